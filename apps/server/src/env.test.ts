@@ -1,0 +1,114 @@
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./env";
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("loadConfig accepted the configuration");
+}
+
+describe("loadConfig", () => {
+  it("needs no variable at all, with DESIGN.md's defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      publicUrl: "http://localhost:3000",
+      dataDir: resolve("./data"),
+      databaseUrl: undefined,
+      authSecret: undefined,
+      adminEmails: [],
+      currency: "usd",
+      logLevel: "info",
+      nodeEnv: "development",
+      payments: { gateway: "test" },
+      oauth: { google: undefined, github: undefined },
+    });
+  });
+
+  it("reads the variables it is given and treats empty ones as unset", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      DATABASE_URL: "postgresql://shop:pw@db.internal:5432/shop",
+      ADMIN_EMAILS: " Boss@Example.com, ops@example.com ,",
+      GITHUB_CLIENT_ID: "id",
+      GITHUB_CLIENT_SECRET: "secret",
+      CURRENCY: "EUR",
+      REDIS_URL: "",
+    });
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBe("postgresql://shop:pw@db.internal:5432/shop");
+    expect(config.adminEmails).toEqual(["boss@example.com", "ops@example.com"]);
+    expect(config.oauth.github).toEqual({ clientId: "id", clientSecret: "secret" });
+    expect(config.currency).toBe("eur");
+    expect(config.redisUrl).toBeUndefined();
+  });
+
+  it("stops a malformed DATABASE_URL with one sentence naming it", () => {
+    for (const value of ["mysql://localhost/shop", "not a url", "localhost:5432"]) {
+      expect(() => loadConfig({ DATABASE_URL: value })).toThrow(
+        new ConfigError(["DATABASE_URL must be a postgres:// or postgresql:// URL."]),
+      );
+    }
+  });
+
+  it("lists every bad variable, one sentence each", () => {
+    expect(
+      problemsOf({
+        NODE_ENV: "production",
+        PORT: "http",
+        DATABASE_URL: "mysql://x",
+        PAYMENT_GATEWAY: "stripe",
+        GOOGLE_CLIENT_ID: "id",
+      }),
+    ).toEqual([
+      "PORT must be a port number.",
+      "DATABASE_URL must be a postgres:// or postgresql:// URL.",
+      "AUTH_SECRET is required when NODE_ENV is production.",
+      "GOOGLE_CLIENT_SECRET must be set together with GOOGLE_CLIENT_ID.",
+      "STRIPE_SECRET_KEY is required when PAYMENT_GATEWAY is stripe.",
+      "STRIPE_PUBLISHABLE_KEY is required when PAYMENT_GATEWAY is stripe.",
+    ]);
+  });
+
+  it("reads an OpenID issuer that stands in for a provider, which needs the provider's client", () => {
+    const config = loadConfig({
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "secret",
+      GOOGLE_ISSUER_URL: "http://127.0.0.1:4180/",
+    });
+    expect(config.oauth.google).toEqual({
+      clientId: "id",
+      clientSecret: "secret",
+      issuerUrl: "http://127.0.0.1:4180",
+    });
+
+    expect(
+      problemsOf({ GITHUB_ISSUER_URL: "http://127.0.0.1:4181", GOOGLE_ISSUER_URL: "ftp://idp" }),
+    ).toEqual([
+      "GOOGLE_ISSUER_URL must be an http:// or https:// URL.",
+      "GOOGLE_ISSUER_URL needs GOOGLE_CLIENT_ID and its secret.",
+      "GITHUB_ISSUER_URL needs GITHUB_CLIENT_ID and its secret.",
+    ]);
+  });
+
+  it("rejects a short AUTH_SECRET and bad admin emails", () => {
+    expect(problemsOf({ AUTH_SECRET: "short", ADMIN_EMAILS: "boss@example.com, nobody" })).toEqual([
+      "AUTH_SECRET must be at least 32 characters long.",
+      "ADMIN_EMAILS must be a comma-separated list of email addresses.",
+    ]);
+  });
+  it("reads TRUST_PROXY as off, true or proxy addresses, and refuses anything else", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8" }).trustProxy).toBe("127.0.0.1, 10.0.0.0/8");
+    expect(problemsOf({ TRUST_PROXY: "everyone" })).toEqual([
+      "TRUST_PROXY must be true, false, or comma-separated proxy addresses.",
+    ]);
+  });
+});

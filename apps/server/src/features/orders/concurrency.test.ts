@@ -1,0 +1,107 @@
+// Races that only a real multi-connection PostgreSQL can show (PGlite has one connection).
+import type { Database, DatabaseHandle } from "@toolshop/db/client";
+import * as schema from "@toolshop/db/schema";
+import { orders } from "@toolshop/db/schema";
+import { testDatabaseTargets } from "@toolshop/db/test-support";
+import { createTestDatabase } from "@toolshop/db/testing";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HttpError } from "../../lib/http-errors";
+import type { OrdersContext } from "./context";
+import { confirmPayment, startPayment } from "./payment";
+import { createOrder } from "./service";
+import { addCustomer, addTool, ordersContext, stockOf, VALID_CARD } from "./test-fixtures";
+
+// Enough connections for real parallelism while leaving room for other suites on the same server.
+const POOL_SIZE = 50;
+const postgres = testDatabaseTargets().find((target) => target.options.kind === "postgres");
+
+describe.skipIf(!postgres || postgres.skip)(`orders under concurrency ${postgres?.title}`, () => {
+  let handle: DatabaseHandle;
+  let pool: pg.Pool;
+  let db: Database;
+  let ctx: OrdersContext;
+  let gateway: ReturnType<typeof ordersContext>["gateway"];
+  let paidAnnouncements: ReturnType<typeof ordersContext>["paidAnnouncements"];
+  beforeAll(async () => {
+    if (!postgres) return;
+    handle = await createTestDatabase(postgres.options);
+    if (handle.kind !== "postgres") throw new Error("expected PostgreSQL");
+    pool = new pg.Pool({ connectionString: handle.client.options.connectionString, max: POOL_SIZE });
+    db = drizzle({ client: pool, schema });
+    ({ ctx, gateway, paidAnnouncements } = ordersContext(db));
+  });
+  afterAll(async () => {
+    await pool?.end();
+    await handle?.close();
+  });
+
+  it("sells exactly the 20 units in stock to 100 simultaneous orders, never going below zero", async () => {
+    const tool = await addTool(db, { minQuantity: 1, availableQuantity: 20 });
+    const customers = await Promise.all(Array.from({ length: 10 }, () => addCustomer(db)));
+    const body = { toolId: tool.id, address: "1 Main St", phone: "5550100", quantity: 1 };
+
+    // Ten customers, ten orders each, all at once.
+    const results = await Promise.allSettled(
+      customers.flatMap((customer) => Array.from({ length: 10 }, () => createOrder(ctx, customer, body))),
+    );
+    expect(results).toHaveLength(100);
+
+    const placed = results.filter((result) => result.status === "fulfilled");
+    const refused = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+    expect(placed).toHaveLength(20);
+    expect(refused).toHaveLength(80);
+    for (const reason of refused) {
+      expect(reason).toBeInstanceOf(HttpError);
+      expect(reason).toMatchObject({ statusCode: 409, message: expect.stringMatching(/^Not enough stock/) });
+    }
+    expect(await stockOf(db, tool.id)).toBe(0);
+    const rows = await db.select().from(orders).where(eq(orders.toolId, tool.id));
+    expect(rows).toHaveLength(20);
+    expect(rows.reduce((sum, row) => sum + row.quantity, 0)).toBe(20);
+    // The orders really ran side by side on separate connections.
+    expect(pool.totalCount).toBeGreaterThan(10);
+  });
+
+  it("creates one order for 20 simultaneous requests with the same Idempotency-Key", async () => {
+    const tool = await addTool(db, { minQuantity: 1, availableQuantity: 100 });
+    const customer = await addCustomer(db);
+    const body = { toolId: tool.id, address: "1 Main St", phone: "5550100", quantity: 5 };
+
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => createOrder(ctx, customer, body, "double-click")),
+    );
+
+    expect(new Set(results.map((result) => result.order._id)).size).toBe(1);
+    expect(results.filter((result) => !result.replayed)).toHaveLength(1);
+    expect(await db.select().from(orders).where(eq(orders.toolId, tool.id))).toHaveLength(1);
+    expect(await stockOf(db, tool.id)).toBe(95);
+  });
+
+  it("gives one payment to simultaneous pay clicks and marks the order paid once", async () => {
+    const tool = await addTool(db, { minQuantity: 1, availableQuantity: 100 });
+    const customer = await addCustomer(db);
+    const { order } = await createOrder(ctx, customer, {
+      toolId: tool.id,
+      address: "1 Main St",
+      phone: "5550100",
+      quantity: 3,
+    });
+
+    const secrets = await Promise.all(
+      Array.from({ length: 10 }, () => startPayment(ctx, customer, order._id)),
+    );
+    expect(new Set(secrets.map((secret) => secret.clientSecret)).size).toBe(1);
+
+    const confirmation = await gateway.confirmCard(secrets[0]?.clientSecret ?? "", VALID_CARD);
+    if (!confirmation.ok || !("intent" in confirmation)) throw new Error("the test card was refused");
+    const before = paidAnnouncements.length;
+    const paid = await Promise.all(
+      Array.from({ length: 10 }, () => confirmPayment(ctx, customer, order._id, confirmation.intent.id)),
+    );
+    expect(paid.every((result) => result.paid && result.transactionId === confirmation.intent.id)).toBe(true);
+    expect(paidAnnouncements.slice(before).map((announced) => announced._id)).toEqual([order._id]);
+  });
+});

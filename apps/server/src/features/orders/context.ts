@@ -1,0 +1,61 @@
+import type { Database } from "@toolshop/db/client";
+import { orders, users } from "@toolshop/db/schema";
+import type { Order } from "@toolshop/shared/orders";
+import { eq } from "drizzle-orm";
+import { HttpError } from "../../lib/http-errors";
+import type { PaymentGateway } from "../payments/gateway";
+import type { OrderRow } from "./dto";
+
+/** What the order functions work with; routes build it once from the app. */
+export interface OrdersContext {
+  db: Database;
+  /** Lower-case ISO 4217 code; prices are stored in its minor units. */
+  currency: string;
+  gateway: PaymentGateway;
+  /**
+   * Told exactly once per order, right after it has become paid (the confirmation email). It must not
+   * throw: it handles and logs its own failures, and the payment stands whatever happens to it.
+   */
+  onOrderPaid(order: Order): void;
+}
+
+/** The signed-in user, from the access token. */
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+export async function isAdmin(db: Database, userId: string): Promise<boolean> {
+  const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  return user?.role === "admin";
+}
+
+export async function findOrder(db: Database, orderId: string): Promise<OrderRow | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return order;
+}
+
+/** Refuses (403) an order that belongs to someone else, unless admins may act on it and the actor is one. */
+export async function assertMayAccess(
+  ctx: OrdersContext,
+  actor: Actor,
+  order: OrderRow,
+  options: { adminToo: boolean },
+): Promise<void> {
+  if (order.userId === actor.id) return;
+  if (options.adminToo && (await isAdmin(ctx.db, actor.id))) return;
+  throw new HttpError(403, "This order belongs to another customer.");
+}
+
+/** The order, if it exists (404) and the actor may access it (403). */
+export async function findAccessibleOrder(
+  ctx: OrdersContext,
+  actor: Actor,
+  orderId: string,
+  options: { adminToo: boolean },
+): Promise<OrderRow> {
+  const order = await findOrder(ctx.db, orderId);
+  if (!order) throw new HttpError(404, "There is no order with this id.");
+  await assertMayAccess(ctx, actor, order, options);
+  return order;
+}

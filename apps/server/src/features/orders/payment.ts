@@ -1,0 +1,145 @@
+// Paying for an order (DESIGN.md section 7): the amount always comes from the order in the database,
+// and an order becomes paid only when the gateway says that a payment for exactly this order and
+// amount has succeeded. Every path is idempotent: one order, one payment, one confirmation email.
+import { orders } from "@toolshop/db/schema";
+import type { Order } from "@toolshop/shared/orders";
+import { and, eq, isNull } from "drizzle-orm";
+import { HttpError } from "../../lib/http-errors";
+import { type GatewayPaymentIntent, isOpenIntent } from "../payments/gateway";
+import { type Actor, findAccessibleOrder, findOrder, type OrdersContext } from "./context";
+import { type OrderRow, toOrderResponse } from "./dto";
+
+const ALREADY_PAID = "This order is already paid.";
+const CANCELLED = "This order was cancelled.";
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function refuseUnlessUnpaid(order: OrderRow): void {
+  if (order.status === "cancelled") throw new HttpError(409, CANCELLED);
+  if (order.status !== "unpaid") throw new HttpError(409, ALREADY_PAID);
+}
+
+/** Whether a payment was made for exactly this order, amount and currency. */
+function paysFor(intent: GatewayPaymentIntent, order: OrderRow, currency: string): boolean {
+  return (
+    intent.orderId === order.id && intent.amountCents === order.totalCents && intent.currency === currency
+  );
+}
+
+/**
+ * POST /create-payment-intent: the client secret for paying the order's total. An order has at most
+ * one open payment: repeated calls answer the same one.
+ */
+export async function startPayment(
+  ctx: OrdersContext,
+  actor: Actor,
+  orderId: string,
+): Promise<{ clientSecret: string }> {
+  const order = await findAccessibleOrder(ctx, actor, orderId, { adminToo: false });
+  refuseUnlessUnpaid(order);
+
+  const previousId = order.paymentIntentId;
+  if (previousId) {
+    const previous = await ctx.gateway.retrieve(previousId);
+    if (previous?.status === "succeeded") {
+      // Paid, but the browser never told us: record it now instead of charging again.
+      await recordSucceededPayment(ctx, previous);
+      throw new HttpError(409, ALREADY_PAID);
+    }
+    if (previous && isOpenIntent(previous) && paysFor(previous, order, ctx.currency)) {
+      return { clientSecret: previous.clientSecret };
+    }
+  }
+
+  const intent = await ctx.gateway.createIntent({
+    orderId: order.id,
+    amountCents: order.totalCents,
+    currency: ctx.currency,
+    // Concurrent calls for the same order and previous intent get the same new intent.
+    idempotencyKey: `order-${order.id}-after-${previousId ?? "none"}`,
+    description: `Toolshop order ${order.id}: ${order.quantity} x ${order.name}`,
+  });
+  await ctx.db
+    .update(orders)
+    .set({ paymentIntentId: intent.id })
+    .where(
+      and(
+        eq(orders.id, order.id),
+        eq(orders.status, "unpaid"),
+        previousId ? eq(orders.paymentIntentId, previousId) : isNull(orders.paymentIntentId),
+      ),
+    );
+
+  const current = await findOrder(ctx.db, order.id);
+  if (!current) throw new HttpError(404, "There is no order with this id.");
+  refuseUnlessUnpaid(current);
+  if (current.paymentIntentId === intent.id) return { clientSecret: intent.clientSecret };
+  // Another request replaced the payment meanwhile: keep that one and drop ours.
+  await ctx.gateway.cancel(intent.id);
+  throw new HttpError(409, "This order's payment changed meanwhile. Please reload the page.");
+}
+
+/**
+ * PATCH /orders/:id {transactionId}: marks the order paid once the gateway confirms that this payment
+ * succeeded for this order and amount. Repeating it with the same payment answers the paid order.
+ */
+export async function confirmPayment(
+  ctx: OrdersContext,
+  actor: Actor,
+  orderId: string,
+  transactionId: string,
+): Promise<Order> {
+  const order = await findAccessibleOrder(ctx, actor, orderId, { adminToo: false });
+  if (order.status !== "unpaid" && order.transactionId === transactionId) {
+    return toOrderResponse(order, ctx.currency);
+  }
+  refuseUnlessUnpaid(order);
+
+  const intent = await ctx.gateway.retrieve(transactionId);
+  if (!intent) throw new HttpError(400, "There is no payment with this transaction id.");
+  if (intent.orderId !== order.id) throw new HttpError(400, "This payment is for another order.");
+  if (!paysFor(intent, order, ctx.currency)) {
+    throw new HttpError(400, "This payment's amount does not match the order's total.");
+  }
+  if (intent.status !== "succeeded") throw new HttpError(402, "This payment has not succeeded.");
+
+  const paid = await markOrderPaid(ctx, order.id, intent.id);
+  if (paid) return toOrderResponse(paid, ctx.currency);
+  // Marked by a concurrent request (the webhook, a second click): fine if it was this payment.
+  const current = await findOrder(ctx.db, order.id);
+  if (!current) throw new HttpError(404, "There is no order with this id.");
+  if (current.transactionId === intent.id) return toOrderResponse(current, ctx.currency);
+  throw new HttpError(409, ALREADY_PAID);
+}
+
+export type PaymentRecordOutcome = "marked-paid" | "already-paid" | "not-succeeded" | "no-order" | "mismatch";
+
+/**
+ * A succeeded payment reported by the gateway itself (Stripe's webhook, the test gateway's
+ * confirmation): marks its order paid. The outcome tells the caller what to log.
+ */
+export async function recordSucceededPayment(
+  ctx: OrdersContext,
+  intent: GatewayPaymentIntent,
+): Promise<PaymentRecordOutcome> {
+  if (intent.status !== "succeeded") return "not-succeeded";
+  if (!intent.orderId || !UUID_PATTERN.test(intent.orderId)) return "no-order";
+  const order = await findOrder(ctx.db, intent.orderId);
+  if (!order) return "no-order";
+  if (!paysFor(intent, order, ctx.currency)) return "mismatch";
+  return (await markOrderPaid(ctx, order.id, intent.id)) ? "marked-paid" : "already-paid";
+}
+
+/** The one place an order becomes paid: only from unpaid, so only once, and only then is it announced. */
+async function markOrderPaid(
+  ctx: OrdersContext,
+  orderId: string,
+  paymentId: string,
+): Promise<OrderRow | undefined> {
+  const [paid] = await ctx.db
+    .update(orders)
+    .set({ status: "paid", transactionId: paymentId, paymentIntentId: paymentId, paidAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "unpaid")))
+    .returning();
+  if (paid) ctx.onOrderPaid(toOrderResponse(paid, ctx.currency));
+  return paid;
+}

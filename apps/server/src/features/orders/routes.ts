@@ -1,0 +1,165 @@
+import { apiErrorSchema } from "@toolshop/shared/errors";
+import {
+  createOrderBodySchema,
+  deleteOrderResponseSchema,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  orderIdParamsSchema,
+  orderSchema,
+  ordersByEmailParamsSchema,
+} from "@toolshop/shared/orders";
+import {
+  confirmOrderPaymentBodySchema,
+  createPaymentIntentBodySchema,
+  createPaymentIntentResponseSchema,
+} from "@toolshop/shared/payments";
+import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { HttpError } from "../../lib/http-errors";
+import { currentUser } from "../../plugins/auth/guards";
+import type { PaymentGateway } from "../payments/gateway";
+import { orderConfirmationEmail } from "./confirmation-email";
+import { isAdmin, type OrdersContext } from "./context";
+import { confirmPayment, startPayment } from "./payment";
+import { createOrder, deleteOrder, getOrderForPayment, listOrdersFor } from "./service";
+
+/** The orders context of the running app: its database, currency, gateway and confirmation email. */
+export function createOrdersContext(app: FastifyInstance, gateway: PaymentGateway): OrdersContext {
+  const { currency, publicUrl } = app.config;
+  return {
+    db: app.db,
+    currency,
+    gateway,
+    onOrderPaid(order) {
+      app.mailer.send(orderConfirmationEmail(order, currency, publicUrl)).catch((error: unknown) => {
+        app.log.error({ err: error, orderId: order._id }, "the order confirmation email could not be sent");
+      });
+    },
+  };
+}
+
+const errors = (...codes: (400 | 401 | 402 | 403 | 404 | 409)[]) =>
+  Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
+
+const idempotencyHeaders = z.looseObject({
+  "idempotency-key": z
+    .string()
+    .min(1, "The Idempotency-Key header must not be empty")
+    .max(
+      IDEMPOTENCY_KEY_MAX_LENGTH,
+      `The Idempotency-Key header must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`,
+    )
+    .optional(),
+});
+
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = async (app, { orders }) => {
+  app.post(
+    "/orders",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        security: [{ bearerAuth: [] }],
+        tags: ["orders"],
+        summary: "Place an order; name, image, prices and email come from the tool and the token",
+        description:
+          "Reserves the stock in the same transaction. A repeated request with the same Idempotency-Key answers the first order (header Idempotent-Replayed: true).",
+        headers: idempotencyHeaders,
+        body: createOrderBodySchema,
+        response: { 201: orderSchema, ...errors(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { order, replayed } = await createOrder(
+        orders,
+        currentUser(request),
+        request.body,
+        request.headers["idempotency-key"],
+      );
+      if (replayed) reply.header("idempotent-replayed", "true");
+      return reply.code(201).send(order);
+    },
+  );
+
+  app.get(
+    "/orders/:email",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        security: [{ bearerAuth: [] }],
+        tags: ["orders"],
+        summary: "A customer's orders, newest first (that customer or an admin)",
+        params: ordersByEmailParamsSchema,
+        response: { 200: z.array(orderSchema), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const email = request.params.email.toLowerCase();
+      if (email !== user.email.toLowerCase() && !(await isAdmin(app.db, user.id))) {
+        throw new HttpError(403, "You can only see your own orders.");
+      }
+      return listOrdersFor(orders, email);
+    },
+  );
+
+  app.delete(
+    "/orders/:id",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        security: [{ bearerAuth: [] }],
+        tags: ["orders"],
+        summary: "Delete an unpaid order and release its stock (owner or admin)",
+        params: orderIdParamsSchema,
+        response: { 200: deleteOrderResponseSchema, ...errors(400, 401, 403, 409) },
+      },
+    },
+    (request) => deleteOrder(orders, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    "/payment/:id",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        security: [{ bearerAuth: [] }],
+        tags: ["payments"],
+        summary: "The order its owner is about to pay",
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    (request) => getOrderForPayment(orders, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    "/create-payment-intent",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        security: [{ bearerAuth: [] }],
+        tags: ["payments"],
+        summary: "The client secret for paying an order's total (owner); one open payment per order",
+        body: createPaymentIntentBodySchema,
+        response: { 200: createPaymentIntentResponseSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => startPayment(orders, currentUser(request), request.body.orderId),
+  );
+
+  app.patch(
+    "/orders/:id",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        security: [{ bearerAuth: [] }],
+        tags: ["payments"],
+        summary: "Mark an order paid, once the gateway confirms this payment for this order and amount",
+        params: orderIdParamsSchema,
+        body: confirmOrderPaymentBodySchema,
+        response: { 200: orderSchema, ...errors(400, 401, 402, 403, 404, 409) },
+      },
+    },
+    (request) => confirmPayment(orders, currentUser(request), request.params.id, request.body.transactionId),
+  );
+};

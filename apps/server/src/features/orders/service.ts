@@ -1,0 +1,188 @@
+import type { Database } from "@toolshop/db/client";
+import { idempotencyKeys, orders, tools, users } from "@toolshop/db/schema";
+import { type CreateOrderBody, type Order, orderSchema } from "@toolshop/shared/orders";
+import { and, desc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import { HttpError } from "../../lib/http-errors";
+import { type Actor, assertMayAccess, findAccessibleOrder, findOrder, type OrdersContext } from "./context";
+import { toOrderResponse } from "./dto";
+import { recordSucceededPayment } from "./payment";
+
+/** The most one order may cost: Stripe's limit for a card payment (999,999.99 in two-decimal currencies). */
+export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
+const PAID_ORDER_CANNOT_BE_DELETED = "A paid order cannot be deleted.";
+
+export interface CreatedOrder {
+  order: Order;
+  /** True when the Idempotency-Key had been used before: the first order is answered again. */
+  replayed: boolean;
+}
+
+/**
+ * Places an order in one transaction: reserves the stock with a conditional decrement (it can never go
+ * below zero, however many orders race), and fills name, image and prices from the tool and the email
+ * from the token. With an idempotency key, a repeated request answers the first order instead.
+ */
+export async function createOrder(
+  ctx: OrdersContext,
+  user: Actor,
+  body: CreateOrderBody,
+  idempotencyKey?: string,
+): Promise<CreatedOrder> {
+  return ctx.db.transaction(async (tx) => {
+    if (idempotencyKey) {
+      // A concurrent request with the same key waits here until the first one commits or rolls back.
+      const [claimed] = await tx
+        .insert(idempotencyKeys)
+        .values({ key: idempotencyKey, userId: user.id })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (!claimed) return { order: await storedResponse(tx, user.id, idempotencyKey), replayed: true };
+    }
+
+    const tool = await reserveStock(tx, body.toolId, body.quantity);
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        userId: user.id,
+        email: user.email.toLowerCase(),
+        toolId: tool.id,
+        name: tool.name,
+        image: tool.image,
+        unitPriceCents: tool.priceCents,
+        quantity: body.quantity,
+        totalCents: tool.priceCents * body.quantity,
+        address: body.address,
+        phone: body.phone,
+      })
+      .returning();
+    if (!row) throw new Error("The new order was not returned.");
+    const order = toOrderResponse(row, ctx.currency);
+
+    if (idempotencyKey) {
+      await tx
+        .update(idempotencyKeys)
+        .set({ statusCode: 201, responseBody: JSON.stringify(order) })
+        .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, idempotencyKey)));
+    }
+    return { order, replayed: false };
+  });
+}
+
+async function storedResponse(db: Database, userId: string, key: string): Promise<Order> {
+  const [stored] = await db
+    .select({ body: idempotencyKeys.responseBody })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  // Keys are stored with their response in the same transaction, so a visible key has one.
+  if (!stored?.body) throw new HttpError(409, "A request with this Idempotency-Key is still in progress.");
+  return orderSchema.parse(JSON.parse(stored.body));
+}
+
+/**
+ * Takes `quantity` units of the tool if the quantity is within its minimum and its stock, in one
+ * statement: concurrent orders queue on the row and each sees the stock the previous one left.
+ */
+async function reserveStock(db: Database, toolId: string, quantity: number) {
+  const [reserved] = await db
+    .update(tools)
+    .set({ availableQuantity: sql`${tools.availableQuantity} - ${quantity}` })
+    .where(
+      and(
+        eq(tools.id, toolId),
+        gte(tools.availableQuantity, quantity),
+        lte(tools.minQuantity, quantity),
+        sql`${tools.priceCents}::bigint * ${quantity} <= ${MAX_ORDER_TOTAL_CENTS}`,
+      ),
+    )
+    .returning();
+  if (reserved) return reserved;
+
+  // Nothing was taken: say why.
+  const [tool] = await db.select().from(tools).where(eq(tools.id, toolId));
+  if (!tool) throw new HttpError(404, "There is no tool with this id.");
+  if (quantity < tool.minQuantity) {
+    throw new HttpError(400, `The minimum order for ${tool.name} is ${tool.minQuantity} units.`);
+  }
+  if (quantity > tool.availableQuantity) {
+    throw new HttpError(
+      409,
+      tool.availableQuantity < tool.minQuantity
+        ? `Not enough stock: ${tool.name} is sold out.`
+        : `Not enough stock: only ${tool.availableQuantity} units of ${tool.name} are available.`,
+    );
+  }
+  throw new HttpError(400, "This order is too large to pay by card. Please request a quote instead.");
+}
+
+/** GET /orders/:email: that customer's orders, newest first. */
+export async function listOrdersFor(ctx: OrdersContext, email: string): Promise<Order[]> {
+  const owner = ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()));
+  const rows = await ctx.db
+    .select()
+    .from(orders)
+    .where(inArray(orders.userId, owner))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return rows.map((row) => toOrderResponse(row, ctx.currency));
+}
+
+/** GET /payment/:id: the order its owner is about to pay. */
+export async function getOrderForPayment(ctx: OrdersContext, actor: Actor, orderId: string): Promise<Order> {
+  return toOrderResponse(await findAccessibleOrder(ctx, actor, orderId, { adminToo: false }), ctx.currency);
+}
+
+/**
+ * DELETE /orders/:id (owner or admin): deletes an unpaid order and puts its stock back, in one
+ * transaction. A paid order stays (409); an order that does not exist answers deletedCount 0.
+ */
+export async function deleteOrder(
+  ctx: OrdersContext,
+  actor: Actor,
+  orderId: string,
+): Promise<{ deletedCount: number }> {
+  const order = await findOrder(ctx.db, orderId);
+  if (!order) return { deletedCount: 0 };
+  await assertMayAccess(ctx, actor, order, { adminToo: true });
+  if (order.status === "paid" || order.status === "shipped") {
+    throw new HttpError(409, PAID_ORDER_CANNOT_BE_DELETED);
+  }
+  if (order.paymentIntentId) {
+    // Close the payment first, so that nobody pays for an order that is gone; it may have just succeeded.
+    const intent = await ctx.gateway.cancel(order.paymentIntentId);
+    if (intent?.status === "succeeded" && (await recordSucceededPayment(ctx, intent)) !== "mismatch") {
+      throw new HttpError(409, PAID_ORDER_CANNOT_BE_DELETED);
+    }
+  }
+
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(orders)
+      .where(
+        and(
+          eq(orders.id, order.id),
+          eq(orders.status, order.status),
+          order.paymentIntentId
+            ? eq(orders.paymentIntentId, order.paymentIntentId)
+            : isNull(orders.paymentIntentId),
+        ),
+      )
+      .returning();
+    // A cancelled order gave its stock back when it was cancelled.
+    if (row?.status === "unpaid" && row.toolId) {
+      await tx
+        .update(tools)
+        .set({ availableQuantity: sql`${tools.availableQuantity} + ${row.quantity}` })
+        .where(eq(tools.id, row.toolId));
+    }
+    return row;
+  });
+  if (deleted) return { deletedCount: 1 };
+
+  // The order changed since it was read: deleted, paid, or a payment was started meanwhile.
+  const current = await findOrder(ctx.db, order.id);
+  if (!current) return { deletedCount: 0 };
+  if (current.status !== "unpaid") throw new HttpError(409, PAID_ORDER_CANNOT_BE_DELETED);
+  throw new HttpError(409, "This order is being paid right now. Please try again in a moment.");
+}

@@ -1,0 +1,94 @@
+// Stripe's servers, mocked for tests: the few PaymentIntents endpoints the Stripe gateway uses, behind
+// a fetch function handed to the real Stripe SDK (tests only; the SDK itself runs unchanged).
+import { randomBytes } from "node:crypto";
+import Stripe from "stripe";
+import { createStripeClient } from "./stripe-gateway";
+
+interface FakeIntent {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  description: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface FakeStripe {
+  stripe: Stripe;
+  intents: Map<string, FakeIntent>;
+  /** Every call the SDK made: method, path and idempotency key. */
+  calls: { method: string; path: string; idempotencyKey: string | null }[];
+  /** What the browser does with Stripe.js: confirms the intent's card payment. */
+  succeed(id: string): void;
+}
+
+export function createFakeStripe(): FakeStripe {
+  const intents = new Map<string, FakeIntent>();
+  const byIdempotencyKey = new Map<string, FakeIntent>();
+  const calls: FakeStripe["calls"] = [];
+
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  const error = (status: number, code: string, message: string) =>
+    json(status, { error: { type: "invalid_request_error", code, message } });
+
+  const fakeFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = new URL(String(input));
+    const method = init?.method ?? "GET";
+    const idempotencyKey = new Headers(init?.headers).get("idempotency-key");
+    calls.push({ method, path: url.pathname, idempotencyKey });
+
+    if (method === "POST" && url.pathname === "/v1/payment_intents") {
+      const known = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+      if (known) return json(200, known);
+      const form = new URLSearchParams(String(init?.body ?? ""));
+      const id = `pi_${randomBytes(12).toString("hex")}`;
+      const intent: FakeIntent = {
+        id,
+        object: "payment_intent",
+        amount: Number(form.get("amount")),
+        currency: String(form.get("currency")),
+        status: "requires_payment_method",
+        client_secret: `${id}_secret_${randomBytes(12).toString("hex")}`,
+        description: form.get("description"),
+        metadata: { orderId: String(form.get("metadata[orderId]")) },
+      };
+      intents.set(id, intent);
+      if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, intent);
+      return json(200, intent);
+    }
+
+    const match = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(url.pathname);
+    const intent = match?.[1] ? intents.get(decodeURIComponent(match[1])) : undefined;
+    if (match && !intent) return error(404, "resource_missing", `No such payment_intent: '${match[1]}'`);
+    if (intent && method === "GET" && !match?.[2]) return json(200, intent);
+    if (intent && method === "POST" && match?.[2]) {
+      if (intent.status === "succeeded" || intent.status === "canceled") {
+        return error(
+          400,
+          "payment_intent_unexpected_state",
+          `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+        );
+      }
+      intent.status = "canceled";
+      return json(200, intent);
+    }
+    return error(404, "resource_missing", `Unrecognized request URL (${method}: ${url.pathname}).`);
+  };
+
+  return {
+    stripe: createStripeClient({
+      secretKey: "sk_test_fake",
+      httpClient: Stripe.createFetchHttpClient(fakeFetch as typeof fetch),
+    }),
+    intents,
+    calls,
+    succeed(id) {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`no intent ${id}`);
+      intent.status = "succeeded";
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { PaymentGatewayKind } from "@toolshop/shared/payments";
+
+// The payment gateway seam of DESIGN.md section 7: the built-in test gateway or Stripe. Both speak in
+// Stripe's terms (payment intents, client secrets, pi_ ids) so that orders need not know which is used.
+
+export type PaymentIntentStatus =
+  | "requires_payment_method"
+  | "requires_confirmation"
+  | "requires_action"
+  | "processing"
+  | "requires_capture"
+  | "canceled"
+  | "succeeded";
+
+/** A payment intent as the gateway knows it. */
+export interface GatewayPaymentIntent {
+  /** pi_…: also the order's transaction id once paid. */
+  id: string;
+  status: PaymentIntentStatus;
+  amountCents: number;
+  /** Lower-case ISO 4217 code. */
+  currency: string;
+  /** The order it was created for (Stripe: metadata.orderId); null when the gateway has none. */
+  orderId: string | null;
+  /** What the browser needs to confirm the payment; never logged. */
+  clientSecret: string;
+}
+
+export interface CreateIntentInput {
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  /** Same key, same intent: concurrent requests for one order never create two payments. */
+  idempotencyKey: string;
+  /** Shown in the gateway's dashboard. */
+  description: string;
+}
+
+export interface PaymentGateway {
+  readonly kind: PaymentGatewayKind;
+  /** Stripe's publishable key for Stripe.js; null for the test gateway. */
+  readonly publishableKey: string | null;
+  createIntent(input: CreateIntentInput): Promise<GatewayPaymentIntent>;
+  /** The intent with this id, or undefined when the gateway has none (a made-up id). */
+  retrieve(id: string): Promise<GatewayPaymentIntent | undefined>;
+  /**
+   * Cancels the intent unless it has already succeeded, so that it can no longer be paid. Answers the
+   * intent afterwards (a succeeded one stays succeeded), or undefined when there is none.
+   */
+  cancel(id: string): Promise<GatewayPaymentIntent | undefined>;
+}
+
+/** Intents that can still be confirmed by the browser. */
+export function isOpenIntent(intent: GatewayPaymentIntent): boolean {
+  return intent.status !== "canceled" && intent.status !== "succeeded";
+}
+
+/**
+ * Told when the gateway itself reports a succeeded payment (Stripe's webhook, the test gateway's card
+ * confirmation); answers a short outcome for the log, e.g. "marked-paid". The orders feature provides it.
+ */
+export type PaymentSucceededHandler = (intent: GatewayPaymentIntent) => Promise<string>;

@@ -1,0 +1,89 @@
+import Stripe from "stripe";
+import type { CreateIntentInput, GatewayPaymentIntent, PaymentGateway, PaymentIntentStatus } from "./gateway";
+
+const KNOWN_STATUSES: readonly PaymentIntentStatus[] = [
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+  "processing",
+  "requires_capture",
+  "canceled",
+  "succeeded",
+];
+
+export interface StripeClientOptions {
+  secretKey: string;
+  /** Tests pass Stripe.createFetchHttpClient(fakeFetch): Stripe's servers are never called from tests. */
+  httpClient?: Stripe.HttpClient | undefined;
+}
+
+export function createStripeClient(options: StripeClientOptions): Stripe {
+  return new Stripe(options.secretKey, {
+    httpClient: options.httpClient,
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+  });
+}
+
+/** PAYMENT_GATEWAY=stripe: PaymentIntents for the card element of Stripe.js. */
+export class StripePaymentGateway implements PaymentGateway {
+  readonly kind = "stripe" as const;
+
+  constructor(
+    private readonly stripe: Stripe,
+    readonly publishableKey: string,
+  ) {}
+
+  async createIntent(input: CreateIntentInput): Promise<GatewayPaymentIntent> {
+    const intent = await this.stripe.paymentIntents.create(
+      {
+        amount: input.amountCents,
+        currency: input.currency,
+        allowed_payment_method_types: ["card"],
+        description: input.description,
+        metadata: { orderId: input.orderId },
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return fromStripeIntent(intent);
+  }
+
+  async retrieve(id: string): Promise<GatewayPaymentIntent | undefined> {
+    try {
+      return fromStripeIntent(await this.stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async cancel(id: string): Promise<GatewayPaymentIntent | undefined> {
+    try {
+      return fromStripeIntent(await this.stripe.paymentIntents.cancel(id));
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      // Already succeeded (or already cancelled): Stripe refuses; answer the intent as it is.
+      if (error instanceof Stripe.errors.StripeError && error.code === "payment_intent_unexpected_state") {
+        return this.retrieve(id);
+      }
+      throw error;
+    }
+  }
+}
+
+/** Stripe's payment intent in the gateway's terms; the webhook uses it for the event's object. */
+export function fromStripeIntent(intent: Stripe.PaymentIntent): GatewayPaymentIntent {
+  const status = KNOWN_STATUSES.find((known) => known === intent.status) ?? "requires_action";
+  return {
+    id: intent.id,
+    status,
+    amountCents: intent.amount,
+    currency: intent.currency.toLowerCase(),
+    orderId: intent.metadata?.orderId ?? null,
+    clientSecret: intent.client_secret ?? "",
+  };
+}
+
+function isMissing(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeError && error.code === "resource_missing";
+}

@@ -1,0 +1,143 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Database } from "@toolshop/db/client";
+import { testPaymentIntents } from "@toolshop/db/schema";
+import { CARD_ERRORS, cardDigits, cardInputProblem, type TestCard } from "@toolshop/shared/payments";
+import { and, eq } from "drizzle-orm";
+import type { CreateIntentInput, GatewayPaymentIntent, PaymentGateway } from "./gateway";
+
+type IntentRow = typeof testPaymentIntents.$inferSelect;
+
+// Stripe's test cards (https://docs.stripe.com/testing): these fail with Stripe's messages...
+const FAILING_TEST_CARDS: Record<string, string> = {
+  "4000000000000002": CARD_ERRORS.declined,
+  "4000000000009995": CARD_ERRORS.insufficientFunds,
+  "4000000000000069": CARD_ERRORS.expiredCard,
+  "4000000000000127": CARD_ERRORS.incorrectCvc,
+  "4000000000000119": CARD_ERRORS.processingError,
+};
+// ...these succeed; any other number is refused, as Stripe refuses real cards in test mode.
+const SUCCEEDING_TEST_CARDS = new Set([
+  "4242424242424242",
+  "4000056655665556",
+  "5555555555554444",
+  "2223003122003222",
+  "5200828282828210",
+  "378282246310005",
+  "371449635398431",
+  "6011111111111117",
+  "3056930009020004",
+  "36227206271667",
+  "3566002020360505",
+  "6200000000000005",
+]);
+
+const PAYMENT_CANCELLED = "This payment was cancelled. Reload the page to pay again.";
+
+/** The outcome of a card payment attempt: the succeeded intent, or Stripe's message for the card. */
+export type TestConfirmResult =
+  | { ok: true; intent: GatewayPaymentIntent }
+  | { ok: false; message: string }
+  | { ok: false; unknownSecret: true };
+
+/**
+ * The built-in, offline gateway (PAYMENT_GATEWAY=test). Intents live in the database, so every API
+ * process sees them; client secrets are HMACs of the intent id, so only the server can issue them.
+ */
+export class TestPaymentGateway implements PaymentGateway {
+  readonly kind = "test" as const;
+  readonly publishableKey = null;
+  private readonly key: Buffer;
+
+  constructor(
+    private readonly db: Database,
+    secret: string,
+  ) {
+    // A key of its own, so that nothing signed here is valid anywhere else the secret is used.
+    this.key = createHmac("sha256", secret).update("toolshop test payment gateway").digest();
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<GatewayPaymentIntent> {
+    // The id follows from the idempotency key: a repeated request finds the intent it created before.
+    const id = `pi_test_${this.mac(`intent:${input.idempotencyKey}`).slice(0, 24)}`;
+    await this.db
+      .insert(testPaymentIntents)
+      .values({ id, orderId: input.orderId, amountCents: input.amountCents, currency: input.currency })
+      .onConflictDoNothing();
+    const intent = await this.retrieve(id);
+    if (!intent) throw new Error(`Test payment intent ${id} vanished after it was created.`);
+    return intent;
+  }
+
+  async retrieve(id: string): Promise<GatewayPaymentIntent | undefined> {
+    const [row] = await this.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+    return row && this.toIntent(row);
+  }
+
+  async cancel(id: string): Promise<GatewayPaymentIntent | undefined> {
+    await this.db
+      .update(testPaymentIntents)
+      .set({ status: "canceled" })
+      .where(and(eq(testPaymentIntents.id, id), eq(testPaymentIntents.status, "requires_payment_method")));
+    return this.retrieve(id);
+  }
+
+  /**
+   * Pays the intent behind the client secret with a card, behaving like Stripe's test cards. Paying
+   * an intent that has already succeeded answers success again without a second charge.
+   */
+  async confirmCard(clientSecret: string, card: TestCard, now = new Date()): Promise<TestConfirmResult> {
+    const id = this.intentIdOf(clientSecret);
+    const intent = id ? await this.retrieve(id) : undefined;
+    if (!intent) return { ok: false, unknownSecret: true };
+    if (intent.status === "succeeded") return { ok: true, intent };
+    if (intent.status === "canceled") return { ok: false, message: PAYMENT_CANCELLED };
+
+    const problem = cardInputProblem(card, now) ?? cardOutcomeProblem(cardDigits(card.number));
+    if (problem) return { ok: false, message: problem };
+
+    const [paid] = await this.db
+      .update(testPaymentIntents)
+      .set({ status: "succeeded" })
+      .where(
+        and(eq(testPaymentIntents.id, intent.id), eq(testPaymentIntents.status, "requires_payment_method")),
+      )
+      .returning();
+    if (paid) return { ok: true, intent: this.toIntent(paid) };
+    // Paid or cancelled by a concurrent request in the meantime: answer what it is now.
+    const current = await this.retrieve(intent.id);
+    return current?.status === "succeeded"
+      ? { ok: true, intent: current }
+      : { ok: false, message: PAYMENT_CANCELLED };
+  }
+
+  private toIntent(row: IntentRow): GatewayPaymentIntent {
+    return {
+      id: row.id,
+      status: row.status,
+      amountCents: row.amountCents,
+      currency: row.currency,
+      orderId: row.orderId,
+      clientSecret: `${row.id}_secret_${this.mac(`secret:${row.id}`).slice(0, 32)}`,
+    };
+  }
+
+  /** The intent id inside a client secret this gateway issued, or undefined for any other string. */
+  private intentIdOf(clientSecret: string): string | undefined {
+    const at = clientSecret.lastIndexOf("_secret_");
+    if (at < 0) return undefined;
+    const id = clientSecret.slice(0, at);
+    const expected = Buffer.from(`${id}_secret_${this.mac(`secret:${id}`).slice(0, 32)}`);
+    const given = Buffer.from(clientSecret);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
+  }
+
+  private mac(data: string): string {
+    return createHmac("sha256", this.key).update(data).digest("hex");
+  }
+}
+
+function cardOutcomeProblem(digits: string): string | null {
+  const failure = FAILING_TEST_CARDS[digits];
+  if (failure) return failure;
+  return SUCCEEDING_TEST_CARDS.has(digits) ? null : CARD_ERRORS.notATestCard;
+}

@@ -1,0 +1,112 @@
+// The one way the web starts a Google-type or GitHub-type sign-in: open
+// /api/auth-popup/<provider>?callbackURL=/auth/popup-complete in a popup window. Built-in providers
+// and providers configured with an issuer URL both start through Better Auth's social sign-in.
+
+import {
+  authProvidersSchema,
+  POPUP_COMPLETE_PATH,
+  type SocialProvider,
+  socialProviders,
+} from "@toolshop/shared/auth";
+import { apiErrorSchema } from "@toolshop/shared/errors";
+import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { HttpError } from "../../lib/http-errors";
+import { forwardCookies, toWebHeaders } from "./web-headers";
+
+const popupQuerySchema = z.object({
+  callbackURL: z.string().optional().describe("A path on this site; default /auth/popup-complete"),
+});
+
+export const popupRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/auth-providers",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Which popup sign-in providers this server is configured for",
+        response: { 200: authProvidersSchema },
+      },
+    },
+    () => ({ google: Boolean(app.config.oauth.google), github: Boolean(app.config.oauth.github) }),
+  );
+
+  app.get(
+    "/auth-popup/:provider",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary:
+          "Starts a popup sign-in: redirects to the provider, which returns through /api/auth/callback/:provider to callbackURL (with ?error=<code> on failure)",
+        params: z.object({ provider: z.string() }),
+        querystring: popupQuerySchema,
+        response: { 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      if (!isSocialProvider(provider)) {
+        throw new HttpError(404, `There is no sign-in provider called ${provider}.`);
+      }
+      const callbackURL = request.query.callbackURL ?? POPUP_COMPLETE_PATH;
+      if (!isPathOnThisSite(callbackURL)) {
+        throw new HttpError(400, "callbackURL must be a path on this site, such as /auth/popup-complete.");
+      }
+      if (!app.config.oauth[provider]) {
+        return reply.redirect(withQuery(callbackURL, { error: "provider_not_configured" }));
+      }
+      try {
+        const { headers, response } = await app.identity.api.signInSocial({
+          body: { provider, callbackURL, errorCallbackURL: callbackURL, disableRedirect: true },
+          headers: toWebHeaders(request),
+          returnHeaders: true,
+        });
+        if (!response.url) throw new Error("Better Auth gave no authorization URL.");
+        forwardCookies(reply, headers);
+        return reply.redirect(response.url);
+      } catch (error) {
+        // The provider could not be reached (its discovery document, for instance).
+        request.log.warn({ err: error, provider }, "could not start a popup sign-in");
+        return reply.redirect(withQuery(callbackURL, { error: "provider_unavailable" }));
+      }
+    },
+  );
+};
+
+// Every answer the popup window goes through on our side: the start, Better Auth's callback and the
+// page it lands on. The rest of the site keeps "same-origin-allow-popups".
+const POPUP_PATHS = [
+  /^\/api\/auth-popup\//,
+  /^\/api\/auth\/callback\//,
+  new RegExp(`^${POPUP_COMPLETE_PATH}$`),
+];
+
+/**
+ * The popup passes through the provider's site (no opener policy) on its way back to ours. Chromium
+ * then puts the popup in a new browsing context group, and the landing page loses `window.opener`,
+ * unless every answer of ours in that chain says "unsafe-none" too (checked in Chromium).
+ */
+export function registerPopupOpenerPolicy(app: FastifyInstance): void {
+  app.addHook("onSend", async (request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    if (POPUP_PATHS.some((pattern) => pattern.test(path))) {
+      reply.header("cross-origin-opener-policy", "unsafe-none");
+    }
+  });
+}
+
+function isSocialProvider(value: string): value is SocialProvider {
+  return (socialProviders as readonly string[]).includes(value);
+}
+
+/** "/auth/popup-complete" yes; "//evil.example", "https://evil.example", "javascript:" no. */
+function isPathOnThisSite(value: string): boolean {
+  return value.startsWith("/") && !value.startsWith("//") && !value.includes("\\");
+}
+
+function withQuery(path: string, params: Record<string, string>): string {
+  const url = new URL(path, "http://placeholder");
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  return `${url.pathname}${url.search}${url.hash}`;
+}

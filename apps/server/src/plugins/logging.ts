@@ -1,0 +1,60 @@
+import type { FastifyRequest, FastifyServerOptions } from "fastify";
+import type { AppConfig } from "../env";
+
+/** Where the log goes; process stdout unless a test captures it. */
+export interface LogDestination {
+  write(line: string): void;
+}
+
+// Query parameters and path parts that carry one-time secrets (reset and verification tokens, OAuth
+// codes and states).
+const SECRET_QUERY_PARAMETERS = ["token", "code", "state", "id_token", "access_token"];
+const SECRET_PATH = /(\/reset-password\/)[^/?#]+/;
+
+/**
+ * pino settings: requests are logged without bodies (Fastify never logs them) and without
+ * credentials: authorization and cookie headers are redacted wherever they appear, and so is any
+ * password-like field of a logged object.
+ */
+export function loggerOptions(
+  level: AppConfig["logLevel"],
+  destination?: LogDestination,
+): FastifyServerOptions["logger"] {
+  return {
+    level,
+    ...(destination ? { stream: destination } : {}),
+    redact: {
+      paths: [
+        "req.headers.authorization",
+        "req.headers.cookie",
+        'res.headers["set-cookie"]',
+        "headers.authorization",
+        "headers.cookie",
+        "*.password",
+        "*.newPassword",
+        "*.currentPassword",
+      ],
+      censor: "[redacted]",
+    },
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}
+
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf("?");
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  const safePath = path.replace(SECRET_PATH, "$1[redacted]");
+  if (queryStart === -1) return safePath;
+  const params = new URLSearchParams(url.slice(queryStart + 1));
+  for (const name of SECRET_QUERY_PARAMETERS) {
+    if (params.has(name)) params.set(name, "[redacted]");
+  }
+  return `${safePath}?${params.toString()}`;
+}

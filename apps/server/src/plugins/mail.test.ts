@@ -1,0 +1,115 @@
+// The verification mail of a sign-up, through a real SMTP server and through the .eml outbox.
+import { once } from "node:events";
+import { readdir } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeMail, IdentityClient, linkIn, outboxMails, uniqueEmail } from "../testing/identity-client";
+import { createTestApp, type TestApp } from "../testing/test-app";
+
+interface ReceivedMail {
+  from: string | undefined;
+  to: string[];
+  raw: string;
+}
+
+describe("mail through SMTP when SMTP_URL is set", () => {
+  const received: ReceivedMail[] = [];
+  let smtp: SMTPServer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+            to: session.envelope.rcptTo.map((recipient) => recipient.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
+          callback();
+        });
+      },
+    });
+    const listening = smtp.listen(0, "127.0.0.1");
+    await once(listening, "listening");
+    const { port } = listening.address() as AddressInfo;
+    t = await createTestApp({ kind: "pglite" }, { env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it("sends the verification link of a sign-up to the SMTP server, and nothing to the outbox", async () => {
+    const email = uniqueEmail("smtp");
+    const response = await new IdentityClient(t.app).signUp({
+      name: "Smtp User",
+      email,
+      password: "anvil2024",
+    });
+    expect(response.statusCode).toBe(200);
+
+    await expect
+      .poll(() => received.filter((mail) => mail.to.includes(email)).length, { timeout: 15_000 })
+      .toBe(1);
+    const mail = received.find((candidate) => candidate.to.includes(email)) as ReceivedMail;
+    expect(mail.from).toBe("no-reply@toolshop.local");
+    const text = decodeMail(mail.raw);
+    expect(text).toContain("Subject: Confirm your email address for Toolshop");
+    expect(linkIn(text, "/api/auth/verify-email?token=")).toMatch(
+      /^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=[\w.-]+&callbackURL=%2Fverify-email$/,
+    );
+    expect(await readdir(join(t.dataDir, "mail")).catch(() => [])).toEqual([]);
+  });
+});
+
+describe("mail in the outbox by default", () => {
+  const logLines: string[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(
+      { kind: "pglite" },
+      { env: { LOG_LEVEL: "info" }, logDestination: { write: (line) => logLines.push(line) } },
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("writes the verification mail as an .eml file named after the time and recipient, and logs its link", async () => {
+    const email = uniqueEmail("outbox");
+    const client = new IdentityClient(t.app);
+    expect((await client.signUp({ name: "Outbox User", email, password: "anvil2024" })).statusCode).toBe(200);
+
+    const [mail = ""] = await outboxMails(t.dataDir, email);
+    const [file] = await readdir(join(t.dataDir, "mail"));
+    expect(file).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d-\\d{3}Z-${email}\\.eml$`));
+    expect(mail).toContain("From: Toolshop <no-reply@toolshop.local>");
+    expect(mail).toContain(`To: ${email}`);
+    expect(mail).toContain("Hello Outbox User,");
+    const link = linkIn(mail, "/api/auth/verify-email?token=");
+    await expect.poll(() => logLines.join(""), { timeout: 15_000 }).toContain(link);
+
+    // The link confirms the address and ends on the web page that says so.
+    const verified = await t.app.inject({ method: "GET", url: link.replace("http://localhost:3000", "") });
+    expect(verified.statusCode).toBe(302);
+    expect(verified.headers.location).toBe("/verify-email");
+    const session = await client.request("GET", "/api/auth/get-session");
+    expect(session.json().user.emailVerified).toBe(true);
+  });
+
+  it("sends a spoiled verification link to the web page with the error", async () => {
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/verify-email?token=not-a-token&callbackURL=%2Fverify-email",
+    });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/verify-email?error=INVALID_TOKEN");
+  });
+});

@@ -1,0 +1,107 @@
+// A browser stand-in for API tests: it keeps the identity cookies between app.inject calls and sends
+// the Origin header a page of the shop would send.
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+export class IdentityClient {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    /** The client's address, as Fastify sees it (rate limits count per IP). */
+    private readonly remoteAddress = "127.0.0.1",
+  ) {}
+
+  get hasSession(): boolean {
+    return [...this.cookies.keys()].some((name) => name.endsWith("session_token"));
+  }
+
+  async request(
+    method: "GET" | "POST" | "PUT",
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    const response = await this.app.inject({
+      method,
+      url,
+      remoteAddress: this.remoteAddress,
+      headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+    this.keepCookies(response);
+    return response;
+  }
+
+  signUp(body: { name: string; email: string; password: string }) {
+    return this.request("POST", "/api/auth/sign-up/email", body);
+  }
+
+  signIn(email: string, password: string) {
+    return this.request("POST", "/api/auth/sign-in/email", { email, password });
+  }
+
+  /** PUT /api/user/:email with the session; answers the access token. */
+  async accessToken(email: string): Promise<string> {
+    const response = await this.request("PUT", `/api/user/${encodeURIComponent(email)}`);
+    if (response.statusCode !== 200) {
+      throw new Error(`PUT /api/user answered ${response.statusCode}: ${response.body}`);
+    }
+    return response.json().accessToken;
+  }
+
+  /** Stores the Set-Cookie headers of a response as a browser would (an expired cookie is removed). */
+  keepCookies(response: { headers: Record<string, unknown> }): void {
+    const header = response.headers["set-cookie"];
+    const lines = Array.isArray(header) ? header : header ? [String(header)] : [];
+    for (const line of lines as string[]) {
+      const [pair = "", ...attributes] = line.split(";");
+      const separator = pair.indexOf("=");
+      const name = pair.slice(0, separator).trim();
+      const value = pair.slice(separator + 1).trim();
+      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+}
+
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** The decoded text of a raw mail (quoted-printable soft line breaks and escapes undone). */
+export function decodeMail(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** Waits for the outbox (DATA_DIR/mail) to hold `count` mails to `to`; answers their decoded text, oldest first. */
+export async function outboxMails(dataDir: string, to: string, count = 1): Promise<string[]> {
+  const directory = join(dataDir, "mail");
+  // Mails are sent just after the answer; on a busy machine that can take a while.
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const names = (await readdir(directory).catch(() => [] as string[]))
+      .filter((name) => name.includes(to) && name.endsWith(".eml"))
+      .sort();
+    if (names.length >= count) {
+      return Promise.all(
+        names.map(async (name) => decodeMail(await readFile(join(directory, name), "utf8"))),
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`No ${count} mail(s) to ${to} in ${directory}.`);
+}
+
+/** The first link in a decoded mail that contains `part`. */
+export function linkIn(mail: string, part: string): string {
+  const link = mail.match(/https?:\/\/[^\s"<>]+/g)?.find((candidate) => candidate.includes(part));
+  if (!link) throw new Error(`No link with ${part} in the mail:\n${mail}`);
+  return link;
+}

@@ -1,0 +1,48 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import { LoadError } from "../../components/load-error";
+import { RouteFallback } from "../../components/spinner";
+import { adminStatusQueryOptions } from "../../features/auth/api/get-admin-status";
+import { useSession } from "../../features/auth/use-session";
+import { ApiRequestError } from "../../lib/api-client";
+import { RedirectToLogin } from "./redirect-to-login";
+
+/**
+ * SPEC.md section 2: an admin-only route. Admin status is the `admin` value of GET /api/admin/:email;
+ * a non-admin is signed out and sent to /login. Sits inside RequireAuth, but stands on its own too.
+ */
+export function RequireAdmin() {
+  const { session, signOut } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const email = session.status === "signed-in" ? session.user.email : "";
+  const admin = useQuery({ ...adminStatusQueryOptions(email), enabled: email !== "" });
+  // A 403 says the same as {admin: false}; a 401 has already signed the user out.
+  const refused =
+    admin.data === false || (admin.error instanceof ApiRequestError && admin.error.status === 403);
+
+  useEffect(() => {
+    if (!refused) return;
+    void signOut();
+    navigate("/login", { replace: true, state: { from: location } });
+  }, [refused, signOut, navigate, location]);
+
+  if (session.status === "signed-out") return <RedirectToLogin />;
+  if (admin.data === true) return <Outlet />;
+  if (admin.isError && !refused) {
+    return (
+      <div className="p-4">
+        <LoadError
+          title="Your access to this page could not be checked."
+          error={admin.error}
+          onRetry={() => void admin.refetch()}
+          retrying={admin.isFetching}
+        />
+      </div>
+    );
+  }
+  return <RouteFallback />;
+}
+
+export default RequireAdmin;

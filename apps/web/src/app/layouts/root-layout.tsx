@@ -1,0 +1,37 @@
+import { Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { Footer } from "../../components/footer";
+import { Navbar } from "../../components/navbar";
+import { useSession } from "../../features/auth/use-session";
+import { useSignOutOnUnauthorized } from "../../features/auth/use-sign-out-on-unauthorized";
+import { useSignOutToHome } from "../../features/auth/use-sign-out-to-home";
+
+/** Navigation bar, the page, and the footer; a thin bar at the top while the next page loads. */
+export function RootLayout() {
+  const { session } = useSession();
+  const navigation = useNavigation();
+  useSignOutOnUnauthorized();
+  const onSignOut = useSignOutToHome();
+  const user = session.status === "signed-in" ? session.user : null;
+
+  return (
+    <div className="flex min-h-screen flex-col overflow-x-clip">
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-field focus:bg-base-100 focus:px-4 focus:py-2"
+      >
+        Skip to main content
+      </a>
+      {navigation.state === "loading" ? (
+        <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-primary" />
+      ) : null}
+      <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
+        <Navbar user={user} onSignOut={onSignOut} />
+      </header>
+      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { lazyPage } from "./lazy-page";
+import { RouteError } from "./route-error";
+import { appRoutes } from "./router";
+
+function renderAt(path: string, routes = appRoutes) {
+  render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
+}
+
+describe("the route table", () => {
+  it("shows the not-found page for any other path, with a link home", async () => {
+    renderAt("/no/such/page");
+    expect(await screen.findByRole("heading", { level: 1, name: "You are in the wrong place" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
+  });
+
+  it("marks the active link of the navigation bar and offers Login to a visitor", async () => {
+    renderAt("/blogs");
+    await screen.findByRole("heading", { level: 1, name: "Blogs" });
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    const current = nav.querySelectorAll('[aria-current="page"]');
+    expect([...current].map((link) => link.textContent)).toEqual(["Blogs"]);
+    const labels = [...nav.querySelectorAll("ul a")].map((link) => link.textContent);
+    expect(labels).toEqual(["Home", "Blogs", "MyPortfolio", "Login"]);
+    expect(screen.getAllByRole("article").length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('shows "Loading chunk failed" with a Reload button when a page\'s code cannot be downloaded', async () => {
+    const failing = () => Promise.reject(new TypeError("Failed to fetch dynamically imported module"));
+    renderAt("/broken", [{ path: "/broken", ErrorBoundary: RouteError, ...lazyPage(failing) }]);
+    expect(await screen.findByRole("heading", { name: "Loading chunk failed" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Reload" })).toBeTruthy();
+  });
+
+  it("shows the full-page spinner on /loading", async () => {
+    renderAt("/loading");
+    await screen.findByRole("heading", { name: "Loading", level: 1 });
+    expect(screen.getByRole("status", { name: "Loading" })).toBeTruthy();
+    expect(screen.queryByRole("navigation", { name: "Main" })).toBeNull();
+  });
+});

@@ -1,0 +1,124 @@
+import { screen } from "@testing-library/react";
+import { ACCESS_TOKEN_STORAGE_KEY } from "@toolshop/shared/constants";
+import { afterEach, describe, expect, it } from "vitest";
+import { startAccountsApi } from "../../../test/fake-accounts-api";
+import { renderApp } from "../../../test/render-app";
+import { setSession } from "../session-state";
+
+describe("the login screen", () => {
+  let api: Awaited<ReturnType<typeof startAccountsApi>> | undefined;
+  afterEach(async () => {
+    localStorage.clear();
+    setSession({ status: "signed-out" });
+    await api?.close();
+    api = undefined;
+  });
+
+  async function openLogin(options: Parameters<typeof startAccountsApi>[0] = {}) {
+    api = await startAccountsApi(options);
+    setSession({ status: "signed-out" });
+    const app = renderApp("/login");
+    await screen.findByRole("heading", { level: 1, name: "Login" });
+    return app;
+  }
+
+  it("shows the identity service's refusal in plain words and stays signed out", async () => {
+    const { user, router } = await openLogin({ password: "abcd1234" });
+    await user.type(screen.getByLabelText("Email"), "ann@example.com");
+    await user.type(screen.getByLabelText("Password"), "wrong1234");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    expect(await screen.findByText("Invalid email or password")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/login");
+    expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull();
+    expect(api?.callsTo("PUT", "/api/user/")).toEqual([]);
+  });
+
+  it('says "Too many attempts, try again in a minute" when rate limited', async () => {
+    const { user } = await openLogin({ rateLimited: true });
+    await user.type(screen.getByLabelText("Email"), "ann@example.com");
+    await user.type(screen.getByLabelText("Password"), "abcd1234");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    expect(await screen.findByText("Too many attempts, try again in a minute")).toBeTruthy();
+  });
+
+  it("signs in, stores the access token and goes home when no page was remembered", async () => {
+    const { user, router } = await openLogin({ password: "abcd1234" });
+    await user.type(screen.getByLabelText("Email"), "ann@example.com");
+    await user.type(screen.getByLabelText("Password"), "abcd1234");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    await screen.findByRole("heading", { level: 1, name: "Best Electrical Tool is Here !" });
+    expect(router.state.location.pathname).toBe("/");
+    expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  });
+
+  it('toasts "check your email" for a password reset, and asks for the email first', async () => {
+    const { user } = await openLogin();
+    await user.click(screen.getByRole("button", { name: "Forgot password?" }));
+    expect(await screen.findByText(/Enter your email address above/)).toBeTruthy();
+    expect(api?.callsTo("POST", "/api/auth/request-password-reset")).toEqual([]);
+
+    await user.type(screen.getByLabelText("Email"), "nobody@example.com");
+    await user.click(screen.getByRole("button", { name: "Forgot password?" }));
+    expect(await screen.findByText("check your email")).toBeTruthy();
+    expect(api?.callsTo("POST", "/api/auth/request-password-reset")[0]?.body).toEqual({
+      email: "nobody@example.com",
+      redirectTo: "/reset-password",
+    });
+  });
+
+  it("says on a disabled button that a provider is not configured", async () => {
+    await openLogin({ providers: { google: false, github: true } });
+    const note = await screen.findByText("(not configured)");
+    const google = screen.getByRole("button", { name: /Continue with Google/ }) as HTMLButtonElement;
+    expect(google.contains(note)).toBe(true);
+    expect(google.disabled).toBe(true);
+    const github = screen.getByRole("button", { name: /Continue with GitHub/ }) as HTMLButtonElement;
+    expect(github.disabled).toBe(false);
+    expect(github.textContent).not.toContain("not configured");
+  });
+});
+
+describe("the sign-up screen", () => {
+  let api: Awaited<ReturnType<typeof startAccountsApi>> | undefined;
+  afterEach(async () => {
+    localStorage.clear();
+    setSession({ status: "signed-out" });
+    await api?.close();
+    api = undefined;
+  });
+
+  it("creates the account with the profile name and signs the new user in", async () => {
+    api = await startAccountsApi();
+    setSession({ status: "signed-out" });
+    const { user, router } = renderApp("/signup");
+    await screen.findByRole("heading", { level: 1, name: "Sign Up" });
+    await user.type(screen.getByLabelText("Name"), "Ann Lee");
+    await user.type(screen.getByLabelText("Email"), "ann@example.com");
+    await user.type(screen.getByLabelText("Password"), "abcd1234");
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+
+    await screen.findByRole("heading", { level: 1, name: "Best Electrical Tool is Here !" });
+    expect(router.state.location.pathname).toBe("/");
+    expect(api.callsTo("POST", "/api/auth/sign-up/email")[0]?.body).toEqual({
+      name: "Ann Lee",
+      email: "ann@example.com",
+      password: "abcd1234",
+      callbackURL: "/verify-email",
+    });
+    expect(api.callsTo("PUT", "/api/user/")).toHaveLength(1);
+    expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeTruthy();
+  });
+
+  it("shows the service's refusal of an address that already has an account", async () => {
+    api = await startAccountsApi({ existingEmails: ["ann@example.com"] });
+    setSession({ status: "signed-out" });
+    const { user, router } = renderApp("/signup");
+    await screen.findByRole("heading", { level: 1, name: "Sign Up" });
+    await user.type(screen.getByLabelText("Name"), "Ann Lee");
+    await user.type(screen.getByLabelText("Email"), "ann@example.com");
+    await user.type(screen.getByLabelText("Password"), "abcd1234");
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+    expect(await screen.findByText(/already exists/)).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/signup");
+  });
+});

@@ -1,0 +1,81 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { startAccountsApi } from "../../../test/fake-accounts-api";
+import { SignUpForm } from "./signup-form";
+
+function renderForm() {
+  render(
+    <MemoryRouter>
+      <SignUpForm />
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+function messageUnder(label: string): string | null {
+  const input = screen.getByLabelText(label);
+  const describedBy = input.getAttribute("aria-describedby");
+  return describedBy ? (document.getElementById(describedBy)?.textContent ?? null) : null;
+}
+
+describe("SignUpForm", () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    localStorage.clear();
+    await close?.();
+    close = undefined;
+  });
+
+  it("shows SPEC.md's required messages under each empty field", async () => {
+    const user = renderForm();
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+
+    expect(await screen.findByText("Name is required")).toBeTruthy();
+    expect(messageUnder("Name")).toBe("Name is required");
+    expect(messageUnder("Email")).toBe("Email is required");
+    expect(messageUnder("Password")).toBe("password is required");
+    expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("shows the pattern messages for a bad email and a password without a digit", async () => {
+    const user = renderForm();
+    await user.type(screen.getByLabelText("Name"), "Ann");
+    await user.type(screen.getByLabelText("Email"), "ann-at-example");
+    await user.type(screen.getByLabelText("Password"), "lettersonly");
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+
+    expect(await screen.findByText("Please Enter Valid Email")).toBeTruthy();
+    expect(messageUnder("Name")).toBeNull();
+    expect(messageUnder("Email")).toBe("Please Enter Valid Email");
+    expect(messageUnder("Password")).toBe("1 capital letter 1number");
+  });
+
+  it("accepts a valid sign-up without messages and sends it to the identity service", async () => {
+    const api = await startAccountsApi();
+    close = api.close;
+    const user = renderForm();
+    await user.type(screen.getByLabelText("Name"), "Ann Lee");
+    await user.type(screen.getByLabelText("Email"), "ann@example.com");
+    await user.type(screen.getByLabelText("Password"), "abcd1234");
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+
+    expect(messageUnder("Name")).toBeNull();
+    expect(messageUnder("Email")).toBeNull();
+    expect(messageUnder("Password")).toBeNull();
+    await expect.poll(() => api.callsTo("POST", "/api/auth/sign-up/email").length).toBe(1);
+  });
+
+  it("sends nothing to the identity service while a field is invalid", async () => {
+    const api = await startAccountsApi();
+    close = api.close;
+    const user = renderForm();
+    await user.type(screen.getByLabelText("Name"), "Ann Lee");
+    await user.type(screen.getByLabelText("Email"), "ann@example.com");
+    await user.type(screen.getByLabelText("Password"), "abcdefgh");
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+    expect(await screen.findByText("1 capital letter 1number")).toBeTruthy();
+    expect(api.calls).toEqual([]);
+  });
+});

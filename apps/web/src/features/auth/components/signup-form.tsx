@@ -1,0 +1,67 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type SignUpInput, signUpSchema } from "@toolshop/shared/auth";
+import { useForm } from "react-hook-form";
+import { Link, useLocation } from "react-router";
+import { FormField } from "../../../components/form-field";
+import { useAuthActions } from "../use-auth-actions";
+
+/** SPEC.md section 5: name, email and password with the spec's exact messages under each field. */
+export function SignUpForm() {
+  const { signUp } = useAuthActions();
+  // Keeps where a guard was sending the visitor, if they switch to the login screen.
+  const { state } = useLocation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpInput>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { name: "", email: "", password: "" },
+  });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <form onSubmit={handleSubmit(signUp)} noValidate className="flex flex-col gap-4">
+        <FormField id="signup-name" label="Name" error={errors.name?.message}>
+          {(control) => (
+            <input {...control} {...register("name")} autoComplete="name" className="input w-full" />
+          )}
+        </FormField>
+        <FormField id="signup-email" label="Email" error={errors.email?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...register("email")}
+              type="email"
+              autoComplete="email"
+              className="input w-full"
+            />
+          )}
+        </FormField>
+        <FormField id="signup-password" label="Password" error={errors.password?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...register("password")}
+              type="password"
+              autoComplete="new-password"
+              className="input w-full"
+            />
+          )}
+        </FormField>
+        <p className="text-sm text-base-content/70">
+          At least 8 letters and digits, with at least one letter and one digit.
+        </p>
+        <button type="submit" className="btn w-full btn-primary" disabled={isSubmitting}>
+          Sign Up
+        </button>
+      </form>
+      <p className="text-center text-sm">
+        Already have an account?{" "}
+        <Link to="/login" state={state} className="link font-medium link-primary">
+          Please Login
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useQuery } from "@tanstack/react-query";
+import { LoadError } from "../../../components/load-error";
+import { Spinner } from "../../../components/spinner";
+import { reviewsQueryOptions } from "../api/get-reviews";
+import { ReviewCard } from "./review-card";
+
+/** The home page's "Our Review" section. */
+export function ReviewsSection() {
+  const { data: reviews, error, isPending, refetch, isRefetching } = useQuery(reviewsQueryOptions);
+
+  return (
+    <section id="reviews" aria-labelledby="reviews-heading" className="py-16">
+      <div className="mx-auto max-w-6xl px-4">
+        <p className="font-semibold tracking-wider text-primary uppercase">What our customers say</p>
+        <h2 id="reviews-heading" className="mt-1 text-3xl font-bold sm:text-4xl">
+          Our Review
+        </h2>
+        <div className="mt-8">
+          {isPending ? (
+            <div className="grid place-items-center py-12">
+              <Spinner label="Loading reviews" />
+            </div>
+          ) : error ? (
+            <LoadError
+              title="The reviews could not be loaded."
+              error={error}
+              onRetry={() => void refetch()}
+              retrying={isRefetching}
+            />
+          ) : reviews.length === 0 ? (
+            <p>No reviews yet.</p>
+          ) : (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {reviews.map((review, index) => (
+                // Reviews have no id in the API; their order is stable (newest first).
+                // biome-ignore lint/suspicious/noArrayIndexKey: no identifier to key by
+                <li key={index}>
+                  <ReviewCard review={review} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

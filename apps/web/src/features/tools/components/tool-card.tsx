@@ -1,0 +1,42 @@
+import type { Tool } from "@toolshop/shared/tools";
+import { Link } from "react-router";
+import { formatCount, formatPrice } from "../../../lib/format";
+
+/** One tool of the catalogue, with its order button. */
+export function ToolCard({ tool }: { tool: Tool }) {
+  return (
+    <article className="card border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
+      <figure className="aspect-[4/3] bg-base-200 p-6">
+        <img
+          src={tool.image}
+          alt={tool.name}
+          width={320}
+          height={240}
+          loading="lazy"
+          decoding="async"
+          className="h-full w-full object-contain"
+        />
+      </figure>
+      <div className="card-body gap-3">
+        <h3 className="card-title text-lg">{tool.name}</h3>
+        <p className="text-base-content/80">{tool.short}</p>
+        <p className="text-2xl font-bold text-primary">{formatPrice(tool.price)}</p>
+        <dl className="grid grid-cols-2 gap-2 text-sm">
+          <div className="rounded-field bg-base-200 px-3 py-2">
+            <dt className="text-base-content/70">Minimum order</dt>
+            <dd className="font-semibold">{formatCount(tool.minQuantity)}</dd>
+          </div>
+          <div className="rounded-field bg-base-200 px-3 py-2">
+            <dt className="text-base-content/70">Available</dt>
+            <dd className="font-semibold">{formatCount(tool.availableQuantity)}</dd>
+          </div>
+        </dl>
+        <div className="card-actions mt-auto">
+          <Link to={`/checkout/${tool._id}`} className="btn w-full btn-primary">
+            Order now<span className="sr-only">: {tool.name}</span>
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

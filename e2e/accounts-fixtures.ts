@@ -1,0 +1,163 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+
+// Helpers for the accounts specs: fresh accounts, signing in and out as a person does, and the
+// mail outbox of the server under test.
+
+/** A password that follows the sign-up rule (8+ letters and digits, with both). */
+export const GOOD_PASSWORD = "toolshop2024";
+
+let accountCount = 0;
+
+/** An address no other test (or earlier run against the same server) has used. */
+export function uniqueEmail(label: string): string {
+  accountCount += 1;
+  const stamp = `${Date.now().toString(36)}${process.pid.toString(36)}${accountCount}`;
+  return `${label}-${stamp}@example.com`;
+}
+
+export function mainNav(page: Page) {
+  return page.getByRole("navigation", { name: "Main" });
+}
+
+export function accessToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem("accessToken"));
+}
+
+/** A link of the navigation bar, also while a phone's collapsed menu hides it. */
+function navLink(page: Page, name: string) {
+  return mainNav(page).getByRole("link", { name, exact: true, includeHidden: true });
+}
+
+/** Signed in as the navigation bar shows it: Dashboard instead of Login, and a token stored. */
+export async function expectSignedIn(page: Page) {
+  await expect(navLink(page, "Dashboard")).toHaveCount(1);
+  await expect(navLink(page, "Login")).toHaveCount(0);
+  await expect.poll(() => accessToken(page)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+}
+
+export async function expectSignedOut(page: Page) {
+  await expect(navLink(page, "Login")).toHaveCount(1);
+  await expect(navLink(page, "Dashboard")).toHaveCount(0);
+  expect(await accessToken(page)).toBeNull();
+}
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function newAccount(label: string): Account {
+  return { name: `Test ${label}`, email: uniqueEmail(label), password: GOOD_PASSWORD };
+}
+
+/** Fills and submits the sign-up form; a valid account ends signed in. */
+export async function fillSignUp(page: Page, account: Partial<Account>) {
+  await page.goto("/signup");
+  const main = page.getByRole("main");
+  await main.getByRole("textbox", { name: "Name" }).fill(account.name ?? "");
+  await main.getByRole("textbox", { name: "Email" }).fill(account.email ?? "");
+  await main.getByLabel("Password", { exact: true }).fill(account.password ?? "");
+  await main.getByRole("button", { name: "Sign Up" }).click();
+}
+
+export async function signUp(page: Page, account: Account) {
+  await fillSignUp(page, account);
+  await expectSignedIn(page);
+}
+
+/** The launcher makes this address an admin (ADMIN_EMAILS); every spec that needs an admin shares it. */
+export const ADMIN: Account = {
+  name: "E2E Admin",
+  email: process.env.E2E_ADMIN_EMAIL ?? "e2e.admin@example.com",
+  password: "admin2024e2e",
+};
+
+/** Signs in as the admin, creating the account on first use in this run. */
+export async function signInAsAdmin(page: Page) {
+  await fillSignUp(page, ADMIN);
+  const created = mainNav(page).getByRole("link", { name: "Dashboard", exact: true, includeHidden: true });
+  const exists = toast(page, "already exists");
+  await expect(created.or(exists)).toBeVisible();
+  if (await exists.isVisible()) await logIn(page, ADMIN);
+  await expectSignedIn(page);
+}
+
+/** Fills and submits the login form (on /login, or wherever a guard sent the user). */
+export async function fillLogin(page: Page, email: string, password: string) {
+  const main = page.getByRole("main");
+  await main.getByRole("textbox", { name: "Email" }).fill(email);
+  await main.getByLabel("Password", { exact: true }).fill(password);
+  await main.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+export async function logIn(page: Page, account: Account) {
+  await page.goto("/login");
+  await fillLogin(page, account.email, account.password);
+  await expectSignedIn(page);
+}
+
+/** Signs out through the avatar dropdown. */
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expectSignedOut(page);
+}
+
+/** A toast (react-toastify renders each as an alert). */
+export function toast(page: Page, text: string | RegExp) {
+  return page.getByRole("alert").filter({ hasText: text });
+}
+
+/** Whether the identity service still has a session for this browser. */
+export function hasIdentitySession(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const response = await fetch("/api/auth/get-session", { headers: { Accept: "application/json" } });
+    const body: unknown = await response.json();
+    return Boolean(body && typeof body === "object" && "user" in body);
+  });
+}
+
+/** The server's DATA_DIR, whose mail/ folder is the outbox (set by the e2e launcher). */
+function outboxDir(): string {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir)
+    throw new Error("E2E_DATA_DIR is not set: the e2e launcher exposes the server's DATA_DIR there");
+  return path.join(dataDir, "mail");
+}
+
+/** A quoted-printable mail body as plain text (links are often broken over lines). */
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** The link to `pagePath` in the newest mail to `email`, waiting for the mail to arrive. */
+export async function linkFromMail(email: string, pagePath: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        let files: string[] = [];
+        try {
+          files = readdirSync(outboxDir()).filter((file) => file.endsWith(".eml"));
+        } catch {
+          return undefined;
+        }
+        const pattern = new RegExp(`https?://[^\\s"<>]+${pagePath.replace(/[/]/g, "\\/")}[^\\s"<>]*`);
+        for (const file of files.sort().reverse()) {
+          const mail = decodeQuotedPrintable(readFileSync(path.join(outboxDir(), file), "utf8"));
+          if (!new RegExp(`^To: .*${email.replace(/[.+]/g, "\\$&")}`, "mi").test(mail)) continue;
+          link = mail.match(pattern)?.[0].replace(/&amp;/g, "&");
+          if (link) return link;
+        }
+        return undefined;
+      },
+      { message: `a mail to ${email} with a link to ${pagePath}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link as string;
+}

@@ -1,0 +1,104 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** Every public screen of SPEC.md section 2, with a text that proves the right screen is shown. */
+export const publicPages = [
+  { name: "home", path: "/", ready: { role: "heading", name: "Best Electrical Tool is Here !" } },
+  { name: "blogs", path: "/blogs", ready: { role: "heading", name: "Blogs" } },
+  { name: "portfolio", path: "/myportfolio", ready: { role: "heading", name: "Developer Portfolio" } },
+  { name: "login", path: "/login", ready: { role: "heading", name: "Login" } },
+  { name: "signup", path: "/signup", ready: { role: "heading", name: "Sign Up" } },
+  { name: "loading", path: "/loading", ready: { role: "status", name: "Loading" } },
+  {
+    name: "not-found",
+    path: "/no-such-page",
+    ready: { role: "heading", name: "You are in the wrong place" },
+  },
+] as const;
+
+export type PublicPage = (typeof publicPages)[number];
+
+/** Opens a public page and waits until its own content (not just the app shell) is on screen. */
+export async function openPage(page: Page, target: PublicPage) {
+  await page.goto(target.path);
+  await expect(page.getByRole(target.ready.role, { name: target.ready.name, exact: true })).toBeVisible();
+}
+
+/** The navigation bar's menu button, shown instead of the links on a narrow screen. */
+export const MENU_BUTTON = { name: /^(main )?menu$/i } as const;
+
+const screenshotDir = path.join(import.meta.dirname, "screenshots");
+
+/**
+ * Saves a screenshot under e2e/screenshots/ so a person can look at each screen. A full-page one
+ * scrolls through the page first so that lazily loaded images and sections are in the picture.
+ */
+export async function saveScreenshot(page: Page, name: string, { fullPage = true } = {}) {
+  if (fullPage) {
+    await scrollThrough(page);
+    await page.evaluate(() => {
+      for (const image of document.querySelectorAll("img[loading='lazy']"))
+        image.setAttribute("loading", "eager");
+    });
+  }
+  // Every image in the picture has arrived (a viewport shot only needs the ones on screen).
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (wholePage) =>
+          [...document.images].every((image) => {
+            const box = image.getBoundingClientRect();
+            return image.complete || (!wholePage && (box.bottom < 0 || box.top > window.innerHeight));
+          }),
+        fullPage,
+      ),
+    )
+    .toBe(true);
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
+}
+
+/**
+ * Scrolls to the bottom a screen at a time, as a reader would, waits there until the parts this brought
+ * in have loaded (their spinners, "Loading tools" and the like, are gone), then returns to the top.
+ */
+export async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    // Two frames per position, so that the browser renders (and observes intersections) at each one.
+    const nextFrames = () =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await nextFrames();
+    }
+  });
+  await expect(page.getByRole("status", { name: /^Loading \S/ })).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+type Options = { allowBrowserErrors: boolean };
+
+/**
+ * Fails a test when the page throws or logs an error (a blocked inline script, a failed request, a
+ * React warning), unless the spec expects errors and sets `allowBrowserErrors`.
+ */
+export const test = base.extend<Options & { browserErrors: string[] }>({
+  allowBrowserErrors: [false, { option: true }],
+  browserErrors: [
+    async ({ page, allowBrowserErrors }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        const { url } = message.location();
+        errors.push(url ? `${message.text()} (${url})` : message.text());
+      });
+      await use(errors);
+      if (!allowBrowserErrors) expect(errors, "errors in the browser console").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

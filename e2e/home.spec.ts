@@ -1,0 +1,157 @@
+import type { Review } from "@toolshop/shared/reviews";
+import type { Tool } from "@toolshop/shared/tools";
+import { expect, saveScreenshot, scrollThrough, test } from "./fixtures";
+
+const HEADLINE = "Best Electrical Tool is Here !";
+const NAMED_TOOLS = [
+  /pliers/i,
+  /screwdrivers/i,
+  /tape measure/i,
+  /electric drill/i,
+  /level/i,
+  /wire strippers/i,
+  /fish tape/i,
+  /voltage tester/i,
+];
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const count = new Intl.NumberFormat("en-US");
+
+test.beforeEach(async ({ page }) => {
+  await page.goto("/");
+});
+
+test("the hero shows the headline, an image, the blurb, and Get Started leads to the tools", async ({
+  page,
+}) => {
+  const hero = page.getByRole("region", { name: HEADLINE });
+  await expect(hero.getByRole("heading", { level: 1, name: HEADLINE, exact: true })).toBeVisible();
+  await expect(hero.getByRole("img")).toBeVisible();
+  await expect(hero.getByRole("paragraph").filter({ hasText: /tools/ }).first()).toBeVisible();
+
+  await hero.getByRole("link", { name: "Get Started" }).click();
+  await expect(page.getByRole("heading", { name: "Tools", exact: true })).toBeInViewport();
+  await expect(page.getByRole("region", { name: "Tools" }).getByRole("article").first()).toBeInViewport();
+  await saveScreenshot(page, "home");
+});
+
+test("the tools list shows the eight tools, each with image, price, quantities and an order link", async ({
+  page,
+  request,
+}) => {
+  const tools: Tool[] = await (await request.get("/api/tools")).json();
+  for (const name of NAMED_TOOLS) {
+    expect(tools.map((tool) => tool.name)).toContainEqual(expect.stringMatching(name));
+  }
+
+  const cards = page.getByRole("region", { name: "Tools" }).getByRole("article");
+  await expect(cards).toHaveCount(8);
+  for (const tool of tools) {
+    const card = cards.filter({ has: page.getByRole("heading", { name: tool.name, exact: true }) });
+    await expect(card).toHaveCount(1);
+    await card.scrollIntoViewIfNeeded();
+
+    const image = card.getByRole("img", { name: tool.name });
+    await expect(image).toHaveAttribute("src", /^\/(?!\/)/); // shipped with the shop, not hot-linked
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(card.getByRole("paragraph").filter({ hasText: tool.short })).toBeVisible();
+    await expect(card).toContainText(usd.format(tool.price));
+    await expect(card.getByRole("term")).toHaveText(["Minimum order", "Available"]);
+    await expect(card.getByRole("definition")).toHaveText([
+      count.format(tool.minQuantity),
+      count.format(tool.availableQuantity),
+    ]);
+    await expect(card.getByRole("link", { name: /order/i })).toHaveAttribute("href", `/checkout/${tool._id}`);
+  }
+});
+
+test("the business summary shows both sets of figures", async ({ page }) => {
+  const summary = page.getByRole("region", { name: "Millions of Business Trust Us" });
+  for (const claim of ["100+ customers", "120M+ annual revenue", "33K+ reviews", "50+ tools"]) {
+    await expect(summary).toContainText(claim);
+  }
+  await expect(summary.getByRole("listitem")).toHaveText([
+    /^\s*100\+\s*Customer\s*$/,
+    /^\s*120k\+\s*Revenue\s*$/,
+    /^\s*500\+\s*Review\s*$/,
+    /^\s*250\+\s*Tools\s*$/,
+  ]);
+});
+
+test("Our Review shows every review with its star value, comment and name", async ({ page, request }) => {
+  const reviews: Review[] = await (await request.get("/api/review")).json();
+  expect(reviews.length).toBeGreaterThan(0);
+
+  const cards = page.getByRole("region", { name: "Our Review" }).getByRole("article");
+  await expect(cards).toHaveCount(reviews.length);
+  for (const [index, review] of reviews.entries()) {
+    const card = cards.nth(index);
+    await expect(card).toContainText(`Review Star: ${review.review}`);
+    await expect(card).toContainText(review.comment);
+    await expect(card).toContainText(review.name);
+  }
+});
+
+test("the selling progress block has five bars at 0, 10, 40, 70 and 100 percent", async ({ page }) => {
+  const bars = page.getByRole("progressbar");
+  await expect(bars).toHaveCount(5);
+  const values = await bars.evaluateAll((elements) =>
+    elements.map((bar) => [(bar as HTMLProgressElement).value, (bar as HTMLProgressElement).max]),
+  );
+  expect(values).toEqual([
+    [0, 100],
+    [10, 100],
+    [40, 100],
+    [70, 100],
+    [100, 100],
+  ]);
+  for (const bar of await bars.all()) {
+    await expect(bar).toHaveAccessibleName(/\S/);
+  }
+});
+
+test("the quote block validates what is typed and keeps its submit button disabled", async ({ page }) => {
+  const quote = page.getByRole("region", { name: "Request a Quote" });
+  await quote.scrollIntoViewIfNeeded();
+
+  const name = quote.getByRole("textbox", { name: "Name" });
+  const email = quote.getByRole("textbox", { name: "Email" });
+  const message = quote.getByRole("textbox", { name: "Message" });
+  await name.click();
+  await email.click();
+  await email.fill("not-an-email");
+  await message.click();
+  await message.blur();
+
+  await expect(name).toHaveAccessibleDescription("Name is required");
+  await expect(email).toHaveAccessibleDescription("Please Enter Valid Email");
+  await expect(message).toHaveAccessibleDescription("Message is required");
+
+  const submit = quote.getByRole("button", { name: "Send request" });
+  await expect(submit).toBeDisabled();
+  await expect(submit).toHaveAccessibleDescription(/.+/);
+});
+
+test("the footer has service, company and legal links", async ({ page }) => {
+  const footer = page.getByRole("contentinfo");
+  for (const group of ["Services", "Company", "Legal"]) {
+    const links = footer.getByRole("navigation", { name: group }).getByRole("link");
+    expect(await links.count()).toBeGreaterThan(1);
+  }
+  await expect(footer.getByRole("link", { name: "Privacy policy" })).toBeVisible();
+
+  await footer.getByRole("link", { name: "Blogs" }).click();
+  await expect(page).toHaveURL(/\/blogs$/);
+  await expect(page.getByRole("heading", { name: "Blogs", exact: true })).toBeVisible();
+});
+
+test("every image on the home page comes from the shop itself", async ({ page, baseURL }) => {
+  await scrollThrough(page);
+  const sources = await page
+    .getByRole("img")
+    .evaluateAll((elements) =>
+      elements.filter((element) => element instanceof HTMLImageElement).map((image) => image.src),
+    );
+  expect(sources.length).toBeGreaterThanOrEqual(9);
+  for (const source of sources) expect(new URL(source).origin).toBe(new URL(baseURL ?? "").origin);
+});

@@ -1,0 +1,131 @@
+import { expect, openPage, publicPages, saveScreenshot, test } from "./fixtures";
+
+const page_ = (name: (typeof publicPages)[number]["name"]) => {
+  const found = publicPages.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`no public page named ${name}`);
+  return found;
+};
+
+test("/blogs has at least four Q&A articles on front-end topics", async ({ page }) => {
+  await openPage(page, page_("blogs"));
+  const articles = page.getByRole("main").getByRole("article");
+  expect(await articles.count()).toBeGreaterThanOrEqual(4);
+  for (const article of await articles.all()) {
+    await expect(article.getByRole("heading", { level: 2 })).toHaveText(/\?$/);
+    // A real answer, not a placeholder line.
+    expect((await article.textContent())?.length).toBeGreaterThan(400);
+  }
+  await saveScreenshot(page, "blogs");
+});
+
+test("/myportfolio shows the developer's name, contact, education, skills and projects", async ({ page }) => {
+  await openPage(page, page_("portfolio"));
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
+  for (const section of ["Education", "Skills", "Projects"]) {
+    const region = main.getByRole("region", { name: section });
+    await expect(region.getByRole("heading", { level: 2 })).toBeVisible();
+    expect((await region.textContent())?.length).toBeGreaterThan(60);
+  }
+  await saveScreenshot(page, "portfolio");
+});
+
+test("/login asks for email and password and offers Google, GitHub, a password reset and sign-up", async ({
+  page,
+}) => {
+  await openPage(page, page_("login"));
+  const main = page.getByRole("main");
+  const email = main.getByRole("textbox", { name: "Email" });
+  const password = main.getByLabel("Password", { exact: true });
+  await expect(email).toHaveAttribute("type", "email");
+  await expect(password).toHaveAttribute("type", "password");
+  await expect(main.getByRole("button", { name: "Continue with Google" })).toBeVisible();
+  await expect(main.getByRole("button", { name: "Continue with GitHub" })).toBeVisible();
+  await expect(main.getByRole("button", { name: /forgot password/i })).toBeVisible();
+  await saveScreenshot(page, "login");
+
+  // The browser itself refuses an empty form.
+  await main.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await email.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+  await email.fill("visitor@example.com");
+  await main.getByRole("button", { name: "Login", exact: true }).click();
+  expect(await password.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+
+  await main.getByRole("link", { name: /create new account/i }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign Up" })).toBeVisible();
+});
+
+test("/signup shows the spec's message for each bad input", async ({ page }) => {
+  await openPage(page, page_("signup"));
+  const main = page.getByRole("main");
+  const name = main.getByRole("textbox", { name: "Name" });
+  const email = main.getByRole("textbox", { name: "Email" });
+  const password = main.getByLabel("Password", { exact: true });
+  const submit = main.getByRole("button", { name: "Sign Up" });
+
+  await submit.click();
+  await expect(name).toHaveAccessibleDescription("Name is required");
+  await expect(email).toHaveAccessibleDescription("Email is required");
+  await expect(password).toHaveAccessibleDescription("password is required");
+  await saveScreenshot(page, "signup-errors");
+
+  await name.fill("Ada Lovelace");
+  await email.fill("ada.example.com");
+  await password.fill("short");
+  await submit.click();
+  await expect(email).toHaveAccessibleDescription("Please Enter Valid Email");
+  await expect(password).toHaveAccessibleDescription("1 capital letter 1number");
+  await expect(name).toHaveAccessibleDescription("");
+  await expect(page).toHaveURL(/\/signup$/);
+
+  // Letters only, no digit: still refused with the same message.
+  await password.fill("abcdefghij");
+  await submit.click();
+  await expect(password).toHaveAccessibleDescription("1 capital letter 1number");
+
+  await main.getByRole("link", { name: /login/i }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("/loading is a full-page centred spinner, blue #3b82f6, 60 px", async ({ page }) => {
+  await openPage(page, page_("loading"));
+  const spinner = page.getByRole("status");
+  await expect(spinner).toHaveCount(1);
+  await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+
+  const box = await spinner.boundingBox();
+  expect(box).not.toBeNull();
+  if (!box) return;
+  expect(box.width).toBeCloseTo(60, 0);
+  expect(box.height).toBeCloseTo(60, 0);
+  const viewport = page.viewportSize() ?? { width: 0, height: 0 };
+  expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThanOrEqual(1);
+  expect(Math.abs(box.y + box.height / 2 - viewport.height / 2)).toBeLessThanOrEqual(1);
+
+  // The ring's visible colour (one side is transparent so that it reads as spinning).
+  const colours = await spinner.evaluate((status) =>
+    [status, ...status.querySelectorAll("*")].flatMap((element) => {
+      const style = getComputedStyle(element);
+      return [style.borderLeftColor, style.borderBottomColor, style.color, style.backgroundColor];
+    }),
+  );
+  expect(colours).toContain("rgb(59, 130, 246)");
+  await saveScreenshot(page, "loading");
+});
+
+test("an unknown path shows the wrong-place page with a way home", async ({ page }) => {
+  await openPage(page, page_("not-found"));
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await saveScreenshot(page, "not-found");
+
+  await page.getByRole("main").getByRole("link", { name: /home/i }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Best Electrical Tool is Here !" })).toBeVisible();
+});
+
+test("a deep unknown path is the wrong-place page too, not a server error", async ({ page }) => {
+  const response = await page.goto("/tools/nothing/here");
+  expect(response?.status()).toBeLessThan(500);
+  await expect(page.getByRole("heading", { level: 1, name: "You are in the wrong place" })).toBeVisible();
+});

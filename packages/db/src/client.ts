@@ -1,0 +1,153 @@
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Pool } from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+
+/**
+ * The Drizzle database, typed so that the same code runs on PGlite and on node-postgres.
+ * A transaction (`db.transaction(async (tx) => ...)`) is also a `Database`.
+ */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseKind = "pglite" | "postgres";
+
+interface HandleBase {
+  db: Database;
+  /** Runs a trivial query; rejects when the database cannot answer. */
+  ping(): Promise<void>;
+  /** Closes the connections; the handle is unusable afterwards. */
+  close(): Promise<void>;
+}
+
+/** An open database. `client` is the driver's own object, for driver-specific work (migrations, tests). */
+export type DatabaseHandle =
+  | (HandleBase & { kind: "pglite"; client: PGlite })
+  | (HandleBase & { kind: "postgres"; client: Pool });
+
+export interface OpenDatabaseOptions {
+  /** A postgres:// URL; when absent, an embedded PGlite database lives in `${dataDir}/db`. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Called when an idle pooled PostgreSQL connection fails (otherwise the error would crash the process). */
+  onConnectionError?: ((error: Error) => void) | undefined;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.onConnectionError);
+  }
+  const directory = join(options.dataDir, "db");
+  await mkdir(directory, { recursive: true });
+  const releaseLock = await lockDirectory(join(options.dataDir, "db.lock"));
+  try {
+    const handle = await openPglite(directory);
+    let closed = false;
+    return {
+      ...handle,
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await handle.close();
+        await releaseLock();
+      },
+    };
+  } catch (error) {
+    await releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * PGlite has no lock of its own: two processes on one data directory would corrupt it. The lock file
+ * holds the owner's pid; a lock whose process is gone is taken over.
+ */
+async function lockDirectory(lockFile: string): Promise<() => Promise<void>> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await writeFile(lockFile, String(process.pid), { flag: "wx" });
+      return () => rm(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const owner = Number.parseInt(await readFile(lockFile, "utf8").catch(() => ""), 10);
+    if (owner && owner !== process.pid && isRunning(owner)) {
+      throw new Error(
+        `Another process (pid ${owner}) is using the database in ${dirname(lockFile)}. Stop it first, or set DATABASE_URL so that several processes share one PostgreSQL database.`,
+      );
+    }
+    await rm(lockFile, { force: true });
+  }
+  throw new Error(`Could not lock ${lockFile}.`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Wraps a PGlite instance (file-backed, in-memory or cloned) as a handle. */
+export async function openPglite(dataDirOrClient: string | PGlite): Promise<DatabaseHandle> {
+  // Loaded on demand so that PostgreSQL deployments never load the WebAssembly build.
+  const [{ PGlite }, { drizzle }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+  ]);
+  const client = typeof dataDirOrClient === "string" ? new PGlite(dataDirOrClient) : dataDirOrClient;
+  await client.waitReady;
+  const db: Database = drizzle({ client, schema });
+  return {
+    kind: "pglite",
+    client,
+    db,
+    ping: () => ping(db),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** Opens a node-postgres pool for the URL as a handle. */
+export async function openPostgres(
+  url: string,
+  onConnectionError?: (error: Error) => void,
+): Promise<DatabaseHandle> {
+  const [{ default: pg }, { drizzle }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+  ]);
+  const client = new pg.Pool({ connectionString: url });
+  // The pool reports errors of idle connections; a connection that is checked out when the server ends it
+  // (restart, failover, a forced drop) reports on itself, and an unheard "error" event would end the process.
+  // The query running on it fails with the same error, so the caller still learns of it.
+  client.on("error", (error) => onConnectionError?.(error));
+  client.on("connect", (connection) => {
+    connection.on("error", (error) => onConnectionError?.(error));
+  });
+  const db: Database = drizzle({ client, schema });
+  let closed = false;
+  return {
+    kind: "postgres",
+    client,
+    db,
+    ping: () => ping(db),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.end();
+    },
+  };
+}
+
+async function ping(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

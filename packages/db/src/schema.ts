@@ -1,0 +1,217 @@
+// The whole data model of DESIGN.md section 4, plus the built-in test payment gateway's table.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const tools = pgTable(
+  "tools",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    short: text("short").notNull(),
+    image: text("image").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    minQuantity: integer("min_quantity").notNull(),
+    availableQuantity: integer("available_quantity").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("tools_min_quantity_positive", sql`${t.minQuantity} >= 1`),
+    check("tools_available_quantity_non_negative", sql`${t.availableQuantity} >= 0`),
+    check("tools_price_positive", sql`${t.priceCents} > 0`),
+  ],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    role: text("role", { enum: ["admin", "user"] })
+      .notNull()
+      .default("user"),
+    displayName: text("display_name"),
+    address: text("address"),
+    education: text("education"),
+    phoneNumber: text("phone_number"),
+    location: text("location"),
+    linkedin: text("linkedin"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    check("users_email_lower", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export const orderStatuses = ["unpaid", "paid", "shipped", "cancelled"] as const;
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    email: text("email").notNull(),
+    toolId: uuid("tool_id").references(() => tools.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    image: text("image").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    address: text("address").notNull(),
+    phone: text("phone").notNull(),
+    status: text("status", { enum: orderStatuses }).notNull().default("unpaid"),
+    transactionId: text("transaction_id"),
+    paymentIntentId: text("payment_intent_id"),
+    createdAt: createdAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    check("orders_quantity_positive", sql`${t.quantity} >= 1`),
+    check("orders_total_positive", sql`${t.totalCents} > 0`),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    rating: smallint("rating").notNull(),
+    comment: text("comment").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reviews_created_idx").on(t.createdAt),
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+export const quotes = pgTable("quotes", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone"),
+  company: text("company"),
+  tool: text("tool"),
+  quantity: integer("quantity"),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+  handled: boolean("handled").notNull().default(false),
+});
+
+/** A replayed POST with the same Idempotency-Key answers the stored response. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    key: text("key").notNull(),
+    userId: uuid("user_id").notNull(),
+    statusCode: integer("status_code"),
+    responseBody: text("response_body"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("idempotency_keys_user_key").on(t.userId, t.key)],
+);
+
+export const processedWebhookEvents = pgTable("processed_webhook_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  createdAt: createdAt(),
+});
+
+export const testPaymentIntentStatuses = ["requires_payment_method", "succeeded", "canceled"] as const;
+
+/**
+ * The payment intents of the built-in test gateway (PAYMENT_GATEWAY=test, DESIGN.md section 7), kept
+ * in the database so that every API process sees the same payments. Stripe keeps its own.
+ */
+export const testPaymentIntents = pgTable("test_payment_intents", {
+  id: text("id").primaryKey(),
+  /** Like Stripe's metadata.orderId: no foreign key, a payment outlives a deleted order. */
+  orderId: uuid("order_id").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull(),
+  status: text("status", { enum: testPaymentIntentStatuses }).notNull().default("requires_payment_method"),
+  createdAt: createdAt(),
+});
+
+// Identity tables, owned by Better Auth (its core schema, renamed to stay apart from the shop's users).
+export const authUser = pgTable("auth_user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const authSession = pgTable(
+  "auth_session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUser.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("auth_session_user_idx").on(t.userId)],
+);
+
+export const authAccount = pgTable(
+  "auth_account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUser.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("auth_account_user_idx").on(t.userId)],
+);
+
+export const authVerification = pgTable(
+  "auth_verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("auth_verification_identifier_idx").on(t.identifier)],
+);

@@ -1,0 +1,45 @@
+import type { SQL } from "drizzle-orm";
+import { inject } from "vitest";
+import type { Database } from "./client";
+import type { TestDatabaseOptions } from "./testing";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** TEST_DATABASE_URL, or "" when it is not set. Every vitest config that runs database tests provides it. */
+    postgresUrl: string;
+  }
+}
+
+/**
+ * The databases to run a suite on: always PGlite, and PostgreSQL when TEST_DATABASE_URL is set.
+ * (Suites loop over these instead of using one Vitest project per database because the root config
+ * gathers each package's config as a single project, and Vitest ignores projects nested inside one.)
+ */
+export function testDatabaseTargets(): { title: string; options: TestDatabaseOptions; skip: boolean }[] {
+  const postgresUrl = inject("postgresUrl");
+  return [
+    { title: "on PGlite", options: { kind: "pglite" }, skip: false },
+    {
+      title: postgresUrl ? "on PostgreSQL" : "on PostgreSQL (skipped: TEST_DATABASE_URL is not set)",
+      options: { kind: "postgres", postgresUrl },
+      skip: !postgresUrl,
+    },
+  ];
+}
+
+/** The SQLSTATE of a failed query, looking through Drizzle's wrapper error. */
+export function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  while (current instanceof Error) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = current.cause;
+  }
+  return undefined;
+}
+
+/** Rows of a raw query; both drivers answer `{ rows }`, which the driver-neutral type leaves unknown. */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as { rows: Row[] };
+  return result.rows;
+}

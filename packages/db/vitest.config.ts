@@ -1,0 +1,15 @@
+import { defineProject } from "vitest/config";
+
+export default defineProject({
+  test: {
+    name: "db",
+    include: ["src/**/*.test.ts"],
+    // PGlite starts in about a second; PostgreSQL templates are built once per run.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    provide: {
+      // Empty when unset: the PostgreSQL suites are then skipped, with that reason in their title.
+      postgresUrl: process.env.TEST_DATABASE_URL ?? "",
+    },
+  },
+});

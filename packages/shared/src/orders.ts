@@ -1,0 +1,113 @@
+import { z } from "zod";
+
+// SPEC.md section 5 (checkout). The rule messages are the spec's own, typos included.
+export const ADDRESS_REQUIRED = "address is required";
+export const PHONE_REQUIRED = "Phone is required";
+export const PHONE_NOT_A_NUMBER = "Phone must be a number";
+export const QUANTITY_REQUIRED = "quantity is required";
+export const QUANTITY_BELOW_MINIMUM = "please enter atleast minimum value";
+export const QUANTITY_ABOVE_MAXIMUM = "please enter atleast maximum value";
+export const QUANTITY_NOT_WHOLE = "Quantity must be a whole number";
+
+/** Digits, optionally a leading + and spaces or dashes between the digits: "+1 555-0100". */
+export const PHONE_PATTERN = /^\+?\d(?:[\d\s-]*\d)?$/;
+export const ADDRESS_MAX_LENGTH = 500;
+export const PHONE_MAX_LENGTH = 30;
+/** No single order is larger; it keeps every quantity inside a database integer. */
+export const MAX_ORDER_QUANTITY = 1_000_000;
+
+const addressSchema = z
+  .string({ error: ADDRESS_REQUIRED })
+  .trim()
+  .min(1, { error: ADDRESS_REQUIRED, abort: true })
+  .max(ADDRESS_MAX_LENGTH, `The address must be at most ${ADDRESS_MAX_LENGTH} characters`);
+
+const phoneSchema = z
+  .string({ error: PHONE_REQUIRED })
+  .trim()
+  .min(1, { error: PHONE_REQUIRED, abort: true })
+  .max(PHONE_MAX_LENGTH, {
+    error: `The phone number must be at most ${PHONE_MAX_LENGTH} characters`,
+    abort: true,
+  })
+  .regex(PHONE_PATTERN, PHONE_NOT_A_NUMBER);
+
+/** Empty or non-numeric input (NaN from a number field) counts as missing. */
+const quantityNumber = () =>
+  z.number({ error: QUANTITY_REQUIRED }).int({ error: QUANTITY_NOT_WHOLE, abort: true });
+
+export interface QuantityBounds {
+  minQuantity: number;
+  availableQuantity: number;
+}
+
+/**
+ * The checkout form of /checkout/{id}: address, phone and quantity (the tool's name and the email are
+ * shown read-only and are not part of the form). The quantity is bounded by the tool; the web displays
+ * "quantity is required" for any quantity error, as the spec says.
+ */
+export function checkoutFormSchema(tool: QuantityBounds) {
+  return z.object({
+    address: addressSchema,
+    phone: phoneSchema,
+    quantity: quantityNumber()
+      .min(tool.minQuantity, QUANTITY_BELOW_MINIMUM)
+      .max(tool.availableQuantity, QUANTITY_ABOVE_MAXIMUM),
+  });
+}
+export type CheckoutForm = z.infer<ReturnType<typeof checkoutFormSchema>>;
+
+/**
+ * The body of POST /api/orders. Anything else a client sends (name, email, image, price) is stripped:
+ * the server takes them from the tool and the token. The server checks the quantity against the tool's
+ * minimum and stock in the same transaction that reserves it.
+ */
+export const createOrderBodySchema = z.object({
+  toolId: z.uuid({ error: "The tool id must be a UUID" }),
+  address: addressSchema,
+  phone: phoneSchema,
+  quantity: quantityNumber()
+    .min(1, "Quantity must be at least 1")
+    .max(MAX_ORDER_QUANTITY, `Quantity must be at most ${MAX_ORDER_QUANTITY}`),
+});
+export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
+
+/** The Idempotency-Key header of POST /api/orders: any opaque string, e.g. a UUID per checkout. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+
+export const orderStatusSchema = z.enum(["unpaid", "paid", "shipped", "cancelled"]);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** An order as the API shows it: the spec's field names, `_id`, money in currency units. */
+export const orderSchema = z.object({
+  _id: z.uuid(),
+  /** The tool's name when the order was placed. */
+  name: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  image: z.string(),
+  /** The order's total: unitPrice × quantity. */
+  price: z.number(),
+  unitPrice: z.number(),
+  quantity: z.number().int(),
+  paid: z.boolean(),
+  status: orderStatusSchema,
+  /** The payment id (`pi_…`) once paid, otherwise null. */
+  transactionId: z.string().nullable(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderIdParamsSchema = z.object({
+  id: z.uuid({ error: "The order id must be a UUID" }),
+});
+
+export const ordersByEmailParamsSchema = z.object({
+  email: z.string().trim().min(1, "Email is required"),
+});
+
+/** DELETE /api/orders/:id: 1 when the order was deleted, 0 when there was no such order. */
+export const deleteOrderResponseSchema = z.object({ deletedCount: z.number().int() });
+export type DeleteOrderResponse = z.infer<typeof deleteOrderResponseSchema>;

@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/** The request-for-quote / contact block on the home page. */
+export const quoteRequestSchema = z.object({
+  name: z.string().trim().min(1, "Name is required").max(200),
+  email: z.string().trim().min(1, "Email is required").email("Please Enter Valid Email"),
+  phone: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[+\d\s()-]*$/, "Phone must be a number")
+    .optional()
+    .or(z.literal("")),
+  company: z.string().trim().max(200).optional().or(z.literal("")),
+  tool: z.string().trim().max(200).optional().or(z.literal("")),
+  quantity: z.coerce
+    .number({ message: "Quantity must be a number" })
+    .int("Quantity must be a whole number")
+    .min(1, "Quantity must be at least 1")
+    .max(100000)
+    .optional(),
+  message: z.string().trim().min(1, "Message is required").max(2000, "Message is too long"),
+});
+export type QuoteRequest = z.infer<typeof quoteRequestSchema>;

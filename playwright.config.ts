@@ -1,0 +1,46 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+// The server's DATA_DIR for this run, named here (e2e/start-server.mjs creates and removes it) so
+// that the spec workers, which inherit this process's environment, can read its mail outbox.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `toolshop-e2e-${Date.now().toString(36)}-${process.pid}`);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results/playwright",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  use: {
+    baseURL,
+    browserName: "chromium",
+    // Debian's Chromium, never a downloaded browser.
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    trace: "retain-on-failure",
+  },
+  webServer: {
+    // Builds once, then serves the built app from a fresh temporary DATA_DIR (see e2e/start-server.mjs).
+    command: "node e2e/start-server.mjs",
+    url: `${baseURL}/api/healthz`,
+    env: { PORT: String(port), E2E_DATA_DIR: process.env.E2E_DATA_DIR },
+    reuseExistingServer: false,
+    timeout: 300_000,
+    // SIGTERM lets the server shut down and the start script remove its temporary DATA_DIR.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

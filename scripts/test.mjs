@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck, Vitest (all projects) and Playwright, in that order. Every step runs even
+// when an earlier one failed, so one run shows every problem. The last line is always
+// "N passed, N failed" (lint and typecheck count as one check each) and the exit code is non-zero when
+// anything failed, including a step that crashed without writing its report.
+import { spawnSync } from "node:child_process";
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const reportDir = path.join(root, "test-results");
+const vitestReport = path.join(reportDir, "vitest.json");
+const playwrightReport = path.join(reportDir, "playwright.json");
+
+const chromePath = findChromium();
+mkdirSync(reportDir, { recursive: true });
+const env = { ...process.env, CHROME_PATH: chromePath };
+const results = [];
+
+step("lint", () => countExit(run(bin("biome"), ["check", "."])));
+step("typecheck", () => countExit(run("npm", ["run", "--silent", "typecheck"])));
+step("vitest", () => {
+  rmSync(vitestReport, { force: true });
+  const status = run(bin("vitest"), [
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${vitestReport}`,
+  ]);
+  const counts = countVitest(status);
+  const databases = process.env.TEST_DATABASE_URL ? "on PGlite and PostgreSQL" : "on PGlite only";
+  return { ...counts, note: [counts.note, databases].filter(Boolean).join(", ") };
+});
+step("playwright", () => {
+  rmSync(playwrightReport, { force: true });
+  // playwright.config.ts writes its JSON report to test-results/playwright.json.
+  const status = run(bin("playwright"), ["test"]);
+  return countPlaywright(status);
+});
+
+console.log("\nSummary");
+for (const r of results) {
+  const extra = r.note ? `, ${r.note}` : "";
+  console.log(`  ${r.name.padEnd(11)} ${r.passed} passed, ${r.failed} failed${extra} (${r.seconds} s)`);
+}
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed > 0 ? 1 : 0;
+
+function step(name, body) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const counts = body();
+  results.push({ name, ...counts, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+}
+
+function run(command, args) {
+  const child = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
+  if (child.error) console.error(`${command} could not start: ${child.error.message}`);
+  return child.status ?? 1;
+}
+
+function countExit(status) {
+  return status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+}
+
+function readReport(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+function countVitest(status) {
+  const report = readReport(vitestReport);
+  if (!report) return { passed: 0, failed: 1, note: `no report, exit code ${status}` };
+  // A file that fails to load has no test results of its own; count it as one failure.
+  const brokenFiles = report.testResults.filter(
+    (file) => file.status === "failed" && file.assertionResults.length === 0,
+  ).length;
+  let failed = report.numFailedTests + brokenFiles;
+  const skipped = report.numPendingTests + report.numTodoTests;
+  const note = [
+    skipped ? `${skipped} skipped` : "",
+    brokenFiles ? `${brokenFiles} files failed to load` : "",
+  ];
+  if (status !== 0 && failed === 0) {
+    failed = 1;
+    note.push(`exit code ${status} (errors outside tests)`);
+  }
+  return { passed: report.numPassedTests, failed, note: note.filter(Boolean).join(", ") };
+}
+
+function countPlaywright(status) {
+  const report = readReport(playwrightReport);
+  if (!report?.stats) return { passed: 0, failed: 1, note: `no report, exit code ${status}` };
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  const note = [flaky ? `${flaky} flaky` : "", skipped ? `${skipped} skipped` : ""];
+  // Global errors (the web server did not start, a spec did not load) fail the run without a test result.
+  let failed = unexpected + (report.errors?.length ?? 0);
+  if (status !== 0 && failed === 0) {
+    failed = 1;
+    note.push(`exit code ${status}`);
+  }
+  return { passed: expected + flaky, failed, note: note.filter(Boolean).join(", ") };
+}
+
+function findChromium() {
+  const candidate = process.env.CHROME_PATH || "/usr/bin/chromium";
+  if (isExecutable(candidate)) return candidate;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && existsSync("/etc/debian_version") && !process.env.CHROME_PATH) {
+    console.log("Chromium is missing: installing Debian's chromium package.");
+    const install = spawnSync("sh", ["-c", "apt-get update && apt-get install -y chromium"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+    if (install.status === 0 && isExecutable(candidate)) return candidate;
+  }
+  console.error(
+    `Chromium was not found at ${candidate}: install it (on Debian or Ubuntu: apt-get install chromium) or set CHROME_PATH to a Chromium or Chrome executable.`,
+  );
+  process.exit(1);
+}
+
+function isExecutable(file) {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
