@@ -13,6 +13,7 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const reportDir = path.join(root, "test-results");
 const vitestReport = path.join(reportDir, "vitest.json");
 const playwrightReport = path.join(reportDir, "playwright.json");
+const vitestUnhandled = path.join(reportDir, "vitest-unhandled.json");
 
 const chromePath = findChromium();
 mkdirSync(reportDir, { recursive: true });
@@ -23,11 +24,13 @@ step("lint", () => countExit(run(bin("biome"), ["check", "."])));
 step("typecheck", () => countExit(run("npm", ["run", "--silent", "typecheck"])));
 step("vitest", () => {
   rmSync(vitestReport, { force: true });
+  rmSync(vitestUnhandled, { force: true });
   const status = run(bin("vitest"), [
     "run",
     "--reporter=default",
     "--reporter=json",
     `--outputFile.json=${vitestReport}`,
+    "--reporter=./scripts/vitest-unhandled-errors.mjs",
   ]);
   const counts = countVitest(status);
   const databases = process.env.TEST_DATABASE_URL ? "on PGlite and PostgreSQL" : "on PGlite only";
@@ -40,6 +43,7 @@ step("playwright", () => {
   return countPlaywright(status);
 });
 
+printUnhandledErrors();
 console.log("\nSummary");
 for (const r of results) {
   const extra = r.note ? `, ${r.note}` : "";
@@ -61,6 +65,18 @@ function run(command, args) {
   const child = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
   if (child.error) console.error(`${command} could not start: ${child.error.message}`);
   return child.status ?? 1;
+}
+
+/** Repeats Vitest's errors outside tests near the end of the log, where a truncated CI log still shows them. */
+function printUnhandledErrors() {
+  const errors = readReport(vitestUnhandled) ?? [];
+  if (errors.length === 0) return;
+  console.log(`\nVitest: ${errors.length} errors outside tests (all in ${vitestUnhandled}); the first ones:`);
+  for (const error of errors.slice(0, 5)) {
+    const where = [error.file && path.relative(root, error.file), error.test].filter(Boolean).join(" > ");
+    console.log(`- ${error.name}: ${error.message.split("\n")[0]}${where ? ` (during ${where})` : ""}`);
+    if (error.stack) console.log(error.stack.replace(/^/gm, "    "));
+  }
 }
 
 function countExit(status) {
