@@ -101,8 +101,14 @@ export async function logIn(page: Page, account: Account) {
 
 /** Signs out through the avatar dropdown. */
 export async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Account menu" }).click();
-  await page.getByRole("button", { name: "Sign out" }).click();
+  const signOutButton = page.getByRole("button", { name: "Sign out" });
+  // The menu opens on focus; a re-render right after signing in can take the focus away again, so the
+  // menu is opened until its entry shows (CI once waited 90 s for an entry that a single click never showed).
+  await expect(async () => {
+    if (!(await signOutButton.isVisible())) await page.getByRole("button", { name: "Account menu" }).click();
+    await expect(signOutButton).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  await signOutButton.click();
   await expectSignedOut(page);
 }
 

@@ -73,7 +73,8 @@ export async function scrollThrough(page: Page) {
       await nextFrames();
     }
   });
-  await expect(page.getByRole("status", { name: /^Loading \S/ })).toHaveCount(0);
+  // Lazy parts download and render in parallel; a busy CI machine needs more than the default 5 s.
+  await expect(page.getByRole("status", { name: /^Loading \S/ })).toHaveCount(0, { timeout: 20_000 });
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 

@@ -3,10 +3,10 @@ import { passwordSchema } from "@toolshop/shared/auth";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { z } from "zod";
-import { FormField } from "../../../components/form-field";
 import { notify } from "../../../lib/toast";
 import { describeAuthError } from "../auth-errors";
 import { resetPassword } from "../identity-actions";
+import { NewPasswordField } from "./new-password-field";
 
 // The same rule and messages as sign-up (SPEC.md section 5).
 const newPasswordSchema = z.object({ password: passwordSchema });
@@ -36,20 +36,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
-      <FormField id="reset-password" label="New password" error={errors.password?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...register("password")}
-            type="password"
-            autoComplete="new-password"
-            className="input w-full"
-          />
-        )}
-      </FormField>
-      <p className="text-sm text-base-content/70">
-        At least 8 letters and digits, with at least one letter and one digit.
-      </p>
+      <NewPasswordField
+        id="reset-password"
+        label="New password"
+        error={errors.password?.message}
+        registration={register("password")}
+      />
       <button type="submit" className="btn w-full btn-primary" disabled={isSubmitting}>
         Set new password
       </button>

@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { Link, useLocation } from "react-router";
 import { FormField } from "../../../components/form-field";
 import { useAuthActions } from "../use-auth-actions";
+import { NewPasswordField } from "./new-password-field";
 
 /** SPEC.md section 5: name, email and password with the spec's exact messages under each field. */
 export function SignUpForm() {
@@ -38,20 +39,12 @@ export function SignUpForm() {
             />
           )}
         </FormField>
-        <FormField id="signup-password" label="Password" error={errors.password?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register("password")}
-              type="password"
-              autoComplete="new-password"
-              className="input w-full"
-            />
-          )}
-        </FormField>
-        <p className="text-sm text-base-content/70">
-          At least 8 letters and digits, with at least one letter and one digit.
-        </p>
+        <NewPasswordField
+          id="signup-password"
+          label="Password"
+          error={errors.password?.message}
+          registration={register("password")}
+        />
         <button type="submit" className="btn w-full btn-primary" disabled={isSubmitting}>
           Sign Up
         </button>
