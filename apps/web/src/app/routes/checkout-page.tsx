@@ -1,17 +1,12 @@
-import { Link } from "react-router";
-import { ComingSoon } from "../../components/coming-soon";
+import { useParams } from "react-router";
+import { useSession } from "../../features/auth/use-session";
+import { CheckoutScreen } from "../../features/orders/components/checkout-screen";
 
+/** /checkout/:id (signed in: the route guard makes sure of it). */
 export default function CheckoutPage() {
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <ComingSoon title="Checkout">
-        <p>Ordering opens in the next release. No order can be placed yet.</p>
-        <p className="mt-3">
-          <Link to="/#tools" className="link link-primary">
-            Back to the tools
-          </Link>
-        </p>
-      </ComingSoon>
-    </div>
-  );
+  const { id = "" } = useParams();
+  const { session } = useSession();
+  const email = session.status === "signed-in" ? session.user.email : "";
+  // The key starts a new visit (and a new Idempotency-Key) when the user moves to another tool.
+  return <CheckoutScreen key={id} toolId={id} email={email} />;
 }

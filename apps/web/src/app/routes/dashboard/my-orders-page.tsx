@@ -1,15 +1,9 @@
-import { Link } from "react-router";
-import { ComingSoon } from "../../../components/coming-soon";
+import { useSession } from "../../../features/auth/use-session";
+import { MyOrders } from "../../../features/orders/components/my-orders";
 
+/** /dashboard (index): My orders. The route guard has made sure there is a session. */
 export default function MyOrdersPage() {
-  return (
-    <ComingSoon title="My orders">
-      <p>Ordering opens in the next release. Your orders will be listed here, with their payment status.</p>
-      <p className="mt-3">
-        <Link to="/#tools" className="link link-primary">
-          Browse the tools
-        </Link>
-      </p>
-    </ComingSoon>
-  );
+  const { session } = useSession();
+  const email = session.status === "signed-in" ? session.user.email : "";
+  return <MyOrders email={email} />;
 }

@@ -1,9 +1,14 @@
-import { ComingSoon } from "../../../components/coming-soon";
+import { useParams } from "react-router";
+import { useSession } from "../../../features/auth/use-session";
+import { PaymentScreen } from "../../../features/payments/components/payment-screen";
 
+/** /dashboard/payment/:id. The billing name and email go to the gateway with the card. */
 export default function PaymentPage() {
-  return (
-    <ComingSoon title="Payment">
-      <p>Card payment opens in the next release, together with ordering. Nothing can be paid here yet.</p>
-    </ComingSoon>
-  );
+  const { id = "" } = useParams();
+  const { session } = useSession();
+  const billing =
+    session.status === "signed-in"
+      ? { name: session.user.name, email: session.user.email }
+      : { name: "", email: "" };
+  return <PaymentScreen key={id} orderId={id} billing={billing} />;
 }

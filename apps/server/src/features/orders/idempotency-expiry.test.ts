@@ -1,0 +1,103 @@
+import type { DatabaseHandle } from "@toolshop/db/client";
+import { idempotencyKeys, orders } from "@toolshop/db/schema";
+import { testDatabaseTargets } from "@toolshop/db/test-support";
+import { createTestDatabase } from "@toolshop/db/testing";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
+import type { OrdersContext } from "./context";
+import { createOrder, IDEMPOTENCY_KEY_TTL_MS, pruneExpiredIdempotencyKeys } from "./service";
+import { ordersContext } from "./test-fixtures";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+for (const target of testDatabaseTargets()) {
+  describe.skipIf(target.skip)(`Idempotency-Key expiry ${target.title}`, () => {
+    let handle: DatabaseHandle;
+    let ctx: OrdersContext;
+    beforeAll(async () => {
+      handle = await createTestDatabase(target.options);
+      ({ ctx } = ordersContext(handle.db));
+    });
+    afterAll(async () => {
+      await handle?.close();
+    });
+
+    /** Makes the customer's key look `ageMs` old. */
+    async function age(userId: string, key: string, ageMs: number) {
+      await handle.db
+        .update(idempotencyKeys)
+        .set({ createdAt: new Date(Date.now() - ageMs) })
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    }
+
+    async function keysOf(userId: string) {
+      const rows = await handle.db
+        .select({ key: idempotencyKeys.key })
+        .from(idempotencyKeys)
+        .where(eq(idempotencyKeys.userId, userId));
+      return rows.map((row) => row.key).sort();
+    }
+
+    it("still answers the first order for a key used 23 hours ago", async () => {
+      const customer = await addCustomer(handle.db);
+      const tool = await addTool(handle.db, { availableQuantity: 100 });
+      const body = { toolId: tool.id, address: "a", phone: "1", quantity: 10 };
+      const first = await createOrder(ctx, customer, body, "visit-1");
+      await age(customer.id, "visit-1", IDEMPOTENCY_KEY_TTL_MS - HOUR_MS);
+
+      const again = await createOrder(ctx, customer, body, "visit-1");
+      expect(again).toEqual({ order: first.order, replayed: true });
+      expect(await stockOf(handle.db, tool.id)).toBe(90);
+    });
+
+    it("treats a key older than 24 hours as new: a new order, remembered from then on", async () => {
+      const customer = await addCustomer(handle.db);
+      const tool = await addTool(handle.db, { availableQuantity: 100 });
+      const body = { toolId: tool.id, address: "a", phone: "1", quantity: 10 };
+      const first = await createOrder(ctx, customer, body, "visit-1");
+      await age(customer.id, "visit-1", IDEMPOTENCY_KEY_TTL_MS + HOUR_MS);
+
+      const second = await createOrder(ctx, customer, body, "visit-1");
+      expect(second.replayed).toBe(false);
+      expect(second.order._id).not.toBe(first.order._id);
+      const third = await createOrder(ctx, customer, body, "visit-1");
+      expect(third).toEqual({ order: second.order, replayed: true });
+
+      const rows = await handle.db.select().from(orders).where(eq(orders.toolId, tool.id));
+      expect(rows).toHaveLength(2);
+      expect(await stockOf(handle.db, tool.id)).toBe(80);
+    });
+
+    it("removes the customer's other expired keys when they order, and keeps the fresh ones", async () => {
+      const customer = await addCustomer(handle.db);
+      const tool = await addTool(handle.db, { availableQuantity: 100 });
+      const body = { toolId: tool.id, address: "a", phone: "1", quantity: 10 };
+      await createOrder(ctx, customer, body, "old-visit");
+      await createOrder(ctx, customer, body, "recent-visit");
+      await age(customer.id, "old-visit", 2 * IDEMPOTENCY_KEY_TTL_MS);
+
+      await createOrder(ctx, customer, body, "new-visit");
+      expect(await keysOf(customer.id)).toEqual(["new-visit", "recent-visit"]);
+    });
+
+    it("prunes every customer's expired keys and nothing else", async () => {
+      const ann = await addCustomer(handle.db);
+      const bob = await addCustomer(handle.db);
+      const tool = await addTool(handle.db, { availableQuantity: 100 });
+      const body = { toolId: tool.id, address: "a", phone: "1", quantity: 10 };
+      await createOrder(ctx, ann, body, "ann-old");
+      await createOrder(ctx, ann, body, "ann-new");
+      await createOrder(ctx, bob, body, "bob-old");
+      await age(ann.id, "ann-old", IDEMPOTENCY_KEY_TTL_MS + HOUR_MS);
+      await age(bob.id, "bob-old", IDEMPOTENCY_KEY_TTL_MS + HOUR_MS);
+
+      expect(await pruneExpiredIdempotencyKeys(handle.db)).toBeGreaterThanOrEqual(2);
+      expect(await keysOf(ann.id)).toEqual(["ann-new"]);
+      expect(await keysOf(bob.id)).toEqual([]);
+      // The orders themselves stay.
+      const rows = await handle.db.select().from(orders).where(eq(orders.toolId, tool.id));
+      expect(rows).toHaveLength(3);
+    });
+  });
+}

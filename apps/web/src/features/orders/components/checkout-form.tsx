@@ -1,0 +1,133 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type CheckoutForm as CheckoutValues, checkoutFormSchema } from "@toolshop/shared/orders";
+import type { Tool } from "@toolshop/shared/tools";
+import { useMemo, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { FormField } from "../../../components/form-field";
+import { formatCount, formatPrice } from "../../../lib/format";
+import { notify } from "../../../lib/toast";
+import { newIdempotencyKey, ORDERS_QUERY_KEY, placeOrder } from "../api/orders-api";
+import { displayedQuantityMessage } from "../checkout-messages";
+
+/** SPEC.md section 8. */
+export const ORDER_PLACED_MESSAGE = "order is placed go to my order";
+
+interface CheckoutFormProps {
+  tool: Tool;
+  /** The signed-in customer's email, shown read-only (the server takes it from the token). */
+  email: string;
+  onPlaced: (order: { name: string; quantity: number; price: number }) => void;
+}
+
+/**
+ * The order form of /checkout/:id: name and email read-only; address, phone and quantity validated by
+ * the shared checkout schema. One Idempotency-Key per visit, sent on every submit: one order per visit.
+ */
+export function CheckoutForm({ tool, email, onPlaced }: CheckoutFormProps) {
+  const queryClient = useQueryClient();
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const submitting = useRef(false);
+  const schema = useMemo(() => checkoutFormSchema(tool), [tool]);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<CheckoutValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { address: "", phone: "", quantity: tool.minQuantity },
+  });
+  const order = useMutation({
+    mutationFn: (values: CheckoutValues) => placeOrder({ toolId: tool._id, ...values }, idempotencyKey),
+    onSuccess: async (placed) => {
+      notify.success(ORDER_PLACED_MESSAGE);
+      onPlaced(placed);
+      await queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+      // The stock shown on the home page has changed.
+      await queryClient.invalidateQueries({ queryKey: ["tools"] });
+    },
+  });
+  const quantity = watch("quantity");
+  const total = Number.isInteger(quantity) && quantity > 0 ? tool.price * quantity : null;
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        // Validation is asynchronous, so a double click would submit twice before the button is
+        // disabled: the ref lets one submit through at a time (the key makes any retry the same order).
+        if (submitting.current) return;
+        submitting.current = true;
+        void handleSubmit(async (values) => {
+          await order.mutateAsync(values).catch(() => undefined);
+        })(event).finally(() => {
+          submitting.current = false;
+        });
+      }}
+      noValidate
+      className="flex flex-col gap-4"
+    >
+      <FormField id="checkout-name" label="Product">
+        {(control) => <input {...control} value={tool.name} readOnly className="input w-full bg-base-200" />}
+      </FormField>
+      <FormField id="checkout-email" label="Email">
+        {(control) => (
+          <input {...control} type="email" value={email} readOnly className="input w-full bg-base-200" />
+        )}
+      </FormField>
+      <FormField id="checkout-address" label="Address" error={errors.address?.message}>
+        {(control) => (
+          <textarea
+            {...control}
+            {...register("address")}
+            rows={3}
+            autoComplete="street-address"
+            className="textarea w-full"
+          />
+        )}
+      </FormField>
+      <FormField id="checkout-phone" label="Phone" error={errors.phone?.message}>
+        {(control) => (
+          <input {...control} {...register("phone")} type="tel" autoComplete="tel" className="input w-full" />
+        )}
+      </FormField>
+      <FormField
+        id="checkout-quantity"
+        label="Quantity"
+        labelNote={`(${formatCount(tool.minQuantity)} to ${formatCount(tool.availableQuantity)})`}
+        error={displayedQuantityMessage(errors.quantity?.message)}
+      >
+        {(control) => (
+          <input
+            {...control}
+            {...register("quantity", { valueAsNumber: true })}
+            type="number"
+            inputMode="numeric"
+            min={tool.minQuantity}
+            max={tool.availableQuantity}
+            step={1}
+            className="input w-full"
+          />
+        )}
+      </FormField>
+      <p className="text-base-content/80">
+        {formatPrice(tool.price)} per unit
+        {total === null ? null : (
+          <>
+            {" · "}
+            <span className="font-semibold text-base-content">Total {formatPrice(total)}</span>
+          </>
+        )}
+      </p>
+      {order.error ? (
+        <p role="alert" className="rounded-field bg-error/10 p-3 text-error">
+          The order was not placed: {order.error.message}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-primary sm:self-start" disabled={order.isPending}>
+        {order.isPending ? "Placing the order…" : "Place the order"}
+      </button>
+    </form>
+  );
+}

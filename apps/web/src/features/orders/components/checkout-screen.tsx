@@ -1,0 +1,119 @@
+import { useQuery } from "@tanstack/react-query";
+import { toolIdParamsSchema } from "@toolshop/shared/tools";
+import { useState } from "react";
+import { Link } from "react-router";
+import { LoadError } from "../../../components/load-error";
+import { Spinner } from "../../../components/spinner";
+import { ApiRequestError } from "../../../lib/api-client";
+import { formatCount, formatPrice } from "../../../lib/format";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { checkoutToolQueryOptions } from "../api/orders-api";
+import { isSoldOut } from "../checkout-messages";
+import { CheckoutForm } from "./checkout-form";
+
+interface CheckoutScreenProps {
+  toolId: string;
+  email: string;
+}
+
+interface PlacedOrder {
+  name: string;
+  quantity: number;
+  price: number;
+}
+
+/** /checkout/:id: the tool being ordered beside its order form, or why it cannot be ordered. */
+export function CheckoutScreen({ toolId, email }: CheckoutScreenProps) {
+  useDocumentTitle("Checkout");
+  // A malformed id names no tool: nothing to ask the server.
+  const wellFormed = toolIdParamsSchema.safeParse({ id: toolId }).success;
+  const {
+    data: tool,
+    error,
+    isPending,
+    refetch,
+    isRefetching,
+  } = useQuery({
+    ...checkoutToolQueryOptions(toolId),
+    enabled: wellFormed,
+  });
+  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  const notFound =
+    !wellFormed || (error instanceof ApiRequestError && (error.status === 404 || error.status === 400));
+
+  return (
+    <section aria-labelledby="screen-heading" className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10">
+      <h1 id="screen-heading" className="text-3xl font-bold">
+        Checkout
+      </h1>
+      {notFound ? (
+        <div className="rounded-box border border-base-300 bg-base-100 p-6">
+          <p className="font-semibold">This tool does not exist or is no longer sold.</p>
+          <Link to="/#tools" className="link mt-3 inline-block link-primary">
+            Back to the tools
+          </Link>
+        </div>
+      ) : isPending ? (
+        <div className="grid place-items-center py-16">
+          <Spinner label="Loading the tool" />
+        </div>
+      ) : error ? (
+        <LoadError
+          title="The tool could not be loaded."
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isRefetching}
+        />
+      ) : (
+        <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <article className="card h-fit border border-base-300 bg-base-100">
+            <figure className="aspect-[4/3] bg-base-200 p-6">
+              <img
+                src={tool.image}
+                alt={tool.name}
+                width={320}
+                height={240}
+                className="h-full w-full object-contain"
+              />
+            </figure>
+            <div className="card-body gap-2">
+              <h2 className="card-title">{tool.name}</h2>
+              <p className="text-base-content/80">{tool.short}</p>
+              <p className="text-xl font-bold text-primary">{formatPrice(tool.price)}</p>
+              <p className="text-sm">
+                Minimum order {formatCount(tool.minQuantity)} · {formatCount(tool.availableQuantity)} in stock
+              </p>
+            </div>
+          </article>
+          <div className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
+            {placed ? (
+              <div role="status" className="flex flex-col gap-3">
+                <p className="text-lg font-semibold">Your order is placed.</p>
+                <p>
+                  {formatCount(placed.quantity)} × {placed.name} for {formatPrice(placed.price)}. Pay for it
+                  from My orders.
+                </p>
+                <Link to="/dashboard" className="btn btn-primary sm:self-start">
+                  Go to My orders
+                </Link>
+              </div>
+            ) : isSoldOut(tool) ? (
+              <div className="flex flex-col gap-3">
+                <p className="text-lg font-semibold">{tool.name} is sold out.</p>
+                <p>
+                  Fewer units are in stock than the minimum order of {formatCount(tool.minQuantity)}. Please
+                  come back later or choose another tool.
+                </p>
+                <Link to="/#tools" className="link link-primary">
+                  Back to the tools
+                </Link>
+              </div>
+            ) : (
+              <CheckoutForm tool={tool} email={email} onPlaced={setPlaced} />
+            )}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

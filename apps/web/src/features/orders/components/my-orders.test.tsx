@@ -1,0 +1,128 @@
+import { screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { notify } from "../../../lib/toast";
+import { anOrder } from "../test/orders-data";
+import { apiError, renderScreen, startOrdersApi } from "../test/render-with-api";
+import { MyOrders } from "./my-orders";
+
+vi.mock("../../../lib/toast", () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const UNPAID = anOrder({ _id: "11111111-1111-4111-8111-111111111111", name: "Fish Tape" });
+const PAID = anOrder({
+  _id: "22222222-2222-4222-8222-222222222222",
+  name: "Level",
+  paid: true,
+  status: "paid",
+  transactionId: "pi_test_paid123",
+});
+const SHIPPED = anOrder({
+  _id: "33333333-3333-4333-8333-333333333333",
+  name: "Voltage Tester",
+  paid: true,
+  status: "shipped",
+  transactionId: "pi_test_shipped456",
+});
+
+function card(name: string) {
+  return screen.getByRole("article", { name });
+}
+
+describe("My orders", () => {
+  let api: Awaited<ReturnType<typeof startOrdersApi>> | undefined;
+  afterEach(async () => {
+    vi.mocked(notify.success).mockClear();
+    vi.mocked(notify.error).mockClear();
+    await api?.close();
+    api = undefined;
+  });
+
+  async function openMyOrders(
+    deleteAnswer: () => ReturnType<typeof apiError> = () => ({
+      status: 200,
+      body: { deletedCount: 1 },
+    }),
+  ) {
+    let orders = [UNPAID, PAID, SHIPPED];
+    api = await startOrdersApi((call) => {
+      if (call.method === "DELETE") {
+        const answer = deleteAnswer();
+        if (answer.status === 200) orders = orders.filter((order) => !call.path.endsWith(order._id));
+        return answer;
+      }
+      return { status: 200, body: orders };
+    });
+    const rendered = renderScreen(<MyOrders email="ann@example.com" />);
+    await screen.findByRole("article", { name: "Fish Tape" });
+    return rendered;
+  }
+
+  it("shows each order's details; paid and shipped ones their payment id and no Delete", async () => {
+    await openMyOrders();
+    expect(api?.calls[0]?.path).toBe("/api/orders/ann%40example.com");
+    const unpaid = within(card("Fish Tape"));
+    expect(unpaid.getByText("Unpaid")).toBeTruthy();
+    expect(unpaid.getByText("$250.00")).toBeTruthy();
+    expect(unpaid.getByText("1 Main St, Springfield")).toBeTruthy();
+    expect(unpaid.getByRole("link", { name: "Pay for Fish Tape" }).getAttribute("href")).toBe(
+      `/dashboard/payment/${UNPAID._id}`,
+    );
+    expect(unpaid.getByRole("button", { name: "Delete Fish Tape" })).toBeTruthy();
+
+    const paid = within(card("Level"));
+    expect(paid.getByText("Paid")).toBeTruthy();
+    expect(paid.getByText("pi_test_paid123")).toBeTruthy();
+    expect(paid.queryByRole("button", { name: /Delete/ })).toBeNull();
+    expect(paid.queryByRole("link", { name: /Pay/ })).toBeNull();
+
+    const shipped = within(card("Voltage Tester"));
+    expect(shipped.getByText("Shipped")).toBeTruthy();
+    expect(shipped.getByText("pi_test_shipped456")).toBeTruthy();
+    expect(shipped.queryByRole("button", { name: /Delete/ })).toBeNull();
+  });
+
+  it("asks before deleting; cancelling keeps the order and sends nothing", async () => {
+    const { user } = await openMyOrders();
+    await user.click(screen.getByRole("button", { name: "Delete Fish Tape" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete this order?" });
+    expect(dialog.textContent).toContain("20 × Fish Tape will be deleted");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(card("Fish Tape")).toBeTruthy();
+    expect(api?.callsTo("DELETE", `/api/orders/${UNPAID._id}`)).toEqual([]);
+  });
+
+  it('deletes after confirmation and toasts "<name> Delete succesfully"', async () => {
+    const { user } = await openMyOrders();
+    await user.click(screen.getByRole("button", { name: "Delete Fish Tape" }));
+    await user.click(screen.getByRole("button", { name: "Yes, delete" }));
+
+    await vi.waitFor(() => expect(screen.queryByRole("article", { name: "Fish Tape" })).toBeNull());
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(api?.callsTo("DELETE", `/api/orders/${UNPAID._id}`)).toHaveLength(1);
+    expect(notify.success).toHaveBeenCalledWith("Fish Tape Delete succesfully");
+  });
+
+  it('says "please try again" when nothing was deleted', async () => {
+    const { user } = await openMyOrders(() => ({ status: 200, body: { deletedCount: 0 } }));
+    await user.click(screen.getByRole("button", { name: "Delete Fish Tape" }));
+    await user.click(screen.getByRole("button", { name: "Yes, delete" }));
+    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith("please try again"));
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal inside the dialog", async () => {
+    const { user } = await openMyOrders(() => apiError(409, "Conflict", "A paid order cannot be deleted."));
+    await user.click(screen.getByRole("button", { name: "Delete Fish Tape" }));
+    await user.click(screen.getByRole("button", { name: "Yes, delete" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete this order?" });
+    expect((await within(dialog).findByRole("alert")).textContent).toBe("A paid order cannot be deleted.");
+  });
+
+  it("shows an empty state with a link to the tools", async () => {
+    api = await startOrdersApi(() => ({ status: 200, body: [] }));
+    renderScreen(<MyOrders email="ann@example.com" />);
+    expect(await screen.findByText("You have no orders yet.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Browse the tools" }).getAttribute("href")).toBe("/#tools");
+  });
+});

@@ -1,0 +1,59 @@
+import { useQuery } from "@tanstack/react-query";
+import type { Order } from "@toolshop/shared/orders";
+import { useState } from "react";
+import { Link } from "react-router";
+import { LoadError } from "../../../components/load-error";
+import { Spinner } from "../../../components/spinner";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { myOrdersQueryOptions } from "../api/orders-api";
+import { DeleteOrderDialog } from "./delete-order-dialog";
+import { OrderCard } from "./order-card";
+
+/** The dashboard's index: the signed-in customer's orders, newest first. */
+export function MyOrders({ email }: { email: string }) {
+  useDocumentTitle("My orders");
+  const { data: orders, error, isPending, refetch, isRefetching } = useQuery(myOrdersQueryOptions(email));
+  const [orderToDelete, setOrderToDelete] = useState<Order | null>(null);
+
+  return (
+    <section aria-labelledby="screen-heading" className="flex flex-col gap-4">
+      <h1 id="screen-heading" className="text-3xl font-bold">
+        My orders
+      </h1>
+      {isPending ? (
+        <div className="grid place-items-center py-16">
+          <Spinner label="Loading your orders" />
+        </div>
+      ) : error ? (
+        <LoadError
+          title="Your orders could not be loaded."
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isRefetching}
+        />
+      ) : orders.length === 0 ? (
+        <div className="rounded-box border border-base-300 bg-base-100 p-6">
+          <p>You have no orders yet.</p>
+          <Link to="/#tools" className="link mt-2 inline-block link-primary">
+            Browse the tools
+          </Link>
+        </div>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {orders.map((order) => (
+            <li key={order._id}>
+              <OrderCard order={order} onDelete={setOrderToDelete} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {orderToDelete ? (
+        <DeleteOrderDialog
+          key={orderToDelete._id}
+          order={orderToDelete}
+          onClose={() => setOrderToDelete(null)}
+        />
+      ) : null}
+    </section>
+  );
+}

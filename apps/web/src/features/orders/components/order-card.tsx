@@ -1,0 +1,91 @@
+import type { Order } from "@toolshop/shared/orders";
+import { Link } from "react-router";
+import { formatCount, formatPrice } from "../../../lib/format";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+const STATUS_LABELS: Record<Order["status"], string> = {
+  unpaid: "Unpaid",
+  paid: "Paid",
+  shipped: "Shipped",
+  cancelled: "Cancelled",
+};
+const STATUS_BADGES: Record<Order["status"], string> = {
+  unpaid: "badge-warning",
+  paid: "badge-success",
+  shipped: "badge-info",
+  cancelled: "badge-neutral",
+};
+
+interface OrderCardProps {
+  order: Order;
+  onDelete: (order: Order) => void;
+}
+
+/**
+ * One order of My orders with its details. Paid and shipped orders show the payment id; an unpaid one
+ * can be paid or deleted (the server refuses to delete a paid order anyway).
+ */
+export function OrderCard({ order, onDelete }: OrderCardProps) {
+  const headingId = `order-${order._id}-name`;
+  const settled = order.status === "paid" || order.status === "shipped";
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="card border border-base-300 bg-base-100 shadow-sm sm:card-side"
+    >
+      <figure className="h-36 shrink-0 bg-base-200 p-4 sm:h-auto sm:w-40">
+        <img
+          src={order.image}
+          alt=""
+          width={160}
+          height={120}
+          loading="lazy"
+          className="h-full max-h-32 w-full object-contain"
+        />
+      </figure>
+      <div className="card-body min-w-0 gap-3 p-4 sm:p-6">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h2 id={headingId} className="card-title text-lg">
+            {order.name}
+          </h2>
+          <span className={`badge ${STATUS_BADGES[order.status]}`}>{STATUS_LABELS[order.status]}</span>
+        </div>
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-base-content/70">Quantity</dt>
+          <dd>{formatCount(order.quantity)}</dd>
+          <dt className="text-base-content/70">Total</dt>
+          <dd className="font-semibold">{formatPrice(order.price)}</dd>
+          <dt className="text-base-content/70">Address</dt>
+          <dd className="break-words whitespace-pre-line">{order.address}</dd>
+          <dt className="text-base-content/70">Ordered</dt>
+          <dd>
+            <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
+          </dd>
+          {order.transactionId ? (
+            <>
+              <dt className="text-base-content/70">Payment id</dt>
+              <dd className="font-mono break-all">{order.transactionId}</dd>
+            </>
+          ) : null}
+        </dl>
+        {settled ? null : (
+          <div className="card-actions justify-end">
+            {order.status === "unpaid" && order.price > 0 ? (
+              <Link to={`/dashboard/payment/${order._id}`} className="btn btn-sm btn-primary">
+                Pay<span className="sr-only"> for {order.name}</span>
+              </Link>
+            ) : null}
+            <button
+              type="button"
+              className="btn btn-outline btn-sm btn-error"
+              onClick={() => onDelete(order)}
+            >
+              Delete<span className="sr-only"> {order.name}</span>
+            </button>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,194 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type Order, orderIdParamsSchema } from "@toolshop/shared/orders";
+import { PAYMENT_SUCCESS_MESSAGE } from "@toolshop/shared/payments";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { ChunkErrorBoundary } from "../../../components/chunk-error-boundary";
+import { LoadError } from "../../../components/load-error";
+import { ProductThumbnail } from "../../../components/product-thumbnail";
+import { Spinner } from "../../../components/spinner";
+import { ApiRequestError } from "../../../lib/api-client";
+import { loadChunk } from "../../../lib/chunk-load";
+import { formatCount, formatPrice } from "../../../lib/format";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { ORDERS_QUERY_KEY, orderForPaymentQueryOptions } from "../../orders/api/orders-api";
+import {
+  paymentConfigQueryOptions,
+  paymentIntentQueryOptions,
+  recordOrderPayment,
+} from "../api/payments-api";
+import { TestCardForm } from "./test-card-form";
+
+// Stripe.js and its React bindings: a chunk of their own, downloaded only when the gateway is Stripe.
+const StripeCardForm = lazy(() => loadChunk(() => import("./stripe-card-form")));
+
+interface PaymentScreenProps {
+  orderId: string;
+  billing: { name: string; email: string };
+}
+
+/** /dashboard/payment/:id: the order's details and the card form of the configured gateway. */
+export function PaymentScreen({ orderId, billing }: PaymentScreenProps) {
+  useDocumentTitle("Payment");
+  const queryClient = useQueryClient();
+  // A malformed id names no order: nothing to ask the server.
+  const wellFormed = orderIdParamsSchema.safeParse({ id: orderId }).success;
+  const orderQuery = useQuery({ ...orderForPaymentQueryOptions(orderId), enabled: wellFormed });
+  const config = useQuery(paymentConfigQueryOptions);
+  // The order this visit has just paid: the success message stays while the order is fetched again.
+  const [paidNow, setPaidNow] = useState<Order | null>(null);
+  const order = orderQuery.data;
+  const intent = useQuery({
+    ...paymentIntentQueryOptions(orderId),
+    enabled: order?.status === "unpaid" && paidNow === null,
+  });
+  const intentError = intent.error;
+  const refetchOrder = orderQuery.refetch;
+  useEffect(() => {
+    // "This order is already paid." (paid elsewhere meanwhile): show it as paid.
+    if (intentError instanceof ApiRequestError && intentError.status === 409) void refetchOrder();
+  }, [intentError, refetchOrder]);
+
+  const onConfirmed = async (paymentIntentId: string) => {
+    const paid = await recordOrderPayment(orderId, paymentIntentId);
+    setPaidNow(paid);
+    queryClient.setQueryData(orderForPaymentQueryOptions(orderId).queryKey, paid);
+    // My orders (and this order) are fetched again in the background.
+    void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+  };
+
+  if (!wellFormed) {
+    return (
+      <Screen>
+        <div role="alert" className="rounded-box border border-base-300 bg-base-100 p-6">
+          <p className="font-semibold">There is no order with this id.</p>
+          <Link to="/dashboard" className="link mt-2 inline-block link-primary">
+            Back to My orders
+          </Link>
+        </div>
+      </Screen>
+    );
+  }
+  if (orderQuery.isPending || config.isPending) {
+    return (
+      <Screen>
+        <div className="grid place-items-center py-16">
+          <Spinner label="Loading the order" />
+        </div>
+      </Screen>
+    );
+  }
+  const loadFailure = orderQuery.error ?? config.error;
+  if (loadFailure || !order || !config.data) {
+    const missing = loadFailure instanceof ApiRequestError && [400, 403, 404].includes(loadFailure.status);
+    return (
+      <Screen>
+        {missing ? (
+          <div role="alert" className="rounded-box border border-base-300 bg-base-100 p-6">
+            <p className="font-semibold">{loadFailure.message}</p>
+            <Link to="/dashboard" className="link mt-2 inline-block link-primary">
+              Back to My orders
+            </Link>
+          </div>
+        ) : (
+          <LoadError
+            title="The order could not be loaded."
+            error={loadFailure ?? new Error("Please try again.")}
+            onRetry={() => {
+              void orderQuery.refetch();
+              void config.refetch();
+            }}
+            retrying={orderQuery.isRefetching || config.isRefetching}
+          />
+        )}
+      </Screen>
+    );
+  }
+
+  const cardFormProps = {
+    clientSecret: intent.data?.clientSecret ?? null,
+    billing,
+    completed: paidNow !== null,
+    onConfirmed,
+  };
+  const settled = order.status === "paid" || order.status === "shipped";
+
+  return (
+    <Screen>
+      <OrderSummary order={order} />
+      <div className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
+        {paidNow ? (
+          <div role="status" className="mb-4 rounded-field bg-success/15 p-4">
+            <p className="font-semibold">{PAYMENT_SUCCESS_MESSAGE}</p>
+            <p className="mt-1 break-all">
+              Your transaction id: <span className="font-mono font-semibold">{paidNow.transactionId}</span>
+            </p>
+          </div>
+        ) : null}
+        {settled && !paidNow ? (
+          <div className="flex flex-col gap-2">
+            <p className="text-lg font-semibold">
+              <span className="badge badge-success">{order.status === "shipped" ? "Shipped" : "Paid"}</span>
+            </p>
+            <p className="break-all">
+              Payment id: <span className="font-mono">{order.transactionId}</span>
+            </p>
+            <Link to="/dashboard" className="link link-primary">
+              Back to My orders
+            </Link>
+          </div>
+        ) : order.status === "cancelled" ? (
+          <p>This order was cancelled and cannot be paid.</p>
+        ) : (
+          <>
+            <h2 className="mb-3 text-xl font-semibold">Pay {formatPrice(order.price)} by card</h2>
+            {intentError && !(intentError instanceof ApiRequestError && intentError.status === 409) ? (
+              <LoadError
+                title="The payment could not be prepared."
+                error={intentError}
+                onRetry={() => void intent.refetch()}
+                retrying={intent.isRefetching}
+              />
+            ) : null}
+            {config.data.gateway === "stripe" && config.data.publishableKey ? (
+              <ChunkErrorBoundary>
+                <Suspense fallback={<Spinner label="Loading the card form" />}>
+                  <StripeCardForm publishableKey={config.data.publishableKey} {...cardFormProps} />
+                </Suspense>
+              </ChunkErrorBoundary>
+            ) : (
+              <TestCardForm {...cardFormProps} />
+            )}
+          </>
+        )}
+      </div>
+    </Screen>
+  );
+}
+
+function Screen({ children }: { children: React.ReactNode }) {
+  return (
+    <section aria-labelledby="screen-heading" className="flex flex-col gap-4">
+      <h1 id="screen-heading" className="text-3xl font-bold">
+        Payment
+      </h1>
+      {children}
+    </section>
+  );
+}
+
+function OrderSummary({ order }: { order: Order }) {
+  return (
+    <article className="flex gap-4 rounded-box border border-base-300 bg-base-100 p-4">
+      <ProductThumbnail src={order.image} size="wide" loading="eager" />
+      <div className="min-w-0">
+        <h2 className="text-lg font-semibold">{order.name}</h2>
+        <p>
+          {formatCount(order.quantity)} × {formatPrice(order.unitPrice)} ={" "}
+          <span className="font-semibold">{formatPrice(order.price)}</span>
+        </p>
+        <p className="text-sm break-words text-base-content/80">Deliver to: {order.address}</p>
+      </div>
+    </article>
+  );
+}

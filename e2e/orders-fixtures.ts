@@ -1,0 +1,63 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import { toast } from "./accounts-fixtures";
+
+// Helpers for the orders spec: ordering a tool as a customer does, My orders, and the card form.
+
+export const ADDRESS = "12 Foundry Lane, Springfield";
+export const PHONE = "+1 555-0100";
+
+/** From the home page's catalogue to the tool's checkout screen. */
+export async function openCheckout(page: Page, toolName: string) {
+  await page.goto("/");
+  // "Order now" is followed by the tool's name for screen readers.
+  await page.getByRole("link", { name: new RegExp(`^Order now\\s*:\\s*${toolName}$`) }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+  await expect(page.getByLabel("Product")).toHaveValue(toolName);
+}
+
+/** Places an order on the open checkout screen and waits for the spec's toast. */
+export async function placeOrder(page: Page, quantity?: number) {
+  const main = page.getByRole("main");
+  await main.getByLabel("Address").fill(ADDRESS);
+  await main.getByLabel("Phone").fill(PHONE);
+  if (quantity !== undefined) await main.getByLabel(/Quantity/).fill(String(quantity));
+  await main.getByRole("button", { name: "Place the order" }).click();
+  await expect(toast(page, "order is placed go to my order")).toBeVisible();
+}
+
+export async function openMyOrders(page: Page) {
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "My orders" })).toBeVisible();
+  await expect(page.getByRole("status", { name: "Loading your orders" })).toHaveCount(0);
+}
+
+/** One order's card in My orders, by the tool's name. */
+export function orderCard(page: Page, toolName: string) {
+  return page.getByRole("main").getByRole("article", { name: toolName });
+}
+
+/** Fills the test gateway's card form. */
+export async function fillCard(page: Page, number: string, expiry = "12/34", cvc = "123") {
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry (MM/YY)").fill(expiry);
+  await page.getByLabel("CVC").fill(cvc);
+}
+
+/** Serious and critical axe violations, one line each with the elements concerned. */
+export async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+}
+
+/** Whether the page scrolls sideways (it must not, on a 375 px phone). */
+export function horizontalOverflow(page: Page) {
+  return page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+}
