@@ -10,6 +10,7 @@
 //   google.user@example.com ("Google User"); the GitHub-type one (GITHUB_ISSUER_URL=http://127.0.0.1:4181,
 //   E2E_GITHUB_PORT) signs in github.user@example.com ("GitHub User"). Both approve at once.
 // - A user who signs up as e2e.admin@example.com (E2E_ADMIN_EMAIL) is an admin (ADMIN_EMAILS).
+// - Requests for quote are mailed to sales@toolshop.example (E2E_SALES_EMAIL, SALES_EMAIL).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -87,6 +88,8 @@ const env = {
   DATA_DIR: dataDir,
   LOG_LEVEL: "warn",
   ADMIN_EMAILS: adminEmail,
+  // Requests for quote are mailed here (into the outbox), as in production.
+  SALES_EMAIL: process.env.E2E_SALES_EMAIL ?? "sales@toolshop.example",
 };
 delete env.DATABASE_URL;
 delete env.REDIS_URL;

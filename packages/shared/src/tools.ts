@@ -15,3 +15,98 @@ export type Tool = z.infer<typeof toolSchema>;
 export const toolIdParamsSchema = z.object({
   id: z.uuid({ message: "The tool id must be a UUID" }),
 });
+
+// SPEC.md section 5 (add product): every field is required; "Product Name is required" and
+// "image is required" are the spec's own messages, the others follow their pattern.
+export const PRODUCT_NAME_REQUIRED = "Product Name is required";
+export const SHORT_REQUIRED = "Short description is required";
+export const MIN_QUANTITY_REQUIRED = "Minimum quantity is required";
+export const AVAILABLE_QUANTITY_REQUIRED = "Available quantity is required";
+export const PRICE_REQUIRED = "Price is required";
+export const MIN_QUANTITY_TOO_SMALL = "Minimum quantity must be at least 1";
+export const AVAILABLE_BELOW_MINIMUM = "Available quantity must be at least the minimum quantity";
+export const PRICE_NOT_POSITIVE = "Price must be more than 0";
+export const PRICE_TOO_PRECISE = "Price can have at most 2 decimals";
+export const PRODUCT_IMAGE_REQUIRED = "image is required";
+export const PRODUCT_IMAGE_NOT_OURS = "The image must be a picture uploaded to this shop";
+
+export const PRODUCT_NAME_MAX_LENGTH = 120;
+export const SHORT_MAX_LENGTH = 1000;
+/** Keeps every stock figure well inside a database integer. */
+export const MAX_STOCK_QUANTITY = 10_000_000;
+/** Stripe's largest card payment in two-decimal currencies; no single unit may cost more. */
+export const MAX_PRICE = 999_999.99;
+
+/** A picture served by this site: an upload (/uploads/<hash>.webp) or a bundled one (/images/…). */
+export const SITE_IMAGE_PATH = /^\/(?:uploads|images)\/(?:[\w-]+\/)*[\w-]+\.(?:webp|png|jpe?g|gif|avif|svg)$/;
+
+const wholeNumber = (required: string, label: string) =>
+  z
+    .number({ error: required })
+    .int({ error: `${label} must be a whole number`, abort: true })
+    .max(MAX_STOCK_QUANTITY, `${label} must be at most ${MAX_STOCK_QUANTITY}`);
+
+const productFields = {
+  name: z
+    .string({ error: PRODUCT_NAME_REQUIRED })
+    .trim()
+    .min(1, { error: PRODUCT_NAME_REQUIRED, abort: true })
+    .max(PRODUCT_NAME_MAX_LENGTH, `The Product Name must be at most ${PRODUCT_NAME_MAX_LENGTH} characters`),
+  short: z
+    .string({ error: SHORT_REQUIRED })
+    .trim()
+    .min(1, { error: SHORT_REQUIRED, abort: true })
+    .max(SHORT_MAX_LENGTH, `The short description must be at most ${SHORT_MAX_LENGTH} characters`),
+  minQuantity: wholeNumber(MIN_QUANTITY_REQUIRED, "Minimum quantity").min(1, MIN_QUANTITY_TOO_SMALL),
+  availableQuantity: wholeNumber(AVAILABLE_QUANTITY_REQUIRED, "Available quantity").min(
+    1,
+    AVAILABLE_BELOW_MINIMUM,
+  ),
+  price: z
+    .number({ error: PRICE_REQUIRED })
+    .gt(0, { error: PRICE_NOT_POSITIVE, abort: true })
+    .max(MAX_PRICE, `Price must be at most ${MAX_PRICE}`)
+    // Cents only: 12.5 and 12.49 are prices, 12.499 is not (with a tolerance for binary fractions).
+    .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, PRICE_TOO_PRECISE),
+};
+
+const hasStockForMinimum = (product: { minQuantity: number; availableQuantity: number }) =>
+  product.availableQuantity >= product.minQuantity;
+const stockRuleIssue = { error: AVAILABLE_BELOW_MINIMUM, path: ["availableQuantity"] };
+
+/**
+ * The product form and the tool routes' body: the same fields and rules, with the image as whatever
+ * the caller has: a chosen file in the browser (checked there only), the uploaded picture's path on
+ * the server. The stock rule needs both quantities, so it is checked once both are valid numbers.
+ */
+export function productSchema<Image extends z.ZodType>(image: Image) {
+  return z.object({ ...productFields, image }).refine(hasStockForMinimum, stockRuleIssue);
+}
+
+export const productImagePathSchema = z
+  .string({ error: PRODUCT_IMAGE_REQUIRED })
+  .trim()
+  .min(1, { error: PRODUCT_IMAGE_REQUIRED, abort: true })
+  .regex(SITE_IMAGE_PATH, PRODUCT_IMAGE_NOT_OURS);
+
+/** POST /api/tools (admin): a new tool; the image was uploaded first (POST /api/uploads). */
+export const createToolBodySchema = productSchema(productImagePathSchema);
+export type CreateToolBody = z.infer<typeof createToolBodySchema>;
+
+/**
+ * PATCH /api/tools/:id (admin): the tool's new values, and the stock the admin saw when editing began.
+ * Orders change the stock meanwhile; when it has changed the server refuses (409) rather than
+ * overwrite what customers reserved.
+ */
+export const updateToolBodySchema = z
+  .object({
+    ...productFields,
+    image: productImagePathSchema,
+    previousAvailableQuantity: z.number().int().min(0),
+  })
+  .refine(hasStockForMinimum, stockRuleIssue);
+export type UpdateToolBody = z.infer<typeof updateToolBodySchema>;
+
+/** DELETE /api/tools/:id: 1 when the tool was deleted, 0 when there was none. */
+export const deleteToolResponseSchema = z.object({ deletedCount: z.number().int() });
+export type DeleteToolResponse = z.infer<typeof deleteToolResponseSchema>;

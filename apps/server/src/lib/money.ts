@@ -4,3 +4,10 @@ export function minorToAmount(minor: number, currency: string): number {
     .maximumFractionDigits;
   return minor / 10 ** (digits ?? 2);
 }
+
+/** The inverse of minorToAmount, rounded to whole minor units (12.5 -> 1250). */
+export function amountToMinor(amount: number, currency: string): number {
+  const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions()
+    .maximumFractionDigits;
+  return Math.round(amount * 10 ** (digits ?? 2));
+}

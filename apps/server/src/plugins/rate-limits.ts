@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   accountMail: { perIp: { max: 10 }, perAccount: { max: 3 } },
   // PUT /api/user/:email: after every sign-in and every token refresh.
   tokenIssue: { perIp: { max: 120 }, perAccount: { max: 30 } },
+  // POST /api/quotes: each request mails the sales team; the account is the visitor's email.
+  quoteRequest: { perIp: { max: 5 }, perAccount: { max: 3 } },
 } satisfies Record<string, { perIp: RateLimitRule; perAccount: RateLimitRule }>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;

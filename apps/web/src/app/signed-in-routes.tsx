@@ -36,6 +36,10 @@ export const signedInRoutes: RouteObject[] = [
                 path: "addproduct",
                 ...lazyPage(() => import("./routes/dashboard/add-product-page")),
               },
+              {
+                path: "quotes",
+                ...lazyPage(() => import("./routes/dashboard/quote-requests-page")),
+              },
             ],
           },
         ],

@@ -1,7 +1,12 @@
-import { reviewSchema } from "@toolshop/shared/reviews";
+import { apiErrorSchema } from "@toolshop/shared/errors";
+import { reviewInputSchema, reviewSchema } from "@toolshop/shared/reviews";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { listReviews } from "./service";
+import { HttpError } from "../../lib/http-errors";
+import { currentUser } from "../../plugins/auth/guards";
+import { addReview, listReviews } from "./service";
+
+const reviewListSchema = z.array(reviewSchema);
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -10,9 +15,39 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["reviews"],
         summary: "The newest reviews, newest first; `review` is the rating as a string",
-        response: { 200: z.array(reviewSchema) },
+        description: "Served from the catalogue cache with a strong ETag; If-None-Match answers 304.",
+        response: { 200: reviewListSchema },
       },
     },
-    () => listReviews(app.db),
+    async (request, reply) => {
+      await app.catalogueCache.send(request, reply, {
+        scope: "reviews",
+        key: "list",
+        schema: reviewListSchema,
+        load: () => listReviews(app.db),
+      });
+      return reply;
+    },
+  );
+
+  app.post(
+    "/review",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ["reviews"],
+        summary: "Add a review: a rating from 1 to 5 and a comment; the name and email come from the token",
+        security: [{ bearerAuth: [] }],
+        body: reviewInputSchema,
+        response: { 201: reviewSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const review = await addReview(app.db, currentUser(request), request.body);
+      if (!review) throw new HttpError(401, "Your account could not be found. Please sign in again.");
+      // The home page's list may be cached; the new review must show on its next load.
+      await app.catalogueCache.invalidate("reviews");
+      return reply.code(201).send(review);
+    },
   );
 };

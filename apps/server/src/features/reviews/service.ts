@@ -1,7 +1,8 @@
 import type { Database } from "@toolshop/db/client";
-import { reviews } from "@toolshop/db/schema";
-import type { Review } from "@toolshop/shared/reviews";
-import { desc } from "drizzle-orm";
+import { reviews, users } from "@toolshop/db/schema";
+import type { Review, ReviewInput } from "@toolshop/shared/reviews";
+import { desc, eq } from "drizzle-orm";
+import type { TokenUser } from "../../plugins/auth/access-token";
 
 /** The home page shows the newest reviews; older ones stay stored but are not sent. */
 export const REVIEWS_SHOWN = 50;
@@ -14,4 +15,24 @@ export async function listReviews(db: Database): Promise<Review[]> {
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(REVIEWS_SHOWN);
   return rows.map((row) => ({ review: String(row.rating), comment: row.comment, name: row.name }));
+}
+
+/**
+ * Stores a review by the token's user. The name shown with it is the user's profile name (their
+ * sign-up name until they change it), else the part of the email before the @: never what the
+ * request body claims. Answers the review as GET /review shows it, or null when the user is gone.
+ */
+export async function addReview(db: Database, user: TokenUser, input: ReviewInput): Promise<Review | null> {
+  const [author] = await db
+    .select({ id: users.id, email: users.email, displayName: users.displayName })
+    .from(users)
+    .where(eq(users.id, user.id));
+  if (!author) return null;
+  const name = author.displayName?.trim() || author.email.split("@")[0] || author.email;
+  const [row] = await db
+    .insert(reviews)
+    .values({ userId: author.id, name, email: author.email, rating: input.review, comment: input.comment })
+    .returning({ rating: reviews.rating, comment: reviews.comment, name: reviews.name });
+  if (!row) throw new Error("The review insert returned no row.");
+  return { review: String(row.rating), comment: row.comment, name: row.name };
 }

@@ -5,6 +5,8 @@ import { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
 import { findTool, listTools } from "./service";
 
+const toolListSchema = z.array(toolSchema);
+
 export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/tools",
@@ -12,10 +14,19 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["tools"],
         summary: "All tools, ordered by name",
-        response: { 200: z.array(toolSchema) },
+        description: "Served from the catalogue cache with a strong ETag; If-None-Match answers 304.",
+        response: { 200: toolListSchema },
       },
     },
-    () => listTools(app.db, app.config.currency),
+    async (request, reply) => {
+      await app.catalogueCache.send(request, reply, {
+        scope: "tools",
+        key: "list",
+        schema: toolListSchema,
+        load: () => listTools(app.db, app.config.currency),
+      });
+      return reply;
+    },
   );
 
   app.get(
@@ -28,10 +39,16 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: toolSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => {
-      const tool = await findTool(app.db, request.params.id, app.config.currency);
-      if (!tool) throw new HttpError(404, "There is no tool with this id.");
-      return tool;
+    async (request, reply) => {
+      const { id } = request.params;
+      const sent = await app.catalogueCache.send(request, reply, {
+        scope: "tools",
+        key: `tool:${id}`,
+        schema: toolSchema,
+        load: () => findTool(app.db, id, app.config.currency),
+      });
+      if (!sent) throw new HttpError(404, "There is no tool with this id.");
+      return reply;
     },
   );
 };

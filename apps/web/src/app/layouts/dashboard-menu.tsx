@@ -1,4 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { NavLink } from "react-router";
+import { adminStatusQueryOptions } from "../../features/auth/api/get-admin-status";
+import { useSession } from "../../features/auth/use-session";
 
 /** SPEC.md section 2: every entry, for every user; the admin routes are guarded, not hidden. */
 export const DASHBOARD_MENU = [
@@ -11,6 +14,17 @@ export const DASHBOARD_MENU = [
   { to: "/dashboard/myreview", label: "Add a Review" },
 ] as const;
 
+/** Entries beyond the spec's menu, shown to admins only: their screens have no use for others. */
+export const ADMIN_ONLY_MENU = [{ to: "/dashboard/quotes", label: "Quote requests" }] as const;
+
+/** Whether the signed-in user is an admin (the same cached check as the admin route guard). */
+function useIsAdmin(): boolean {
+  const { session } = useSession();
+  const email = session.status === "signed-in" ? session.user.email : "";
+  const admin = useQuery({ ...adminStatusQueryOptions(email), enabled: email !== "" });
+  return admin.data === true;
+}
+
 function linkClass({ isActive }: { isActive: boolean }): string {
   const base = "block rounded-field px-3 py-2 font-medium transition-colors";
   return isActive ? `${base} bg-primary text-primary-content` : `${base} hover:bg-base-200`;
@@ -18,9 +32,11 @@ function linkClass({ isActive }: { isActive: boolean }): string {
 
 /** The dashboard's side menu (in the side column on wide screens, in the drawer on phones). */
 export function DashboardMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const isAdmin = useIsAdmin();
+  const items = isAdmin ? [...DASHBOARD_MENU, ...ADMIN_ONLY_MENU] : DASHBOARD_MENU;
   return (
     <ul className="flex flex-col gap-1">
-      {DASHBOARD_MENU.map((item) => (
+      {items.map((item) => (
         <li key={item.to}>
           <NavLink to={item.to} end={"end" in item} className={linkClass} onClick={onNavigate}>
             {item.label}

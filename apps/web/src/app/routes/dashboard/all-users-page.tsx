@@ -1,12 +1,15 @@
-import { ComingSoon } from "../../../components/coming-soon";
+import { AllUsers } from "../../../features/users/components/all-users";
+import { useDocumentTitle } from "../../../lib/use-document-title";
 
 export default function AllUsersPage() {
+  useDocumentTitle("Make Admin");
   return (
-    <ComingSoon title="Make Admin">
-      <p>
-        The list of all users, with their role and a Make Admin button, opens in the next release. Until then
-        an administrator can grant the role with <code>npm run admin -- grant &lt;email&gt;</code>.
-      </p>
-    </ComingSoon>
+    <section aria-labelledby="screen-heading" className="flex flex-col gap-4">
+      <h1 id="screen-heading" className="text-3xl font-bold">
+        Make Admin
+      </h1>
+      <p className="text-base-content/80">All users. An admin can add products and manage the shop.</p>
+      <AllUsers />
+    </section>
   );
 }

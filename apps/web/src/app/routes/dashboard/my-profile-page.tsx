@@ -1,23 +1,26 @@
-import { ComingSoon } from "../../../components/coming-soon";
+import { getSession, setSession } from "../../../features/auth/session-state";
 import { useSession } from "../../../features/auth/use-session";
+import { ProfileForm } from "../../../features/profile/components/profile-form";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+
+/** The server has renamed the identity too; the account menu shows the new name without a reload. */
+function showNewName(name: string) {
+  const session = getSession();
+  if (session.status === "signed-in") setSession({ ...session, user: { ...session.user, name } });
+}
 
 export default function MyProfilePage() {
+  useDocumentTitle("My Profile");
   const { session } = useSession();
-  const user = session.status === "signed-in" ? session.user : null;
   return (
-    <ComingSoon title="My Profile">
-      {user ? (
-        <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-          <dt className="font-medium text-base-content">Name</dt>
-          <dd className="break-all">{user.name}</dd>
-          <dt className="font-medium text-base-content">Email</dt>
-          <dd className="break-all">{user.email}</dd>
-        </dl>
+    <section aria-labelledby="screen-heading" className="flex flex-col gap-4">
+      <h1 id="screen-heading" className="text-3xl font-bold">
+        My Profile
+      </h1>
+      <p className="text-base-content/80">Every field is optional. Your name is shown with your reviews.</p>
+      {session.status === "signed-in" ? (
+        <ProfileForm email={session.user.email} onNameSaved={showNewName} />
       ) : null}
-      <p>
-        Editing your profile (address, education, phone number, location and LinkedIn) opens in the next
-        release.
-      </p>
-    </ComingSoon>
+    </section>
   );
 }

@@ -1,9 +1,6 @@
 import type { QuoteRequest } from "@toolshop/shared/quotes";
 import { apiRequest } from "../../../lib/api-client";
 
-/** The quotes issue turns this on once POST /api/quotes exists. */
-export const QUOTE_REQUESTS_OPEN = false;
-
 export const SALES_EMAIL = "sales@toolshop.example";
 export const SALES_PHONE = { display: "+1 (555) 010-0100", tel: "+15550100100" };
 

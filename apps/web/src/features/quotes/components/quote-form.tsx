@@ -1,15 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type QuoteRequest, quoteRequestSchema } from "@toolshop/shared/quotes";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormField } from "../../../components/form-field";
 import { notify } from "../../../lib/toast";
-import {
-  QUOTE_REQUESTS_OPEN,
-  SALES_EMAIL,
-  SALES_PHONE,
-  submitQuoteRequest,
-} from "../api/submit-quote-request";
+import { submitQuoteRequest } from "../api/submit-quote-request";
 
 type QuoteFormValues = z.input<typeof quoteRequestSchema>;
 
@@ -23,8 +19,12 @@ interface QuoteFormProps {
   toolNames: string[];
 }
 
-/** The request-for-quote form, validated with the shared schema; each message shows under its field. */
+/**
+ * The request-for-quote form, validated with the shared schema; each message shows under its field.
+ * Once sent, a thank-you message takes its place.
+ */
 export function QuoteForm({ toolNames }: QuoteFormProps) {
+  const [sentBy, setSentBy] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -39,12 +39,14 @@ export function QuoteForm({ toolNames }: QuoteFormProps) {
   const onSubmit = async (request: QuoteRequest) => {
     try {
       await submitQuoteRequest(request);
-      notify.success("Thank you! Our sales team will answer within one business day.");
       reset(EMPTY);
+      setSentBy(request.name);
     } catch (error) {
       notify.error(error instanceof Error ? error.message : "The request could not be sent.");
     }
   };
+
+  if (sentBy !== null) return <ThankYou name={sentBy} onAnother={() => setSentBy(null)} />;
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4 sm:grid-cols-2">
@@ -106,28 +108,29 @@ export function QuoteForm({ toolNames }: QuoteFormProps) {
         </FormField>
       </div>
       <div className="flex flex-col gap-3 sm:col-span-2">
-        <button
-          type="submit"
-          className="btn btn-primary sm:self-start"
-          disabled={!QUOTE_REQUESTS_OPEN || isSubmitting}
-          aria-describedby={QUOTE_REQUESTS_OPEN ? undefined : "quote-closed-note"}
-        >
-          Send request
+        <button type="submit" className="btn btn-primary sm:self-start" disabled={isSubmitting}>
+          {isSubmitting ? "Sending…" : "Send request"}
         </button>
-        {QUOTE_REQUESTS_OPEN ? null : (
-          <p id="quote-closed-note" className="rounded-field bg-warning/10 p-3 text-sm">
-            Online quote requests open soon. Until then, email{" "}
-            <a href={`mailto:${SALES_EMAIL}`} className="link font-medium">
-              {SALES_EMAIL}
-            </a>{" "}
-            or call{" "}
-            <a href={`tel:${SALES_PHONE.tel}`} className="link font-medium">
-              {SALES_PHONE.display}
-            </a>{" "}
-            and we will answer within one business day.
-          </p>
-        )}
       </div>
     </form>
+  );
+}
+
+function ThankYou({ name, onAnother }: { name: string; onAnother: () => void }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The form (and the focused button) is gone: keyboard and screen reader users continue from here.
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <div role="status" className="flex flex-col items-start gap-4 py-6">
+      <h3 ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none">
+        Thank you, {name}!
+      </h3>
+      <p className="text-base-content/80">
+        Your request has reached our sales team. We will answer by email within one business day.
+      </p>
+      <button type="button" className="btn btn-outline" onClick={onAnother}>
+        Send another request
+      </button>
+    </div>
   );
 }

@@ -1,0 +1,132 @@
+import { orders } from "@toolshop/db/schema";
+import { testDatabaseTargets } from "@toolshop/db/test-support";
+import { CANCELLED_ORDER_CANNOT_SHIP, ORDER_NOT_PAID_CANNOT_SHIP } from "@toolshop/shared/admin-orders";
+import { type Order, orderSchema } from "@toolshop/shared/orders";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
+import { addTool } from "../../testing/fixtures";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+
+for (const target of testDatabaseTargets()) {
+  describe.skipIf(target.skip)(`admin orders API ${target.title}`, () => {
+    let t: TestApp;
+    let admin: SignedInCustomer;
+    let alice: SignedInCustomer;
+    let bob: SignedInCustomer;
+    let byName: Record<"aliceUnpaid" | "alicePaid" | "bobPaid" | "bobShipped" | "bobCancelled", string>;
+    beforeAll(async () => {
+      t = await createTestApp(target.options);
+      admin = await signedInCustomer(t, { role: "admin" });
+      alice = await signedInCustomer(t);
+      bob = await signedInCustomer(t);
+      const tool = await addTool(t.database.db);
+      const place = async (who: SignedInCustomer, status: Order["status"], minutesAgo: number) => {
+        const [row] = await t.database.db
+          .insert(orders)
+          .values({
+            userId: who.id,
+            email: who.email,
+            toolId: tool.id,
+            name: tool.name,
+            image: tool.image,
+            unitPriceCents: 1250,
+            quantity: 4,
+            totalCents: 5000,
+            address: "1 Main St",
+            phone: "555 0100",
+            status,
+            transactionId: status === "unpaid" ? null : `pi_${status}_${minutesAgo}`,
+            createdAt: new Date(Date.now() - minutesAgo * 60_000),
+          })
+          .returning({ id: orders.id });
+        if (!row) throw new Error("no order inserted");
+        return row.id;
+      };
+      byName = {
+        bobShipped: await place(bob, "shipped", 50),
+        aliceUnpaid: await place(alice, "unpaid", 40),
+        bobCancelled: await place(bob, "cancelled", 30),
+        alicePaid: await place(alice, "paid", 20),
+        bobPaid: await place(bob, "paid", 10),
+      };
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    async function listAs(who: SignedInCustomer, query = ""): Promise<string[]> {
+      const response = await call(t.app, who, "GET", `/api/orders${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return orderSchema
+        .array()
+        .parse(response.json())
+        .map((order) => order._id);
+    }
+
+    it("refuses listing and shipping without a token (401) and to a customer (403)", async () => {
+      for (const [method, url] of [
+        ["GET", "/api/orders"],
+        ["POST", `/api/orders/${byName.alicePaid}/ship`],
+      ] as const) {
+        const anonymous = await call(t.app, undefined, method, url);
+        expect(anonymous.statusCode, url).toBe(401);
+        expect(anonymous.json().message).toBe("Please sign in to continue.");
+        const customer = await call(t.app, alice, method, url);
+        expect(customer.statusCode, url).toBe(403);
+        expect(customer.json().message).toBe("Only an admin can do this.");
+      }
+      const [row] = await listAs(admin, "?status=paid");
+      expect(row).toBe(byName.bobPaid);
+    });
+
+    it("lists every customer's orders newest first, without cancelled ones, or those of one status", async () => {
+      expect(await listAs(admin)).toEqual([
+        byName.bobPaid,
+        byName.alicePaid,
+        byName.aliceUnpaid,
+        byName.bobShipped,
+      ]);
+      expect(await listAs(admin, "?status=paid")).toEqual([byName.bobPaid, byName.alicePaid]);
+      expect(await listAs(admin, "?status=unpaid")).toEqual([byName.aliceUnpaid]);
+      const bad = await call(t.app, admin, "GET", "/api/orders?status=lost");
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe("The status must be one of unpaid, paid or shipped");
+    });
+
+    it("ships a paid order, which its customer then sees as shipped (and still paid)", async () => {
+      const shipped = await call(t.app, admin, "POST", `/api/orders/${byName.alicePaid}/ship`);
+      expect(shipped.statusCode, shipped.body).toBe(200);
+      expect(shipped.json()).toMatchObject({ _id: byName.alicePaid, status: "shipped", paid: true });
+
+      const mine = await call(t.app, alice, "GET", `/api/orders/${encodeURIComponent(alice.email)}`);
+      const order = orderSchema
+        .array()
+        .parse(mine.json())
+        .find((item) => item._id === byName.alicePaid);
+      expect(order).toMatchObject({ status: "shipped", paid: true, transactionId: "pi_paid_20" });
+      expect(await listAs(admin, "?status=shipped")).toEqual([byName.alicePaid, byName.bobShipped]);
+
+      // Shipping it again changes nothing.
+      const again = await call(t.app, admin, "POST", `/api/orders/${byName.alicePaid}/ship`);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(shipped.json());
+    });
+
+    it("refuses to ship an unpaid or cancelled order (409) and answers 404 for an unknown one", async () => {
+      const unpaid = await call(t.app, admin, "POST", `/api/orders/${byName.aliceUnpaid}/ship`);
+      expect(unpaid.statusCode).toBe(409);
+      expect(unpaid.json().message).toBe(ORDER_NOT_PAID_CANNOT_SHIP);
+      const cancelled = await call(t.app, admin, "POST", `/api/orders/${byName.bobCancelled}/ship`);
+      expect(cancelled.statusCode).toBe(409);
+      expect(cancelled.json().message).toBe(CANCELLED_ORDER_CANNOT_SHIP);
+      const unknown = await call(
+        t.app,
+        admin,
+        "POST",
+        "/api/orders/3f1e2d4c-5b6a-4789-8abc-def012345678/ship",
+      );
+      expect(unknown.statusCode).toBe(404);
+      expect(await listAs(admin, "?status=unpaid")).toEqual([byName.aliceUnpaid]);
+    });
+  });
+}

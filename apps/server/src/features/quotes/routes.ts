@@ -1,0 +1,82 @@
+import { apiErrorSchema } from "@toolshop/shared/errors";
+import {
+  quoteHandledSchema,
+  quoteIdParamsSchema,
+  quoteReceivedSchema,
+  quoteRequestSchema,
+  storedQuoteSchema,
+} from "@toolshop/shared/quotes";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { HttpError } from "../../lib/http-errors";
+import { quoteRequestEmail } from "./sales-email";
+import { listQuotes, setQuoteHandled, storeQuote } from "./service";
+
+const adminErrors = { 401: apiErrorSchema, 403: apiErrorSchema };
+
+export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/quotes",
+    {
+      schema: {
+        tags: ["quotes"],
+        summary: "Send a request for a quote / contact message to the sales team (rate limited)",
+        body: quoteRequestSchema,
+        response: { 201: quoteReceivedSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await app.enforceRateLimit(request, reply, "quoteRequest", request.body.email);
+      const quote = await storeQuote(app.db, request.body);
+      const { salesEmail } = app.config.mail;
+      if (salesEmail) {
+        // Sent after the answer: the request is stored, so a slow or failing mail server loses nothing.
+        app.mailer
+          .send(quoteRequestEmail(quote, salesEmail, app.config.publicUrl))
+          .catch((error: unknown) =>
+            request.log.error({ err: error, quoteId: quote._id }, "the quote request mail could not be sent"),
+          );
+      } else {
+        request.log.warn(
+          { quoteId: quote._id },
+          "SALES_EMAIL is not set: the quote request is stored, not mailed",
+        );
+      }
+      return reply.code(201).send({ _id: quote._id });
+    },
+  );
+
+  app.get(
+    "/quotes",
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ["quotes"],
+        summary: "The newest quote requests, newest first (admins only)",
+        security: [{ bearerAuth: [] }],
+        response: { 200: z.array(storedQuoteSchema), ...adminErrors },
+      },
+    },
+    () => listQuotes(app.db),
+  );
+
+  app.patch(
+    "/quotes/:id",
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ["quotes"],
+        summary: "Mark a quote request handled, or open again (admins only)",
+        security: [{ bearerAuth: [] }],
+        params: quoteIdParamsSchema,
+        body: quoteHandledSchema,
+        response: { 200: storedQuoteSchema, 400: apiErrorSchema, 404: apiErrorSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const quote = await setQuoteHandled(app.db, request.params.id, request.body.handled);
+      if (!quote) throw new HttpError(404, "There is no quote request with this id.");
+      return quote;
+    },
+  );
+};

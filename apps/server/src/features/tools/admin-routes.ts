@@ -1,0 +1,98 @@
+import { apiErrorSchema } from "@toolshop/shared/errors";
+import {
+  createToolBodySchema,
+  deleteToolResponseSchema,
+  PRODUCT_IMAGE_NOT_OURS,
+  toolIdParamsSchema,
+  toolSchema,
+  updateToolBodySchema,
+} from "@toolshop/shared/tools";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { HttpError } from "../../lib/http-errors";
+import { createTool, deleteTool, findTool, updateTool } from "./service";
+
+export interface ToolsAdminOptions {
+  /**
+   * Whether this is one of our uploads and its file is there (it may have been pruned if the form
+   * waited too long). Given by app.ts, which knows where uploads are stored.
+   */
+  uploadExists(url: string): Promise<boolean>;
+}
+
+const errors = (...codes: (400 | 401 | 403 | 404 | 409)[]) =>
+  Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
+
+/** The admin's writes to the catalogue; each one clears the catalogue cache once it has committed. */
+export const toolsAdminRoutes: FastifyPluginAsyncZod<ToolsAdminOptions> = async (app, { uploadExists }) => {
+  const { currency } = app.config;
+  const assertImage = async (url: string) => {
+    if (!(await uploadExists(url))) {
+      throw new HttpError(400, `${PRODUCT_IMAGE_NOT_OURS}; this one was not found. Please upload it again.`);
+    }
+  };
+
+  app.post(
+    "/tools",
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        security: [{ bearerAuth: [] }],
+        tags: ["tools"],
+        summary: "Add a product (admin); upload its image first with POST /uploads",
+        body: createToolBodySchema,
+        response: { 201: toolSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      await assertImage(request.body.image);
+      const tool = await createTool(app.db, request.body, currency);
+      await app.catalogueCache.invalidate("tools");
+      return reply.code(201).send(tool);
+    },
+  );
+
+  app.patch(
+    "/tools/:id",
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        security: [{ bearerAuth: [] }],
+        tags: ["tools"],
+        summary: "Edit a product (admin)",
+        description:
+          "previousAvailableQuantity is the stock the admin saw: if orders changed it meanwhile, the edit is refused (409) instead of overwriting their reservations.",
+        params: toolIdParamsSchema,
+        body: updateToolBodySchema,
+        response: { 200: toolSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const current = await findTool(app.db, request.params.id, currency);
+      if (!current) throw new HttpError(404, "There is no tool with this id.");
+      // Keeping its picture (a bundled one, say) is always allowed; a new one must be an upload.
+      if (request.body.image !== current.image) await assertImage(request.body.image);
+      const tool = await updateTool(app.db, request.params.id, request.body, currency);
+      await app.catalogueCache.invalidate("tools");
+      return tool;
+    },
+  );
+
+  app.delete(
+    "/tools/:id",
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        security: [{ bearerAuth: [] }],
+        tags: ["tools"],
+        summary: "Delete a product nobody has paid for (admin)",
+        params: toolIdParamsSchema,
+        response: { 200: deleteToolResponseSchema, ...errors(400, 401, 403, 409) },
+      },
+    },
+    async (request) => {
+      const result = await deleteTool(app.db, request.params.id);
+      if (result.deletedCount > 0) await app.catalogueCache.invalidate("tools");
+      return result;
+    },
+  );
+};

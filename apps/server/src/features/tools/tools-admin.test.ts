@@ -1,0 +1,236 @@
+import { orders } from "@toolshop/db/schema";
+import { testDatabaseTargets } from "@toolshop/db/test-support";
+import { type Tool, toolSchema } from "@toolshop/shared/tools";
+import { uploadResponseSchema } from "@toolshop/shared/uploads";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+import { multipartBody } from "../uploads/test-images";
+
+for (const target of testDatabaseTargets()) {
+  describe.skipIf(target.skip)(`tools admin API ${target.title}`, () => {
+    let t: TestApp;
+    let admin: SignedInCustomer;
+    let customer: SignedInCustomer;
+    let image: string;
+    beforeAll(async () => {
+      t = await createTestApp(target.options);
+      admin = await signedInCustomer(t, { role: "admin" });
+      customer = await signedInCustomer(t);
+      image = await uploadPicture("#3b82f6");
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    async function uploadPicture(color: string): Promise<string> {
+      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
+        .png()
+        .toBuffer();
+      const body = await multipartBody([{ name: "tool.png", type: "image/png", content: png }]);
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/uploads",
+        payload: body.payload,
+        headers: { ...body.headers, ...admin.headers },
+      });
+      return uploadResponseSchema.parse(response.json()).data.url;
+    }
+
+    const product = (overrides: object = {}) => ({
+      name: "Cable Cutter",
+      short: "Cuts copper and aluminium cable up to 20 mm.",
+      minQuantity: 10,
+      availableQuantity: 500,
+      price: 24.99,
+      image,
+      ...overrides,
+    });
+
+    async function createProduct(overrides: object = {}): Promise<Tool> {
+      const response = await call(t.app, admin, "POST", "/api/tools", product(overrides));
+      expect(response.statusCode, response.body).toBe(201);
+      return toolSchema.parse(response.json());
+    }
+
+    async function catalogue(): Promise<Tool[]> {
+      return toolSchema.array().parse((await t.app.inject({ method: "GET", url: "/api/tools" })).json());
+    }
+
+    it("refuses every tool write without a token (401) and from a customer (403)", async () => {
+      const tool = await createProduct({ name: "Guarded" });
+      const edit = { ...product(), previousAvailableQuantity: 500 };
+      const writes = [
+        ["POST", "/api/tools", product()],
+        ["PATCH", `/api/tools/${tool._id}`, edit],
+        ["DELETE", `/api/tools/${tool._id}`, undefined],
+      ] as const;
+      for (const [method, url, body] of writes) {
+        const anonymous = await call(t.app, undefined, method, url, body);
+        expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+        expect(anonymous.json().message).toBe("Please sign in to continue.");
+        const refused = await call(t.app, customer, method, url, body);
+        expect(refused.statusCode, `${method} ${url}`).toBe(403);
+        expect(refused.json().message).toBe("Only an admin can do this.");
+      }
+      expect((await catalogue()).filter((item) => item.name === "Guarded")).toEqual([tool]);
+    });
+
+    it("answers the add-product messages for every missing field", async () => {
+      const response = await call(t.app, admin, "POST", "/api/tools", {});
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(
+        [
+          "Product Name is required",
+          "Short description is required",
+          "minQuantity: Minimum quantity is required",
+          "availableQuantity: Available quantity is required",
+          "Price is required",
+          "image is required",
+        ].join("; "),
+      );
+      const blank = await call(t.app, admin, "POST", "/api/tools", product({ name: "  ", short: "" }));
+      expect(blank.json().message).toBe("Product Name is required; Short description is required");
+    });
+
+    it("checks the numbers: minimum at least 1, stock at least the minimum, a positive price in cents", async () => {
+      const cases: [object, string][] = [
+        [{ minQuantity: 0 }, "minQuantity: Minimum quantity must be at least 1"],
+        [{ minQuantity: 2.5 }, "minQuantity: Minimum quantity must be a whole number"],
+        [
+          { minQuantity: 20, availableQuantity: 19 },
+          "availableQuantity: Available quantity must be at least the minimum quantity",
+        ],
+        [{ price: 0 }, "Price must be more than 0"],
+        [{ price: -5 }, "Price must be more than 0"],
+        [{ price: 12.345 }, "Price can have at most 2 decimals"],
+        [{ price: "12" }, "Price is required"],
+      ];
+      for (const [overrides, message] of cases) {
+        const response = await call(t.app, admin, "POST", "/api/tools", product(overrides));
+        expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
+        expect(response.json().message, JSON.stringify(overrides)).toBe(message);
+      }
+    });
+
+    it("only accepts a picture uploaded to this shop whose file is there", async () => {
+      const outside = await call(
+        t.app,
+        admin,
+        "POST",
+        "/api/tools",
+        product({ image: "https://evil.example/x.png" }),
+      );
+      expect(outside.json()).toMatchObject({
+        statusCode: 400,
+        message: "The image must be a picture uploaded to this shop",
+      });
+      const missing = await call(
+        t.app,
+        admin,
+        "POST",
+        "/api/tools",
+        product({ image: `/uploads/${"a".repeat(32)}.webp` }),
+      );
+      expect(missing.json()).toMatchObject({
+        statusCode: 400,
+        message:
+          "The image must be a picture uploaded to this shop; this one was not found. Please upload it again.",
+      });
+    });
+
+    it("adds a product that the (cached) catalogue then shows, with the price stored in cents", async () => {
+      await catalogue(); // fills the cache
+      const tool = await createProduct({ name: "  Crimping Tool ", price: 12.5 });
+      expect(tool).toMatchObject({
+        name: "Crimping Tool",
+        price: 12.5,
+        minQuantity: 10,
+        availableQuantity: 500,
+        image,
+      });
+      expect(await catalogue()).toContainEqual(tool);
+      const one = await t.app.inject({ method: "GET", url: `/api/tools/${tool._id}` });
+      expect(one.json()).toEqual(tool);
+    });
+
+    it("edits price, quantities, description and picture; refuses when orders changed the stock meanwhile", async () => {
+      const tool = await createProduct({ name: "Editable" });
+      await t.app.inject({ method: "GET", url: `/api/tools/${tool._id}` }); // cached
+      const newImage = await uploadPicture("#10b981");
+      const edit = {
+        ...product({
+          name: "Editable",
+          short: "Now sharper.",
+          price: 30,
+          minQuantity: 5,
+          availableQuantity: 800,
+          image: newImage,
+        }),
+        previousAvailableQuantity: 500,
+      };
+      const response = await call(t.app, admin, "PATCH", `/api/tools/${tool._id}`, edit);
+      expect(response.statusCode, response.body).toBe(200);
+      const edited = {
+        ...tool,
+        short: "Now sharper.",
+        price: 30,
+        minQuantity: 5,
+        availableQuantity: 800,
+        image: newImage,
+      };
+      expect(response.json()).toEqual(edited);
+      expect((await t.app.inject({ method: "GET", url: `/api/tools/${tool._id}` })).json()).toEqual(edited);
+      expect(await catalogue()).toContainEqual(edited);
+
+      const stale = await call(t.app, admin, "PATCH", `/api/tools/${tool._id}`, { ...edit, price: 1 });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().message).toBe(
+        "The stock of Editable changed while you were editing: 800 units are available now. Please check the stock and save again.",
+      );
+      const unknown = await call(
+        t.app,
+        admin,
+        "PATCH",
+        "/api/tools/3f1e2d4c-5b6a-4789-8abc-def012345678",
+        edit,
+      );
+      expect(unknown.statusCode).toBe(404);
+    });
+
+    it("deletes a tool nobody has paid for, and refuses (409) one with a paid order", async () => {
+      const unsold = await createProduct({ name: "Unsold" });
+      const sold = await createProduct({ name: "Sold" });
+      await t.database.db.insert(orders).values({
+        userId: customer.id,
+        email: customer.email,
+        toolId: sold._id,
+        name: sold.name,
+        image: sold.image,
+        unitPriceCents: 2499,
+        quantity: 10,
+        totalCents: 24990,
+        address: "1 Main St",
+        phone: "555",
+        status: "paid",
+        transactionId: "pi_test",
+      });
+
+      const refused = await call(t.app, admin, "DELETE", `/api/tools/${sold._id}`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        "Sold cannot be deleted: customers have paid for it, and their orders must keep it on record.",
+      );
+
+      const deleted = await call(t.app, admin, "DELETE", `/api/tools/${unsold._id}`);
+      expect(deleted.json()).toEqual({ deletedCount: 1 });
+      const names = (await catalogue()).map((tool) => tool.name);
+      expect(names).toContain("Sold");
+      expect(names).not.toContain("Unsold");
+      expect((await call(t.app, admin, "DELETE", `/api/tools/${unsold._id}`)).json()).toEqual({
+        deletedCount: 0,
+      });
+    });
+  });
+}

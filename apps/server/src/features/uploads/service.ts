@@ -1,0 +1,126 @@
+import { createHash } from "node:crypto";
+import { readdir, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Database } from "@toolshop/db/client";
+import { orders, tools } from "@toolshop/db/schema";
+import {
+  IMAGE_NOT_AN_IMAGE,
+  IMAGE_REQUIRED,
+  IMAGE_SVG_REFUSED,
+  UPLOAD_MAX_DIMENSION_PX,
+} from "@toolshop/shared/uploads";
+import { like } from "drizzle-orm";
+import sharp from "sharp";
+import { HttpError } from "../../lib/http-errors";
+
+/** Uploads are served from here; a stored name is `<content hash>.webp`. */
+export const UPLOADS_URL_PREFIX = "/uploads/";
+const STORED_NAME = /^[0-9a-f]{32}\.webp$/;
+/** Formats sharp reports that we accept ("heif" is how it names AVIF). SVG is refused: it can carry scripts. */
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif"]);
+/** Refuses decompression bombs: a small file that decodes to a huge bitmap (about 7000 × 7000). */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+/**
+ * Decodes an uploaded file with sharp and stores it as a WebP that fits inside the maximum size, with
+ * all metadata (EXIF location, camera, ICC) dropped, under its content hash: the same picture uploaded
+ * twice is one file, and a name never changes its content, so it can be cached forever.
+ * Answers the stored picture's site-relative URL.
+ */
+export async function storeProductImage(uploadsDir: string, file: Buffer): Promise<string> {
+  if (file.length === 0) throw new HttpError(400, IMAGE_REQUIRED);
+  const webp = await toWebp(file);
+  const name = `${createHash("sha256").update(webp).digest("hex").slice(0, 32)}.webp`;
+  const path = join(uploadsDir, name);
+  const now = new Date();
+  try {
+    // Already stored: freshen it so that pruning counts its grace period from this upload.
+    await utimes(path, now, now);
+  } catch {
+    // Written under a temporary name and renamed, so a reader never sees half a file.
+    const temporary = join(uploadsDir, `.${name}.${process.pid}.${Date.now()}.tmp`);
+    await writeFile(temporary, webp);
+    await rename(temporary, path);
+  }
+  return `${UPLOADS_URL_PREFIX}${name}`;
+}
+
+async function toWebp(file: Buffer): Promise<Buffer> {
+  let format: string | undefined;
+  try {
+    ({ format } = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
+  } catch {
+    // Text renamed .png, a PDF, a truncated header...: sharp cannot tell what it is.
+    throw new HttpError(400, IMAGE_NOT_AN_IMAGE);
+  }
+  if (format === "svg") throw new HttpError(400, IMAGE_SVG_REFUSED);
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw new HttpError(400, IMAGE_NOT_AN_IMAGE);
+  try {
+    return await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+      .rotate() // applies the EXIF orientation before the EXIF is dropped
+      .resize({
+        width: UPLOAD_MAX_DIMENSION_PX,
+        height: UPLOAD_MAX_DIMENSION_PX,
+        fit: "inside",
+        withoutEnlargement: true,
+      })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    // A header that looks right over a broken or oversized bitmap.
+    throw new HttpError(400, IMAGE_NOT_AN_IMAGE);
+  }
+}
+
+/** Whether a site-relative image URL is one of our uploads whose file is there. */
+export async function uploadExists(uploadsDir: string, url: string): Promise<boolean> {
+  if (!url.startsWith(UPLOADS_URL_PREFIX)) return false;
+  const name = url.slice(UPLOADS_URL_PREFIX.length);
+  if (!STORED_NAME.test(name)) return false;
+  return stat(join(uploadsDir, name)).then(
+    (info) => info.isFile(),
+    () => false,
+  );
+}
+
+/** How long an upload may wait for the product that uses it before pruning may remove it. */
+export const UPLOAD_GRACE_PERIOD_MS = 60 * 60 * 1000;
+
+/**
+ * Removes uploads that no tool and no order refers to and that are older than the grace period: the
+ * picture of a product whose creation then failed (or was never sent: the tab was closed), and pictures
+ * a tool no longer uses once every order that showed it is gone. Deleting on the client's word instead
+ * would miss the closed tab, and could remove a picture that another tool has since been saved with
+ * (same content, same name). Safe with several API processes: each file is checked against the
+ * database, and a fresh upload is always inside its grace period. Answers the names it removed.
+ */
+export async function pruneUnreferencedUploads(
+  db: Database,
+  uploadsDir: string,
+  options: { now?: Date; gracePeriodMs?: number } = {},
+): Promise<string[]> {
+  const now = options.now ?? new Date();
+  const gracePeriodMs = options.gracePeriodMs ?? UPLOAD_GRACE_PERIOD_MS;
+  const entries = await readdir(uploadsDir).catch(() => [] as string[]);
+  const candidates: string[] = [];
+  for (const name of entries) {
+    const isTemporary = name.startsWith(".") && name.endsWith(".tmp");
+    if (!STORED_NAME.test(name) && !isTemporary) continue;
+    const info = await stat(join(uploadsDir, name)).catch(() => undefined);
+    if (info?.isFile() && now.getTime() - info.mtimeMs > gracePeriodMs) candidates.push(name);
+  }
+  if (candidates.length === 0) return [];
+
+  const referenced = new Set<string>();
+  const pattern = `${UPLOADS_URL_PREFIX}%`;
+  const [toolImages, orderImages] = await Promise.all([
+    db.selectDistinct({ image: tools.image }).from(tools).where(like(tools.image, pattern)),
+    db.selectDistinct({ image: orders.image }).from(orders).where(like(orders.image, pattern)),
+  ]);
+  for (const { image } of [...toolImages, ...orderImages]) {
+    referenced.add(image.slice(UPLOADS_URL_PREFIX.length));
+  }
+  const removed = candidates.filter((name) => !referenced.has(name));
+  await Promise.all(removed.map((name) => rm(join(uploadsDir, name), { force: true })));
+  return removed;
+}

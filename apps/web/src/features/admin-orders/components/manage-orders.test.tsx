@@ -1,0 +1,66 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { ToastHost } from "../../../components/toast-host";
+import { sendJson, startTestApi } from "../../../test/http-test-server";
+import { anOrder } from "../../orders/test/orders-data";
+import { ManageOrders } from "./manage-orders";
+
+describe("ManageOrders", () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await close?.();
+    close = undefined;
+  });
+
+  it("filters by status and ships a paid order", async () => {
+    const paid = anOrder({
+      _id: "11111111-1111-4111-8111-111111111111",
+      status: "paid",
+      paid: true,
+      transactionId: "pi_1",
+    });
+    const unpaid = anOrder({ email: "bob@example.com" });
+    let orders = [paid, unpaid];
+    const calls: string[] = [];
+    ({ close } = await startTestApi((request, response) => {
+      calls.push(`${request.method} ${request.url}`);
+      if (request.method === "POST") {
+        orders = orders.map((item) => (item._id === paid._id ? { ...item, status: "shipped" } : item));
+        sendJson(response, 200, orders[0]);
+        return;
+      }
+      const status = new URL(request.url ?? "", "http://x").searchParams.get("status");
+      sendJson(response, 200, status ? orders.filter((item) => item.status === status) : orders);
+    }));
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ManageOrders />
+        <ToastHost />
+      </QueryClientProvider>,
+    );
+
+    const list = await screen.findByRole("list", { name: "Orders" });
+    expect(
+      within(list)
+        .getAllByRole("article")
+        .map((card) => card.getAttribute("aria-label")),
+    ).toEqual(["Pliers for ann@example.com", "Pliers for bob@example.com"]);
+    // Only the paid order can be shipped.
+    expect(screen.getAllByRole("button", { name: /^Ship/ })).toHaveLength(1);
+
+    await user.click(screen.getByRole("radio", { name: "Paid" }));
+    await expect.poll(() => calls).toContain("GET /api/orders?status=paid");
+    await user.click(await screen.findByRole("button", { name: "Ship Pliers for ann@example.com" }));
+    expect(await screen.findByText("Pliers for ann@example.com is marked shipped")).toBeTruthy();
+    expect(calls).toContain(`POST /api/orders/${paid._id}/ship`);
+    expect(await screen.findByText("There are no paid orders.")).toBeTruthy();
+
+    await user.click(screen.getByRole("radio", { name: "Shipped" }));
+    const shipped = await screen.findByRole("article", { name: "Pliers for ann@example.com" });
+    expect(within(shipped).getByText("Shipped")).toBeTruthy();
+    expect(within(shipped).queryByRole("button")).toBeNull();
+  });
+});

@@ -1,0 +1,29 @@
+import type { CreateToolBody, DeleteToolResponse, Tool, UpdateToolBody } from "@toolshop/shared/tools";
+import { UPLOAD_FIELD_NAME, type UploadResponse } from "@toolshop/shared/uploads";
+import { apiRequest } from "../../../lib/api-client";
+
+/** The catalogue's query key (features/tools): every tool write refreshes the list and each tool. */
+export const TOOLS_QUERY_KEY = ["tools"] as const;
+
+/** POST /api/uploads (admin): stores the picture and answers its URL (SPEC.md: the image goes first). */
+export async function uploadImage(file: File): Promise<string> {
+  const form = new FormData();
+  form.append(UPLOAD_FIELD_NAME, file);
+  const answer = await apiRequest<UploadResponse>("/uploads", { method: "POST", body: form });
+  return answer.data.url;
+}
+
+/** POST /api/tools (admin). */
+export function createTool(body: CreateToolBody): Promise<Tool> {
+  return apiRequest<Tool>("/tools", { method: "POST", json: body });
+}
+
+/** PATCH /api/tools/:id (admin); refused (409) if orders changed the stock since the edit began. */
+export function updateTool(id: string, body: UpdateToolBody): Promise<Tool> {
+  return apiRequest<Tool>(`/tools/${encodeURIComponent(id)}`, { method: "PATCH", json: body });
+}
+
+/** DELETE /api/tools/:id (admin); refused (409) for a tool customers have paid for. */
+export function deleteTool(id: string): Promise<DeleteToolResponse> {
+  return apiRequest<DeleteToolResponse>(`/tools/${encodeURIComponent(id)}`, { method: "DELETE" });
+}

@@ -1,0 +1,100 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import type { Tool } from "@toolshop/shared/tools";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { ModalDialog } from "../../../components/modal-dialog";
+import { ApiRequestError } from "../../../lib/api-client";
+import { notify } from "../../../lib/toast";
+import { TOOLS_QUERY_KEY, updateTool, uploadImage } from "../api/products-api";
+import { editProductFormSchema, type ProductFormInput, type ProductFormValues } from "../product-form-schema";
+import { ProductFields } from "./product-fields";
+
+export const productUpdatedMessage = (name: string) => `${name} updated`;
+
+interface EditProductDialogProps {
+  tool: Tool;
+  onClose: () => void;
+}
+
+/**
+ * Edits a product's name, description, quantities, price and (optionally) picture. The stock it was
+ * opened with goes along: if orders changed it meanwhile the server refuses, and the list is reloaded.
+ */
+export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string>();
+  // The stock the admin is editing from; moves on when the server says orders changed it.
+  const [stockSeen, setStockSeen] = useState(tool.availableQuantity);
+  const form = useForm<ProductFormInput, unknown, ProductFormValues>({
+    resolver: zodResolver(editProductFormSchema),
+    mode: "onTouched",
+    defaultValues: {
+      name: tool.name,
+      short: tool.short,
+      minQuantity: tool.minQuantity,
+      availableQuantity: tool.availableQuantity,
+      price: tool.price,
+    },
+  });
+  const { isSubmitting } = form.formState;
+
+  const save = (close: () => void) =>
+    form.handleSubmit(async ({ image, ...fields }) => {
+      setFailure(undefined);
+      try {
+        const file = image?.[0];
+        const url = file ? await uploadImage(file) : tool.image;
+        await updateTool(tool._id, {
+          ...fields,
+          image: url,
+          previousAvailableQuantity: stockSeen,
+        });
+        notify.success(productUpdatedMessage(fields.name));
+        await queryClient.invalidateQueries({ queryKey: TOOLS_QUERY_KEY });
+        close();
+      } catch (error) {
+        setFailure(error instanceof Error ? error.message : "The product could not be saved.");
+        // A 409 means orders changed the stock: load it, and put it in the form to check and save again.
+        if (error instanceof ApiRequestError && error.status === 409) {
+          await queryClient.invalidateQueries({ queryKey: TOOLS_QUERY_KEY });
+          const fresh = queryClient
+            .getQueryData<Tool[]>(TOOLS_QUERY_KEY)
+            ?.find((item) => item._id === tool._id);
+          if (fresh) {
+            setStockSeen(fresh.availableQuantity);
+            form.setValue("availableQuantity", fresh.availableQuantity);
+          }
+        }
+      }
+    });
+
+  return (
+    <ModalDialog
+      titleId="edit-product-title"
+      title={`Edit ${tool.name}`}
+      busy={isSubmitting}
+      onClose={onClose}
+      wide
+    >
+      {(close) => (
+        <form onSubmit={save(close)} noValidate className="flex flex-col gap-4">
+          <ProductFields form={form} idPrefix="edit-product" currentImage={tool.image} />
+          {failure ? (
+            <p role="alert" className="alert alert-error">
+              {failure}
+            </p>
+          ) : null}
+          <div className="modal-action">
+            <button type="button" className="btn" onClick={close} disabled={isSubmitting}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+              {isSubmitting ? "Saving…" : "Save changes"}
+            </button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
+  );
+}

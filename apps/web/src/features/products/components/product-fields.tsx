@@ -1,0 +1,113 @@
+import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from "@toolshop/shared/uploads";
+import { useEffect, useState } from "react";
+import type { UseFormReturn } from "react-hook-form";
+import { FormField } from "../../../components/form-field";
+import type { ProductFormInput, ProductFormValues } from "../product-form-schema";
+
+export type ProductForm = UseFormReturn<ProductFormInput, unknown, ProductFormValues>;
+
+interface ProductFieldsProps {
+  form: ProductForm;
+  /** Prefix of the inputs' ids, unique on the page ("add-product", "edit-product"). */
+  idPrefix: string;
+  /** The picture the product has now (editing); shown until another file is chosen. */
+  currentImage?: string | undefined;
+}
+
+const numberInput = { valueAsNumber: true } as const;
+const MAX_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
+
+/** The numeric fields, in order; `min` is also the step (whole units, or cents for the price). */
+const NUMBER_FIELDS = [
+  { name: "minQuantity", idSuffix: "min", label: "Minimum quantity", min: 1, inputMode: "numeric" },
+  {
+    name: "availableQuantity",
+    idSuffix: "available",
+    label: "Available quantity",
+    min: 1,
+    inputMode: "numeric",
+  },
+  { name: "price", idSuffix: "price", label: "Price (USD)", min: 0.01, inputMode: "decimal" },
+] as const;
+
+/** The product's fields of SPEC.md section 5 (add product), each with its message, and the picture's preview. */
+export function ProductFields({ form, idPrefix, currentImage }: ProductFieldsProps) {
+  const {
+    register,
+    watch,
+    formState: { errors },
+  } = form;
+  const id = (field: string) => `${idPrefix}-${field}`;
+  const chosenPreview = usePreviewUrl(watch("image")?.[0]);
+  const preview = chosenPreview ?? currentImage;
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <FormField id={id("name")} label="Product Name" error={errors.name?.message}>
+          {(control) => <input {...control} {...register("name")} className="input w-full" />}
+        </FormField>
+      </div>
+      <div className="sm:col-span-2">
+        <FormField id={id("short")} label="Short description" error={errors.short?.message}>
+          {(control) => <textarea {...control} {...register("short")} rows={3} className="textarea w-full" />}
+        </FormField>
+      </div>
+      {NUMBER_FIELDS.map(({ name, idSuffix, label, min, inputMode }) => (
+        <FormField key={name} id={id(idSuffix)} label={label} error={errors[name]?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...register(name, numberInput)}
+              type="number"
+              min={min}
+              step={min}
+              inputMode={inputMode}
+              className="input w-full"
+            />
+          )}
+        </FormField>
+      ))}
+      <FormField
+        id={id("image")}
+        label="Image"
+        labelNote={`(JPEG, PNG, WebP, GIF or AVIF, up to ${MAX_MB} MB${currentImage ? "; leave empty to keep the current one" : ""})`}
+        error={errors.image?.message}
+      >
+        {(control) => (
+          <input
+            {...control}
+            {...register("image")}
+            type="file"
+            accept={ACCEPTED_IMAGE_TYPES.join(",")}
+            className="file-input w-full"
+          />
+        )}
+      </FormField>
+      {preview ? (
+        <figure className="sm:col-span-2">
+          <img
+            src={preview}
+            alt={chosenPreview ? "Preview of the new product" : "The product as it looks now"}
+            className="h-40 w-full max-w-xs rounded-box border border-base-300 bg-base-200 object-contain"
+          />
+        </figure>
+      ) : null}
+    </div>
+  );
+}
+
+/** An object URL for the chosen file while it is chosen, released afterwards. */
+function usePreviewUrl(file: File | undefined): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!file?.type.startsWith("image/") || typeof URL.createObjectURL !== "function") {
+      setUrl(undefined);
+      return;
+    }
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
+}

@@ -1,0 +1,22 @@
+import { productSchema } from "@toolshop/shared/tools";
+import { imageFileProblem } from "@toolshop/shared/uploads";
+import { z } from "zod";
+
+// The shared product schema with the picture as the browser has it: a FileList from the file input.
+// Only the browser checks the file itself (present, not SVG, small enough); the server decodes it.
+
+const fileList = (required: boolean) =>
+  z.custom<FileList | undefined>().superRefine((files, context) => {
+    const file = files?.[0];
+    if (!file && !required) return;
+    const problem = imageFileProblem(file);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  });
+
+/** Add product: every field, the picture included, is required. */
+export const addProductFormSchema = productSchema(fileList(true));
+/** Edit product: a new picture is optional; without one the tool keeps its own. */
+export const editProductFormSchema = productSchema(fileList(false));
+
+export type ProductFormInput = z.input<typeof addProductFormSchema>;
+export type ProductFormValues = z.output<typeof addProductFormSchema>;

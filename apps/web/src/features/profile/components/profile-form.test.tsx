@@ -1,0 +1,101 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { ToastHost } from "../../../components/toast-host";
+import { sendJson, startTestApi } from "../../../test/http-test-server";
+import { ProfileForm } from "./profile-form";
+
+const saved = {
+  email: "ann@example.com",
+  displayName: "Ann",
+  address: "1 Main St",
+  education: "",
+  phoneNumber: "",
+  location: "",
+  linkedin: "",
+};
+
+function renderForm(onNameSaved: (name: string) => void = () => undefined) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ProfileForm email="ann@example.com" onNameSaved={onNameSaved} />
+      <ToastHost />
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+describe("ProfileForm", () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await close?.();
+    close = undefined;
+  });
+
+  it('opens with the saved values, saves changes, toasts "updated profile" and reports the new name', async () => {
+    let stored = { ...saved };
+    const puts: unknown[] = [];
+    ({ close } = await startTestApi(async (request, response) => {
+      if (request.method === "PUT") {
+        const chunks: Buffer[] = [];
+        for await (const chunk of request) chunks.push(chunk as Buffer);
+        const body = JSON.parse(Buffer.concat(chunks).toString());
+        puts.push(body);
+        stored = { ...stored, ...body };
+      }
+      sendJson(response, 200, stored);
+    }));
+    const names: string[] = [];
+    const user = renderForm((name) => names.push(name));
+
+    const name = (await screen.findByLabelText(/^Name/)) as HTMLInputElement;
+    expect(name.value).toBe("Ann");
+    expect((screen.getByLabelText(/^Address/) as HTMLInputElement).value).toBe("1 Main St");
+    expect(screen.getByText("ann@example.com")).toBeTruthy();
+
+    await user.clear(name);
+    await user.type(name, "Ann Smith");
+    await user.type(screen.getByLabelText(/^LinkedIn/), "https://www.linkedin.com/in/ann");
+    await user.click(screen.getByRole("button", { name: "Update profile" }));
+
+    expect(await screen.findByText("updated profile")).toBeTruthy();
+    expect(puts).toEqual([
+      {
+        displayName: "Ann Smith",
+        address: "1 Main St",
+        education: "",
+        phoneNumber: "",
+        location: "",
+        linkedin: "https://www.linkedin.com/in/ann",
+      },
+    ]);
+    expect(names).toEqual(["Ann Smith"]);
+  });
+
+  it("checks the phone number and LinkedIn address before saving", async () => {
+    let puts = 0;
+    ({ close } = await startTestApi((request, response) => {
+      if (request.method === "PUT") puts += 1;
+      sendJson(response, 200, saved);
+    }));
+    const user = renderForm();
+    await user.type(await screen.findByLabelText(/^Phone number/), "call me");
+    await user.type(screen.getByLabelText(/^LinkedIn/), "linkedin ann");
+    await user.click(screen.getByRole("button", { name: "Update profile" }));
+    expect(await screen.findByText("Phone number must contain digits only")).toBeTruthy();
+    expect(screen.getByText("LinkedIn must be a web address (https://…)")).toBeTruthy();
+    expect(puts).toBe(0);
+  });
+
+  it("shows why the profile could not be loaded", async () => {
+    ({ close } = await startTestApi((_request, response) =>
+      sendJson(response, 500, { statusCode: 500, error: "Internal Server Error", message: "Database down" }),
+    ));
+    renderForm();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Your profile could not be loaded.");
+    expect(alert.textContent).toContain("Database down");
+  });
+});

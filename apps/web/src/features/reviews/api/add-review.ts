@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Review, ReviewInput } from "@toolshop/shared/reviews";
+import { apiRequest } from "../../../lib/api-client";
+import { reviewsQueryOptions } from "./get-reviews";
+
+/** POST /api/review; the home page's "Our Review" list is fetched again on its next showing. */
+export function useAddReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (review: ReviewInput) => apiRequest<Review>("/review", { method: "POST", json: review }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsQueryOptions.queryKey }),
+  });
+}

@@ -1,0 +1,77 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { ToastHost } from "../../../components/toast-host";
+import { sendJson, startTestApi } from "../../../test/http-test-server";
+import { AllUsers } from "./all-users";
+
+function renderAllUsers() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AllUsers />
+      <ToastHost />
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+const forbidden = { statusCode: 403, error: "Forbidden", message: "Only an admin can do this." };
+
+describe("AllUsers", () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await close?.();
+    close = undefined;
+  });
+
+  it('lists email and role ("Customer" for non-admins), promotes a user and hides their button', async () => {
+    const people = [
+      { _id: "1", email: "boss@example.com", role: "admin" },
+      { _id: "2", email: "ann@example.com", role: "user" },
+    ];
+    const calls: string[] = [];
+    ({ close } = await startTestApi((request, response) => {
+      calls.push(`${request.method} ${request.url}`);
+      if (request.method === "PUT") {
+        people[1] = { _id: "2", email: "ann@example.com", role: "admin" };
+        sendJson(response, 200, { modifiedCount: 1 });
+      } else sendJson(response, 200, people);
+    }));
+    const user = renderAllUsers();
+
+    const rows = await screen.findAllByRole("row");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "#EmailRoleAction",
+      "1boss@example.comadmin",
+      "2ann@example.comCustomerMake Admin ann@example.com",
+    ]);
+    expect(within(rows[1] as HTMLElement).queryByRole("button")).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Make Admin ann@example.com" }));
+    expect(await screen.findByText("Your admin added")).toBeTruthy();
+    expect(calls).toContain("PUT /api/user/admin/ann%40example.com");
+    await expect.poll(() => screen.queryAllByRole("button", { name: /Make Admin/ }).length).toBe(0);
+  });
+
+  it('shows "You are not a admin dont do anything" when the server answers 403 to Make Admin', async () => {
+    // The list was fetched while the user was an admin; their role has been revoked since.
+    ({ close } = await startTestApi((request, response) => {
+      if (request.method === "PUT") sendJson(response, 403, forbidden);
+      else sendJson(response, 200, [{ _id: "2", email: "ann@example.com", role: "user" }]);
+    }));
+    const user = renderAllUsers();
+    await user.click(await screen.findByRole("button", { name: "Make Admin ann@example.com" }));
+    expect(await screen.findByText("You are not a admin dont do anything")).toBeTruthy();
+    expect(screen.queryByText("Your admin added")).toBeNull();
+  });
+
+  it("says the same when the list itself is refused", async () => {
+    ({ close } = await startTestApi((_request, response) => sendJson(response, 403, forbidden)));
+    renderAllUsers();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("The users could not be loaded.");
+    expect(alert.textContent).toContain("You are not a admin dont do anything");
+  });
+});

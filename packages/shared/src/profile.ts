@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+// SPEC.md sections 3 and 5: the profile update, every field optional. An empty field clears it.
+export const PROFILE_UPDATED = "updated profile";
+
+export const PROFILE_LIMITS = {
+  displayName: 100,
+  address: 500,
+  education: 200,
+  phoneNumber: 30,
+  location: 200,
+  linkedin: 300,
+} as const;
+
+/** Digits, optionally a leading + and spaces or dashes between the digits: "+1 555-0100". */
+const PHONE_PATTERN = /^\+?\d(?:[\d\s-]*\d)?$/;
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+/** A trimmed optional text: "" (or nothing) means "no value". */
+const optionalText = (label: string, max: number) => z.string().trim().max(max, tooLong(label, max));
+
+export const profileUpdateSchema = z.object({
+  displayName: optionalText("Name", PROFILE_LIMITS.displayName).optional(),
+  address: optionalText("Address", PROFILE_LIMITS.address).optional(),
+  education: optionalText("Education", PROFILE_LIMITS.education).optional(),
+  phoneNumber: optionalText("Phone number", PROFILE_LIMITS.phoneNumber)
+    .refine((value) => value === "" || PHONE_PATTERN.test(value), "Phone number must contain digits only")
+    .optional(),
+  location: optionalText("Location", PROFILE_LIMITS.location).optional(),
+  linkedin: optionalText("LinkedIn", PROFILE_LIMITS.linkedin)
+    .refine((value) => value === "" || isWebAddress(value), "LinkedIn must be a web address (https://…)")
+    .optional(),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+export type ProfileField = keyof ProfileUpdate;
+
+/** GET and PUT /api/profile answer every field, "" when it has no value, and the account's email. */
+export const profileSchema = z.object({
+  email: z.string(),
+  displayName: z.string(),
+  address: z.string(),
+  education: z.string(),
+  phoneNumber: z.string(),
+  location: z.string(),
+  linkedin: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** An http(s) address with a dotted host name, e.g. https://www.linkedin.com/in/ada. */
+const WEB_ADDRESS_PATTERN = /^https?:\/\/[a-z\d-]+(?:\.[a-z\d-]+)+(?::\d+)?(?:[/?#]\S*)?$/i;
+
+function isWebAddress(value: string): boolean {
+  return WEB_ADDRESS_PATTERN.test(value);
+}
