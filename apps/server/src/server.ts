@@ -11,6 +11,9 @@ import { loadOrCreateDevSecret } from "./lib/dev-secret";
 
 // Give up on requests that are still running this long after a shutdown signal.
 const SHUTDOWN_GRACE_MS = 10_000;
+// Time to send the request headers, and the whole request (uploads of up to 5 MB on a slow line).
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 60_000;
 
 // build.mjs copies the migrations next to the bundle (dist/migrations); from source, the db
 // package's own folder is used.
@@ -37,6 +40,10 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config: { ...config, authSecret }, database });
+  // A client that trickles its request (slow-loris) holds a connection until these run out; Node's
+  // defaults (60 s for headers, Fastify: no limit for the whole request) let few clients hold many.
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
+  app.server.requestTimeout = REQUEST_TIMEOUT_MS;
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
@@ -58,8 +65,12 @@ async function main(): Promise<void> {
       app.log.error("shutdown took too long; exiting");
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
+    // Connections busy when the signal came stay open for keep-alive after their answer, and close()
+    // would wait for them until keepAliveTimeout: close each one as soon as it has answered.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
     try {
       await app.close();
+      clearInterval(closeIdle);
       await database.close();
       process.exit(0);
     } catch (error) {

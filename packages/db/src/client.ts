@@ -116,6 +116,10 @@ export async function openPglite(dataDirOrClient: string | PGlite): Promise<Data
   };
 }
 
+const POOL_CONNECTION_TIMEOUT_MS = 5_000;
+// Generous: migrations and seeding wait on advisory locks while another process holds them.
+const QUERY_TIMEOUT_MS = 60_000;
+
 /** Opens a node-postgres pool for the URL as a handle. */
 export async function openPostgres(
   url: string,
@@ -125,7 +129,16 @@ export async function openPostgres(
     import("pg"),
     import("drizzle-orm/node-postgres"),
   ]);
-  const client = new pg.Pool({ connectionString: url });
+  const client = new pg.Pool({
+    connectionString: url,
+    // When the database or the network path to it is gone, fail a request in seconds (the API answers
+    // 503) instead of letting it wait forever: for a new connection (or a free one in a busy pool)...
+    connectionTimeoutMillis: POOL_CONNECTION_TIMEOUT_MS,
+    // ...and for an answer on an open connection whose peer vanished without closing it.
+    query_timeout: QUERY_TIMEOUT_MS,
+    // Lets the operating system notice dead idle connections.
+    keepAlive: true,
+  });
   // The pool reports errors of idle connections; a connection that is checked out when the server ends it
   // (restart, failover, a forced drop) reports on itself, and an unheard "error" event would end the process.
   // The query running on it fails with the same error, so the caller still learns of it.

@@ -1,4 +1,4 @@
-import type { FastifyRequest, FastifyServerOptions } from "fastify";
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from "fastify";
 import type { AppConfig } from "../env";
 
 /** Where the log goes; process stdout unless a test captures it. */
@@ -57,4 +57,27 @@ export function redactUrl(url: string): string {
     if (params.has(name)) params.set(name, "[redacted]");
   }
   return `${safePath}?${params.toString()}`;
+}
+
+/** Answers slower than this are logged at warn, with server errors (5xx). */
+export const SLOW_REQUEST_MS = 1000;
+
+/**
+ * One log line per answer, replacing Fastify's two (incoming, completed) at info: at the catalogue's
+ * rates those cost more than the answer itself (bench/results/latest.md). Server errors and slow
+ * answers are logged at warn; every answer at debug, so LOG_LEVEL=debug gives a full access log
+ * (a reverse proxy usually keeps one too). Fastify must be built with request logging disabled (app.ts's logController).
+ */
+export function registerRequestLog(app: FastifyInstance): void {
+  app.addHook("onResponse", (request, reply, done) => {
+    const statusCode = reply.statusCode;
+    const responseTimeMs = Math.round(reply.elapsedTime * 10) / 10;
+    if (statusCode >= 500 || responseTimeMs >= SLOW_REQUEST_MS) {
+      request.log.warn({ req: request, statusCode, responseTimeMs }, "request completed");
+    } else {
+      // A no-op below debug.
+      request.log.debug({ req: request, statusCode, responseTimeMs }, "request completed");
+    }
+    done();
+  });
 }

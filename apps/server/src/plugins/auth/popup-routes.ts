@@ -88,11 +88,13 @@ const POPUP_PATHS = [
  * unless every answer of ours in that chain says "unsafe-none" too (checked in Chromium).
  */
 export function registerPopupOpenerPolicy(app: FastifyInstance): void {
-  app.addHook("onSend", async (request, reply) => {
+  // Synchronous: it runs on every answer, and an async hook costs each one a promise.
+  app.addHook("onSend", (request, reply, payload, done) => {
     const path = request.url.split("?")[0] ?? "";
     if (POPUP_PATHS.some((pattern) => pattern.test(path))) {
       reply.header("cross-origin-opener-policy", "unsafe-none");
     }
+    done(null, payload);
   });
 }
 

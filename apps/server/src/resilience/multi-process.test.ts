@@ -1,0 +1,141 @@
+// Two server processes on one PostgreSQL database and one Redis, as behind a load balancer:
+// nothing may assume a single process (DESIGN.md section 1).
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FreshPostgres, freshPostgres, missingBackends, testBackends } from "./support/backends";
+import { type ServerProcess, startServer, stopServer, TEST_PUBLIC_URL } from "./support/server-process";
+import { addCustomers, addTool, type Customer, placeOrder, stockAndOrders } from "./support/shop-data";
+
+const skipped = missingBackends({ postgres: true, redis: true });
+
+describe.skipIf(skipped)(`two server processes on one PostgreSQL and one Redis${skipped}`, () => {
+  let database: FreshPostgres;
+  let servers: ServerProcess[] = [];
+  let dataDir: string;
+  beforeAll(async () => {
+    database = await freshPostgres();
+    dataDir = await mkdtemp(join(tmpdir(), "toolshop-multi-process-"));
+    const env = { DATABASE_URL: database.url, REDIS_URL: testBackends().redisUrl, DATA_DIR: dataDir };
+    // Started together: the migrations' advisory lock and the seed's lock must let both come up.
+    servers = await Promise.all([startServer(env), startServer(env)]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => stopServer(server)));
+    await database?.handle.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("sells exactly the 50 units in stock to 200 simultaneous orders split between the processes", async () => {
+    const tool = await addTool(database.handle.db, 50);
+    const customers = await addCustomers(database.handle.db, 20);
+
+    const attempts = await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        placeOrder(servers[index % 2]?.url ?? "", customers[index % 20] as Customer, tool.id),
+      ),
+    );
+
+    expect(attempts.filter((attempt) => attempt.failure)).toEqual([]);
+    const statuses = attempts.map((attempt) => attempt.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(50);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(150);
+    // Both processes sold some.
+    for (const parity of [0, 1]) {
+      expect(attempts.some((attempt, index) => index % 2 === parity && attempt.status === 201)).toBe(true);
+    }
+    const { stock, orderIds, orderedUnits } = await stockAndOrders(database.handle.db, tool.id);
+    expect(stock).toBe(0);
+    expect(orderedUnits).toBe(50);
+    const answeredIds = attempts
+      .filter((attempt) => attempt.status === 201)
+      .map((attempt) => attempt.body?._id);
+    expect(new Set(answeredIds)).toEqual(orderIds);
+  }, 60_000);
+
+  it("holds a rate limit reached through one process on the other", async () => {
+    // The per-account sign-in limit: nine attempts a minute, the tenth is refused, wherever it lands.
+    const email = `limited-${randomUUID()}@example.com`;
+    const signIn = (server: ServerProcess) =>
+      fetch(`${server.url}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: TEST_PUBLIC_URL },
+        body: JSON.stringify({ email, password: "not-the-password-1" }),
+      });
+    const [first, second] = servers as [ServerProcess, ServerProcess];
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 9; attempt++) {
+      statuses.push((await signIn(attempt % 2 === 0 ? first : second)).status);
+    }
+    // The identity service's own answer: wrong email or password.
+    expect(statuses).toEqual(Array(9).fill(401));
+
+    // Five attempts went to the first process, four to the second: only a shared count refuses these.
+    for (const server of [second, first]) {
+      const refused = await signIn(server);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(((await refused.json()) as { message: string }).message).toBe(
+        "Too many attempts, try again in a minute",
+      );
+    }
+  }, 30_000);
+
+  it("shows a tool added through one process in the catalogue of the other at once", async () => {
+    const [first, second] = servers as [ServerProcess, ServerProcess];
+    const [admin] = await addCustomers(database.handle.db, 1, "admin");
+    // The second process has served (and may cache) the catalogue before the tool exists.
+    const before = (await (await fetch(`${second.url}/api/tools`)).json()) as { _id: string }[];
+    expect((await fetch(`${first.url}/api/tools`)).status).toBe(200);
+
+    // The product's picture is uploaded through the same process first, as the admin's form does.
+    const picture = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#c0ffee" } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append("image", new Blob([new Uint8Array(picture)], { type: "image/png" }), "saw.png");
+    const uploaded = await fetch(`${first.url}/api/uploads`, {
+      method: "POST",
+      headers: { authorization: admin?.authorization ?? "" },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const image = ((await uploaded.json()) as { data: { url: string } }).data.url;
+
+    const name = `Cross-process Saw ${randomUUID().slice(0, 8)}`;
+    const created = await fetch(`${first.url}/api/tools`, {
+      method: "POST",
+      headers: { authorization: admin?.authorization ?? "", "content-type": "application/json" },
+      body: JSON.stringify({
+        name,
+        short: "Added through the first process.",
+        image: new URL(image, first.url).pathname,
+        minQuantity: 1,
+        availableQuantity: 10,
+        price: 12.5,
+      }),
+    });
+    const tool = (await created.json()) as { _id: string };
+    expect({ status: created.status, tool }).toMatchObject({ status: 201, tool: { name } });
+
+    const after = (await (await fetch(`${second.url}/api/tools`)).json()) as { _id: string; name: string }[];
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.find((listed) => listed._id === tool._id)?.name).toBe(name);
+    expect((await fetch(`${second.url}/api/tools/${tool._id}`)).status).toBe(200);
+  }, 30_000);
+
+  it("shows the stock an order took through one process in the other's catalogue at once", async () => {
+    const [first, second] = servers as [ServerProcess, ServerProcess];
+    const tool = await addTool(database.handle.db, 30);
+    const [customer] = await addCustomers(database.handle.db, 1);
+    const read = async () =>
+      ((await (await fetch(`${second.url}/api/tools/${tool.id}`)).json()) as { availableQuantity: number })
+        .availableQuantity;
+    expect(await read()).toBe(30);
+    expect((await placeOrder(first.url, customer as Customer, tool.id, 4)).status).toBe(201);
+    expect(await read()).toBe(26);
+  }, 30_000);
+});

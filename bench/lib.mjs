@@ -1,0 +1,220 @@
+// Shared by the benchmarks: the built server they run (a snapshot of the build, so that the shared dist
+// folders are only held while building), servers on scratch databases, and the machine's description.
+import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** A copy of apps/server/dist and apps/web/dist inside the repository (so node_modules resolve). */
+export const snapshotDir = path.join(root, "bench/.snapshot");
+export const snapshotServer = path.join(snapshotDir, "apps/server/dist/server.js");
+export const snapshotWeb = path.join(snapshotDir, "apps/web/dist");
+export const resultsDir = path.join(root, "bench/results");
+
+export const postgresServerUrl =
+  process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * `npm run build` under /tmp/e2e.lock (the dist folders are shared with the browser tests), then a
+ * copy of both dist folders for the benchmarks, so the lock is released as soon as the copy is made.
+ * Answers the build's duration in seconds.
+ */
+export function buildSnapshot() {
+  const script = [
+    "set -e",
+    "start=$(date +%s%N)",
+    "npm run build >/dev/null",
+    "end=$(date +%s%N)",
+    `rm -rf '${snapshotDir}'`,
+    `mkdir -p '${snapshotDir}/apps/server' '${snapshotDir}/apps/web'`,
+    `cp -r apps/server/dist '${snapshotDir}/apps/server/dist'`,
+    `cp -r apps/web/dist '${snapshotDir}/apps/web/dist'`,
+    "echo $(( (end - start) / 1000000 ))",
+  ].join("\n");
+  const output = execFileSync("flock", ["/tmp/e2e.lock", "sh", "-c", script], {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return Number(output.trim().split("\n").at(-1)) / 1000;
+}
+
+export function ensureSnapshot() {
+  if (!existsSync(snapshotServer)) buildSnapshot();
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    cores: cpus.length,
+    cpuModel: cpus[0]?.model ?? "unknown",
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    os: `${os.type()} ${os.release()}`,
+    loadAverageAtStart: os.loadavg().map((value) => Math.round(value * 100) / 100),
+  };
+}
+
+/** A scratch PostgreSQL database, dropped by `drop()`. */
+export async function scratchPostgres(label) {
+  const name = `toolshop_bench_${label}_${randomBytes(4).toString("hex")}`;
+  await adminQuery(`create database "${name}"`);
+  const url = new URL(postgresServerUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(`drop database if exists "${name}" with (force)`).catch(() => undefined),
+  };
+}
+
+async function adminQuery(sql) {
+  const client = new pg.Client({ connectionString: postgresServerUrl });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function postgresVersion(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query("show server_version")).rows[0].server_version;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The built server as `npm start` runs it (NODE_ENV=production, default log level, logs to a pipe
+ * that is read and dropped). Resolves once `readyPath` answers, with the time that took.
+ */
+export async function startServer({
+  databaseUrl,
+  dataDir,
+  env = {},
+  nodeArgs = [],
+  readyPath = "/api/healthz",
+}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const ownDataDir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), "toolshop-bench-"));
+  const started = performance.now();
+  const child = spawn(process.execPath, [...nodeArgs, snapshotServer], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: base,
+      DATA_DIR: ownDataDir,
+      DATABASE_URL: databaseUrl ?? "",
+      AUTH_SECRET: randomBytes(32).toString("hex"),
+      REDIS_URL: "",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stdout.resume();
+  child.stderr.on("data", (chunk) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  const exited = new Promise((_, reject) =>
+    child.once("exit", (code) => reject(new Error(`the server exited (${code}): ${stderr}`))),
+  );
+  exited.catch(() => undefined);
+  for (;;) {
+    const ready = fetch(`${base}${readyPath}`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (await Promise.race([ready, exited])) break;
+    if (performance.now() - started > 120_000) {
+      child.kill("SIGTERM");
+      throw new Error("the server did not answer within two minutes");
+    }
+    await sleep(20);
+  }
+  const startSeconds = (performance.now() - started) / 1000;
+  return {
+    base,
+    pid: child.pid,
+    dataDir: ownDataDir,
+    startSeconds,
+    /** Peak and current resident memory of the server process, in MB. */
+    memory() {
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      const kb = (field) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"))?.[1] ?? 0);
+      return { peakRssMb: Math.round(kb("VmHWM") / 102.4) / 10, rssMb: Math.round(kb("VmRSS") / 102.4) / 10 };
+    },
+    async stop({ keepDataDir = false } = {}) {
+      if (child.exitCode === null && child.signalCode === null) {
+        const stopped = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await stopped;
+      }
+      if (!dataDir && !keepDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs up through the identity service and exchanges the session for an access token. */
+export async function signUp(base) {
+  const email = `bench-${randomBytes(4).toString("hex")}@example.com`;
+  const headers = { "content-type": "application/json", origin: base };
+  const signUpResponse = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ name: "Bench Customer", email, password: "benchPassword1" }),
+  });
+  if (!signUpResponse.ok)
+    throw new Error(`sign-up failed: ${signUpResponse.status} ${await signUpResponse.text()}`);
+  const cookie = signUpResponse.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+  const tokenResponse = await fetch(`${base}/api/user/${encodeURIComponent(email)}`, {
+    method: "PUT",
+    headers: { ...headers, cookie },
+    body: "{}",
+  });
+  if (!tokenResponse.ok)
+    throw new Error(`token issue failed: ${tokenResponse.status} ${await tokenResponse.text()}`);
+  return { email, token: (await tokenResponse.json()).accessToken };
+}
+
+export function ensureResultsDir() {
+  mkdirSync(resultsDir, { recursive: true });
+}
+
+export function copyTree(from, to) {
+  cpSync(from, to, { recursive: true });
+}
+
+export const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** True when this module is the script node was started with. */
+export function isMain(metaUrl) {
+  return process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(metaUrl);
+}

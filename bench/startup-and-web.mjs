@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+// Start-up (the built server to its first answered request, on an empty DATA_DIR and again on the same
+// one), the gzipped JS and CSS that `/` loads, and Lighthouse on `/` (mobile preset, system Chromium).
+//   node bench/startup-and-web.mjs
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { ensureSnapshot, isMain, root, round, snapshotWeb, startServer } from "./lib.mjs";
+
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS =
+  "--headless --no-sandbox --disable-background-networking --disable-component-update --disable-sync";
+const JS_BUDGET_KB = 120;
+
+/** Cold: migrations and the demo seed on an empty PGlite DATA_DIR. Warm: the same DATA_DIR again. */
+export async function startup(buildSeconds) {
+  ensureSnapshot();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "toolshop-bench-start-"));
+  try {
+    const cold = await startServer({ dataDir, readyPath: "/api/tools" });
+    await cold.stop();
+    const warm = await startServer({ dataDir, readyPath: "/api/tools" });
+    await warm.stop();
+    return {
+      command: "node bench/startup-and-web.mjs  (start-up part; the build is timed by npm run bench)",
+      measures: "spawning node apps/server/dist/server.js until GET /api/tools answers 200 (PGlite)",
+      buildSeconds: buildSeconds === undefined ? null : round(buildSeconds, 1),
+      coldStartSeconds: round(cold.startSeconds, 2),
+      warmStartSeconds: round(warm.startSeconds, 2),
+      npmStartColdSeconds: buildSeconds === undefined ? null : round(buildSeconds + cold.startSeconds, 1),
+      npmStartWarmSeconds: buildSeconds === undefined ? null : round(buildSeconds + warm.startSeconds, 1),
+    };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The scripts, module preloads and stylesheets that the built index.html names, gzipped. */
+export function homePageWeight() {
+  const html = readFileSync(path.join(snapshotWeb, "index.html"), "utf8");
+  const files = new Map();
+  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    const url = tag.match(/\b(?:src|href)="([^"]+)"/)?.[1];
+    if (!url?.startsWith("/") || url.startsWith("//")) continue;
+    const kind = /\.css(\?|$)/.test(url) ? "css" : /\.m?js(\?|$)/.test(url) ? "js" : undefined;
+    const loaded = /^<script/.test(tag) || /rel="(modulepreload|stylesheet)"/.test(tag);
+    if (kind && loaded) files.set(url, kind);
+  }
+  const entries = [...files].map(([url, kind]) => {
+    const bytes = readFileSync(path.join(snapshotWeb, url.split("?")[0]));
+    return { url, kind, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+  });
+  const total = (kind) =>
+    round(entries.filter((e) => e.kind === kind).reduce((sum, e) => sum + e.gzipBytes, 0) / 1024);
+  return {
+    command: "node bench/startup-and-web.mjs  (web weight part: parses apps/web/dist/index.html)",
+    jsGzipKb: total("js"),
+    cssGzipKb: total("css"),
+    jsBudgetKb: JS_BUDGET_KB,
+    withinBudget: total("js") < JS_BUDGET_KB,
+    files: entries,
+  };
+}
+
+/** Lighthouse's mobile preset on `/` of the built app, offline, with the system Chromium. */
+export async function lighthouse() {
+  ensureSnapshot();
+  const server = await startServer({ readyPath: "/" });
+  const outputDir = mkdtempSync(path.join(os.tmpdir(), "toolshop-bench-lh-"));
+  const report = path.join(outputDir, "report.json");
+  const args = [
+    `${server.base}/`,
+    "--quiet",
+    "--output=json",
+    `--output-path=${report}`,
+    `--chrome-path=${CHROME}`,
+    `--chrome-flags=${CHROME_FLAGS}`,
+    "--only-categories=performance,accessibility,best-practices,seo",
+  ];
+  try {
+    execFileSync(path.join(root, "node_modules/.bin/lighthouse"), args, {
+      stdio: ["ignore", "ignore", "pipe"],
+      env: { ...process.env, CHROME_PATH: CHROME },
+      timeout: 180_000,
+    });
+    const result = JSON.parse(readFileSync(report, "utf8"));
+    const score = (id) => Math.round((result.categories[id]?.score ?? 0) * 100);
+    const audit = (id) => result.audits[id];
+    const failing = Object.values(result.categories).flatMap((category) =>
+      category.auditRefs
+        .filter(
+          (ref) =>
+            ref.weight > 0 &&
+            (audit(ref.id)?.score ?? 1) < 0.9 &&
+            audit(ref.id)?.scoreDisplayMode !== "notApplicable",
+        )
+        .map((ref) => `${category.id}: ${audit(ref.id).title}`),
+    );
+    return {
+      command: `npx lighthouse <server>/ --chrome-flags="${CHROME_FLAGS}" --only-categories=performance,accessibility,best-practices,seo  (mobile preset, the default)`,
+      lighthouseVersion: result.lighthouseVersion,
+      chromium: result.environment?.hostUserAgent,
+      scores: {
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        seo: score("seo"),
+      },
+      targets: { performance: 95, accessibility: 100, bestPractices: 100, seo: 100 },
+      metrics: {
+        lcpMs: Math.round(audit("largest-contentful-paint")?.numericValue ?? 0),
+        tbtMs: Math.round(audit("total-blocking-time")?.numericValue ?? 0),
+        cls: round(audit("cumulative-layout-shift")?.numericValue ?? 0, 3),
+        fcpMs: Math.round(audit("first-contentful-paint")?.numericValue ?? 0),
+      },
+      auditsBelow90: failing,
+    };
+  } finally {
+    await server.stop();
+    rmSync(outputDir, { recursive: true, force: true });
+  }
+}
+
+if (isMain(import.meta.url)) {
+  console.log(
+    JSON.stringify(
+      { startup: await startup(), web: homePageWeight(), lighthouse: await lighthouse() },
+      null,
+      2,
+    ),
+  );
+}
