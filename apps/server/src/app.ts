@@ -1,27 +1,35 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { DatabaseHandle } from "@toolshop/db/client";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./env";
 import { accountsRoutes } from "./features/accounts/routes";
 import { healthRoutes } from "./features/health/routes";
+import { adminOrdersRoutes } from "./features/orders/admin-routes";
 import { recordSucceededPayment } from "./features/orders/payment";
 import { createOrdersContext, ordersRoutes } from "./features/orders/routes";
 import { createPaymentGateway } from "./features/payments/create-gateway";
 import type { PaymentGateway, PaymentSucceededHandler } from "./features/payments/gateway";
 import { paymentsRoutes } from "./features/payments/routes";
 import { stripeWebhookRoutes } from "./features/payments/webhook";
+import { profileRoutes } from "./features/profile/routes";
+import { quotesRoutes } from "./features/quotes/routes";
 import { reviewsRoutes } from "./features/reviews/routes";
+import { toolsAdminRoutes } from "./features/tools/admin-routes";
 import { toolsRoutes } from "./features/tools/routes";
+import { uploadsDirOf, uploadsRoutes } from "./features/uploads/routes";
+import { uploadExists } from "./features/uploads/service";
+import { usersRoutes } from "./features/users/routes";
 import { registerAuthGuards } from "./plugins/auth/guards";
 import { registerIdentity } from "./plugins/auth/identity";
 import { identityRoutes } from "./plugins/auth/identity-routes";
 import { popupRoutes, registerPopupOpenerPolicy } from "./plugins/auth/popup-routes";
+import { registerCatalogueCache } from "./plugins/catalogue-cache";
 import { decorateContext } from "./plugins/context";
 import { registerApiDocs } from "./plugins/docs";
 import { registerErrorHandler } from "./plugins/errors";
-import { type LogDestination, loggerOptions } from "./plugins/logging";
+import { type LogDestination, loggerOptions, registerRequestLog } from "./plugins/logging";
 import { registerMailer } from "./plugins/mail";
 import { DEFAULT_RATE_LIMIT_WINDOW_MS, registerRateLimits } from "./plugins/rate-limits";
 import { registerRedis } from "./plugins/redis";
@@ -50,19 +58,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logDestination),
+    // One line per answer, and only at debug unless it failed or was slow (plugins/logging.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     // Behind a load balancer the API runs as many processes; request ids then come from the proxy.
     requestIdHeader: "x-request-id",
     // Behind a reverse proxy, request.ip (and so the per-IP rate limits) must be the client, not the proxy.
     trustProxy: config.trustProxy,
+    // How often Node enforces server.ts's headers and request timeouts (its default, 30 s, lets a
+    // slow-loris client hold a connection up to 30 s past them).
+    http: { connectionsCheckingInterval: 1_000 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   decorateContext(app, config, database);
+  registerRequestLog(app);
   registerErrorHandler(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, {
+    paymentGateway: options.paymentGateway?.kind ?? config.payments.gateway,
+  });
   await registerApiDocs(app);
   await registerRedis(app, config.redisUrl);
+  await registerCatalogueCache(app, config.redisUrl);
   registerRateLimits(app, options.rateLimitWindowMs ?? DEFAULT_RATE_LIMIT_WINDOW_MS);
   registerMailer(app, config);
   registerAuthGuards(app, config.authSecret);
@@ -80,9 +97,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes);
       await api.register(toolsRoutes);
+      await api.register(uploadsRoutes);
+      await api.register(toolsAdminRoutes, {
+        uploadExists: (url) => uploadExists(uploadsDirOf(config.dataDir), url),
+      });
+      await api.register(adminOrdersRoutes);
       await api.register(reviewsRoutes);
       await api.register(popupRoutes);
       await api.register(accountsRoutes);
+      await api.register(usersRoutes);
+      await api.register(profileRoutes);
+      await api.register(quotesRoutes);
       await api.register(ordersRoutes, { orders });
       await api.register(paymentsRoutes, { gateway: paymentGateway, onPaymentSucceeded });
       await api.register(stripeWebhookRoutes, { webhookSecret, onPaymentSucceeded });

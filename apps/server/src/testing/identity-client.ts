@@ -83,20 +83,24 @@ export function decodeMail(raw: string): string {
 
 /** Waits for the outbox (DATA_DIR/mail) to hold `count` mails to `to`; answers their decoded text, oldest first. */
 export async function outboxMails(dataDir: string, to: string, count = 1): Promise<string[]> {
-  const directory = join(dataDir, "mail");
   // Mails are sent just after the answer; on a busy machine that can take a while.
   for (let attempt = 0; attempt < 300; attempt++) {
-    const names = (await readdir(directory).catch(() => [] as string[]))
-      .filter((name) => name.includes(to) && name.endsWith(".eml"))
-      .sort();
-    if (names.length >= count) {
-      return Promise.all(
-        names.map(async (name) => decodeMail(await readFile(join(directory, name), "utf8"))),
-      );
-    }
+    const mails = await readOutbox(dataDir, (name) => name.includes(to) && name.endsWith(".eml"));
+    if (mails.length >= count) return mails;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`No ${count} mail(s) to ${to} in ${directory}.`);
+  throw new Error(`No ${count} mail(s) to ${to} in ${join(dataDir, "mail")}.`);
+}
+
+/** Every mail in the outbox now, decoded, oldest first (no waiting: wrap it in vi.waitFor). */
+export function allOutboxMails(dataDir: string): Promise<string[]> {
+  return readOutbox(dataDir, () => true);
+}
+
+async function readOutbox(dataDir: string, wanted: (fileName: string) => boolean): Promise<string[]> {
+  const directory = join(dataDir, "mail");
+  const names = (await readdir(directory).catch(() => [] as string[])).filter(wanted).sort();
+  return Promise.all(names.map(async (name) => decodeMail(await readFile(join(directory, name), "utf8"))));
 }
 
 /** The first link in a decoded mail that contains `part`. */

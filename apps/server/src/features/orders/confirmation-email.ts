@@ -1,11 +1,22 @@
 import type { Order } from "@toolshop/shared/orders";
+import {
+  detailLines,
+  detailTable,
+  htmlLink,
+  htmlParagraph,
+  type MailDetail,
+  mailBodies,
+} from "../../lib/email-layout";
 import type { MailMessage } from "../../plugins/mail";
+
+const GREETING = "Hello,";
+const THANKS = "Thank you for your order. We have received your payment.";
 
 /** The mail a customer gets once their order is paid. */
 export function orderConfirmationEmail(order: Order, currency: string, publicUrl: string): MailMessage {
   const money = new Intl.NumberFormat("en", { style: "currency", currency });
   const ordersLink = `${publicUrl}/dashboard`;
-  const details: [string, string][] = [
+  const details: MailDetail[] = [
     ["Tool", order.name],
     ["Quantity", String(order.quantity)],
     ["Unit price", money.format(order.unitPrice)],
@@ -15,38 +26,26 @@ export function orderConfirmationEmail(order: Order, currency: string, publicUrl
     ["Phone", order.phone],
   ];
   const subject = `Your Toolshop order is paid: ${order.quantity} x ${order.name}`;
-  const text = [
-    "Hello,",
-    "",
-    "Thank you for your order. We have received your payment.",
-    "",
-    ...details.map(([label, value]) => `${label}: ${value}`),
-    "",
-    "You can see your orders here:",
-    ordersLink,
-    "",
-    "Toolshop",
-  ].join("\n");
-  const rows = details
-    .map(
-      ([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
-    )
-    .join("\n");
-  const html = [
-    "<p>Hello,</p>",
-    "<p>Thank you for your order. We have received your payment.</p>",
-    `<table>\n${rows}\n</table>`,
-    `<p><a href="${escapeHtml(ordersLink)}">See your orders</a></p>`,
-    "<p>Toolshop</p>",
-  ].join("\n");
-  return { to: order.email, subject, text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
+  const bodies = mailBodies(
+    [
+      GREETING,
+      "",
+      THANKS,
+      "",
+      ...detailLines(details),
+      "",
+      "You can see your orders here:",
+      ordersLink,
+      "",
+      "Toolshop",
+    ],
+    [
+      htmlParagraph(GREETING),
+      htmlParagraph(THANKS),
+      detailTable(details),
+      htmlLink(ordersLink, "See your orders"),
+      htmlParagraph("Toolshop"),
+    ],
+  );
+  return { to: order.email, subject, ...bodies };
 }

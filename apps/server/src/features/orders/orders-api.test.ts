@@ -3,9 +3,9 @@ import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { type Order, orderSchema } from "@toolshop/shared/orders";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
+import { addTool, stockOf } from "../../testing/fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { call, type SignedInCustomer, signedInCustomer } from "./api-helpers";
-import { addTool, stockOf } from "./test-fixtures";
 
 for (const target of testDatabaseTargets()) {
   describe.skipIf(target.skip)(`orders API ${target.title}`, () => {

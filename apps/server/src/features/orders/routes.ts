@@ -75,6 +75,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = as
         request.body,
         request.headers["idempotency-key"],
       );
+      // The tool's availableQuantity changed: the cached catalogue must show it.
+      await app.catalogueCache.invalidate("tools");
       if (replayed) reply.header("idempotent-replayed", "true");
       return reply.code(201).send(order);
     },
@@ -114,7 +116,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = as
         response: { 200: deleteOrderResponseSchema, ...errors(400, 401, 403, 409) },
       },
     },
-    (request) => deleteOrder(orders, currentUser(request), request.params.id),
+    async (request) => {
+      const result = await deleteOrder(orders, currentUser(request), request.params.id);
+      // The released stock is back in the tool's availableQuantity.
+      if (result.deletedCount > 0) await app.catalogueCache.invalidate("tools");
+      return result;
+    },
   );
 
   app.get(

@@ -5,10 +5,11 @@ import { createTestDatabase } from "@toolshop/db/testing";
 import { createOrderBodySchema } from "@toolshop/shared/orders";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
 import type { OrdersContext } from "./context";
 import { confirmPayment, startPayment } from "./payment";
 import { createOrder, deleteOrder, getOrderForPayment, listOrdersFor } from "./service";
-import { addCustomer, addTool, ordersContext, stockOf, VALID_CARD } from "./test-fixtures";
+import { ordersContext, VALID_CARD } from "./test-fixtures";
 
 for (const target of testDatabaseTargets()) {
   describe.skipIf(target.skip)(`orders service ${target.title}`, () => {

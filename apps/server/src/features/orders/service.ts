@@ -1,7 +1,7 @@
 import type { Database } from "@toolshop/db/client";
 import { idempotencyKeys, orders, tools, users } from "@toolshop/db/schema";
 import { type CreateOrderBody, type Order, orderSchema } from "@toolshop/shared/orders";
-import { and, desc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { type Actor, assertMayAccess, findAccessibleOrder, findOrder, type OrdersContext } from "./context";
 import { toOrderResponse } from "./dto";
@@ -10,6 +10,15 @@ import { recordSucceededPayment } from "./payment";
 /** The most one order may cost: Stripe's limit for a card payment (999,999.99 in two-decimal currencies). */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 const PAID_ORDER_CANNOT_BE_DELETED = "A paid order cannot be deleted.";
+
+/**
+ * How long an Idempotency-Key is remembered. A checkout visit's retries come within minutes; a key used
+ * again after a day is a new request (and its old row is only clutter).
+ */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How often one process clears every customer's expired keys, besides the orderer's own on each order. */
+const IDEMPOTENCY_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+let nextIdempotencyPruneAt = 0;
 
 export interface CreatedOrder {
   order: Order;
@@ -28,8 +37,13 @@ export async function createOrder(
   body: CreateOrderBody,
   idempotencyKey?: string,
 ): Promise<CreatedOrder> {
-  return ctx.db.transaction(async (tx) => {
+  const created = await ctx.db.transaction(async (tx) => {
     if (idempotencyKey) {
+      // The customer's expired keys go first (the unique index on user_id, key finds them), so that a
+      // key older than IDEMPOTENCY_KEY_TTL_MS counts as new.
+      await tx
+        .delete(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, user.id), lt(idempotencyKeys.createdAt, expiryCutoff())));
       // A concurrent request with the same key waits here until the first one commits or rolls back.
       const [claimed] = await tx
         .insert(idempotencyKeys)
@@ -66,6 +80,25 @@ export async function createOrder(
     }
     return { order, replayed: false };
   });
+  if (idempotencyKey && Date.now() >= nextIdempotencyPruneAt) {
+    nextIdempotencyPruneAt = Date.now() + IDEMPOTENCY_PRUNE_INTERVAL_MS;
+    // Housekeeping after the order is safe: a failure leaves rows that the next prune removes.
+    await pruneExpiredIdempotencyKeys(ctx.db).catch(() => undefined);
+  }
+  return created;
+}
+
+function expiryCutoff(now = Date.now()): Date {
+  return new Date(now - IDEMPOTENCY_KEY_TTL_MS);
+}
+
+/** Deletes every Idempotency-Key older than IDEMPOTENCY_KEY_TTL_MS; answers how many went. */
+export async function pruneExpiredIdempotencyKeys(db: Database, now = Date.now()): Promise<number> {
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, expiryCutoff(now)))
+    .returning({ key: idempotencyKeys.key });
+  return deleted.length;
 }
 
 async function storedResponse(db: Database, userId: string, key: string): Promise<Order> {

@@ -4,9 +4,10 @@ import { type Order, orderSchema } from "@toolshop/shared/orders";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
+import { addTool } from "../../testing/fixtures";
+import { allOutboxMails } from "../../testing/identity-client";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { call, outboxMails, type SignedInCustomer, signedInCustomer } from "../orders/api-helpers";
-import { addTool } from "../orders/test-fixtures";
 import { createFakeStripe, type FakeStripe } from "./fake-stripe";
 import { StripePaymentGateway } from "./stripe-gateway";
 
@@ -27,7 +28,7 @@ async function placeOrder(t: TestApp, who: SignedInCustomer, quantity = 4): Prom
 
 /** The order confirmation mails that name this payment. */
 const paidMails = async (t: TestApp, paymentId: string) =>
-  (await outboxMails(t.dataDir)).filter((mail) => mail.includes(`Payment id: ${paymentId}`));
+  (await allOutboxMails(t.dataDir)).filter((mail) => mail.includes(`Payment id: ${paymentId}`));
 
 for (const target of testDatabaseTargets()) {
   describe.skipIf(target.skip)(`paying on the test gateway ${target.title}`, () => {

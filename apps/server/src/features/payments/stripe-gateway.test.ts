@@ -2,10 +2,10 @@ import type { DatabaseHandle } from "@toolshop/db/client";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { createTestDatabase } from "@toolshop/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addCustomer, addTool } from "../../testing/fixtures";
 import type { OrdersContext } from "../orders/context";
 import { confirmPayment, startPayment } from "../orders/payment";
 import { createOrder, deleteOrder, getOrderForPayment } from "../orders/service";
-import { addCustomer, addTool } from "../orders/test-fixtures";
 import { createFakeStripe, type FakeStripe } from "./fake-stripe";
 import { StripePaymentGateway } from "./stripe-gateway";
 

@@ -1,3 +1,4 @@
+import { htmlLink, htmlParagraph, mailBodies } from "../../lib/email-layout";
 import type { MailMessage } from "../mail";
 
 type AccountMail = Omit<MailMessage, "to">;
@@ -36,22 +37,15 @@ interface LinkEmail {
 }
 
 function linkEmail(mail: LinkEmail): AccountMail {
-  const text = [mail.greeting, "", mail.intro, mail.link, "", mail.outro, "", "Toolshop"].join("\n");
-  const html = [
-    `<p>${escapeHtml(mail.greeting)}</p>`,
-    `<p>${escapeHtml(mail.intro)}</p>`,
-    `<p><a href="${escapeHtml(mail.link)}">${escapeHtml(mail.action)}</a></p>`,
-    `<p>${escapeHtml(mail.outro)}</p>`,
-    "<p>Toolshop</p>",
-  ].join("\n");
-  return { subject: mail.subject, text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
+  const bodies = mailBodies(
+    [mail.greeting, "", mail.intro, mail.link, "", mail.outro, "", "Toolshop"],
+    [
+      htmlParagraph(mail.greeting),
+      htmlParagraph(mail.intro),
+      htmlLink(mail.link, mail.action),
+      htmlParagraph(mail.outro),
+      htmlParagraph("Toolshop"),
+    ],
+  );
+  return { subject: mail.subject, ...bodies };
 }

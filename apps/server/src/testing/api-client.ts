@@ -1,9 +1,7 @@
-// Helpers for the orders and payments API suites (tests only): customers with real access tokens.
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+// Calls to the API as a signed-in user (tests only), with an access token the app itself signed.
 import type { FastifyInstance, InjectOptions } from "fastify";
-import type { TestApp } from "../../testing/test-app";
-import { addCustomer } from "./test-fixtures";
+import { addCustomer } from "./fixtures";
+import type { TestApp } from "./test-app";
 
 export interface SignedInCustomer {
   id: string;
@@ -21,7 +19,7 @@ export async function signedInCustomer(
   return { ...user, headers: { authorization: `Bearer ${token}` } };
 }
 
-/** A JSON call as a signed-in customer. */
+/** A JSON call as a signed-in customer (or anonymous, without one). */
 export function call(
   app: FastifyInstance,
   who: SignedInCustomer | undefined,
@@ -31,11 +29,4 @@ export function call(
   headers: Record<string, string> = {},
 ) {
   return app.inject({ method, url, payload, headers: { ...who?.headers, ...headers } });
-}
-
-/** The mails written to the test app's outbox so far. */
-export async function outboxMails(dataDir: string): Promise<string[]> {
-  const directory = join(dataDir, "mail");
-  const files = await readdir(directory).catch(() => [] as string[]);
-  return Promise.all(files.sort().map((file) => readFile(join(directory, file), "utf8")));
 }

@@ -1,0 +1,53 @@
+// Rows for API and service tests (tests only): users and tools straight in the database.
+import type { Database } from "@toolshop/db/client";
+import { tools, users } from "@toolshop/db/schema";
+import { eq } from "drizzle-orm";
+
+/** A user as the access token names them. */
+export interface TestUser {
+  id: string;
+  email: string;
+}
+
+let counter = 0;
+
+export async function addCustomer(
+  db: Database,
+  options: { role?: "admin" | "user"; email?: string } = {},
+): Promise<TestUser> {
+  counter += 1;
+  const email = options.email ?? `customer-${counter}-${Date.now()}@example.com`;
+  const [user] = await db
+    .insert(users)
+    .values({ email, role: options.role ?? "user" })
+    .returning({ id: users.id, email: users.email });
+  if (!user) throw new Error("no user inserted");
+  return user;
+}
+
+export async function addTool(
+  db: Database,
+  values: { priceCents?: number; minQuantity?: number; availableQuantity?: number } = {},
+) {
+  const [tool] = await db
+    .insert(tools)
+    .values({
+      name: "Test Pliers",
+      short: "Pliers for tests.",
+      image: "/images/tools/pliers.svg",
+      priceCents: values.priceCents ?? 1250,
+      minQuantity: values.minQuantity ?? 2,
+      availableQuantity: values.availableQuantity ?? 100,
+    })
+    .returning();
+  if (!tool) throw new Error("no tool inserted");
+  return tool;
+}
+
+export async function stockOf(db: Database, toolId: string): Promise<number | undefined> {
+  const [tool] = await db
+    .select({ available: tools.availableQuantity })
+    .from(tools)
+    .where(eq(tools.id, toolId));
+  return tool?.available;
+}
