@@ -16,6 +16,8 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  // Two workers, a production server and Chromium share two cores: give the web-first assertions room.
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     browserName: "chromium",

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { type Cookie, expect, type Page } from "@playwright/test";
 
 // Helpers for the accounts specs: fresh accounts, signing in and out as a person does, and the
 // mail outbox of the server under test.
@@ -75,14 +75,35 @@ export const ADMIN: Account = {
   password: "admin2024e2e",
 };
 
+// The admin's session cookies, kept per worker: the specs share one admin, and signing up or in for
+// every test would run into the per-account limits (5 sign-ups, 9 sign-ins a minute).
+let adminCookies: Cookie[] | undefined;
+
 /** Signs in as the admin, creating the account on first use in this run. */
 export async function signInAsAdmin(page: Page) {
+  if (adminCookies && (await resumeSession(page, adminCookies))) return;
   await fillSignUp(page, ADMIN);
   const created = mainNav(page).getByRole("link", { name: "Dashboard", exact: true, includeHidden: true });
   const exists = toast(page, "already exists");
-  await expect(created.or(exists)).toBeVisible();
+  // Sign-up hashes the password (scrypt): on a busy 2-core CI machine that alone can take seconds.
+  await expect(created.or(exists)).toBeVisible({ timeout: 20_000 });
   if (await exists.isVisible()) await logIn(page, ADMIN);
   await expectSignedIn(page);
+  adminCookies = await page.context().cookies();
+}
+
+/** Opens the shop with a saved session; false when that session has ended (signed out elsewhere). */
+async function resumeSession(page: Page, cookies: Cookie[]): Promise<boolean> {
+  await page.context().addCookies(cookies);
+  await page.goto("/");
+  const settled = navLink(page, "Dashboard").or(navLink(page, "Login"));
+  await expect(settled).toHaveCount(1, { timeout: 20_000 });
+  if ((await navLink(page, "Dashboard").count()) === 0) {
+    await page.context().clearCookies();
+    return false;
+  }
+  await expectSignedIn(page);
+  return true;
 }
 
 /** Fills and submits the login form (on /login, or wherever a guard sent the user). */
