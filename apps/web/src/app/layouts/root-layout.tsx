@@ -27,7 +27,9 @@ export function RootLayout() {
       <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
         <Navbar user={user} onSignOut={onSignOut} />
       </header>
-      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall: the footer starts below the fold and is not pushed down (a layout
+          shift) when a page's code and data arrive after the layout has painted. */}
+      <main id="main-content" tabIndex={-1} className="min-h-svh flex-1 focus:outline-none">
         <Outlet />
       </main>
       <Footer />
