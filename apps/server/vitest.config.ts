@@ -12,6 +12,8 @@ export default defineProject({
       postgresUrl: process.env.TEST_DATABASE_URL ?? "",
       // Rate limits shared through Redis are tested when REDIS_URL is set.
       redisUrl: process.env.REDIS_URL ?? "",
+      // The hostile-input fuzzer's seed: "" for its fixed one, "random" to explore (resilience/hostile-input.test.ts).
+      fuzzSeed: process.env.FUZZ_SEED ?? "",
     },
   },
 });

@@ -1,51 +1,10 @@
 // The real process: start-up, configuration errors, data kept across restarts, graceful shutdown.
-import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-const serverEntry = fileURLToPath(new URL("./server.ts", import.meta.url));
-
-interface RunningServer {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-function spawnServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  // Only the variables given: nothing leaks in from the environment running the tests.
-  const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
-    env: { HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  return { child, output: () => output };
-}
-
-async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const { child, output } = spawnServer(env);
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = () => {
-      const match = output().match(/Toolshop is serving (http:\/\/[\d.]+:\d+)/);
-      if (match?.[1]) {
-        child.stdout?.off("data", onData);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`the server exited with ${code}:\n${output()}`)));
-  });
-  return { child, url, output };
-}
+import { type ServerProcess as RunningServer, spawnServer, startServer } from "./testing/server-process";
 
 async function stop(server: RunningServer, signal: NodeJS.Signals): Promise<number | null> {
   const exited = once(server.child, "exit");

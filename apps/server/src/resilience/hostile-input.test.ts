@@ -5,7 +5,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import fc from "fast-check";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, inject as provided } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { type FuzzRequest, fuzzRequest, type Operation, operationsOf } from "./support/openapi-fuzz";
 import { sendRaw } from "./support/raw-http";
@@ -16,8 +16,19 @@ const RUNS_PER_OPERATION_AND_TOKEN = 25;
 
 // A fixed seed keeps `npm test` repeatable: a failure found once is found again on every run until it
 // is fixed. FUZZ_SEED=random explores new inputs (fast-check prints the seed of a failure to replay it).
-const FUZZ_SEED =
-  process.env.FUZZ_SEED === "random" ? Date.now() : Number(process.env.FUZZ_SEED ?? 20_261_122);
+const FUZZ_SEED = fuzzSeed(provided("fuzzSeed"));
+
+function fuzzSeed(setting: string): number {
+  if (setting === "random") return Date.now();
+  return setting ? Number(setting) : 20_261_122;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** FUZZ_SEED, or "" when it is not set (apps/server/vitest.config.ts provides it). */
+    fuzzSeed: string;
+  }
+}
 
 const TEST_SECRET = "test-secret-that-is-at-least-32-characters";
 
