@@ -16,12 +16,20 @@ import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
+import { runPeriodically } from "../../lib/periodic-task";
 import { currentUser } from "../../plugins/auth/guards";
 import type { PaymentGateway } from "../payments/gateway";
 import { orderConfirmationEmail } from "./confirmation-email";
 import { isAdmin, type OrdersContext } from "./context";
 import { confirmPayment, startPayment } from "./payment";
-import { createOrder, deleteOrder, getOrderForPayment, listOrdersFor } from "./service";
+import {
+  createOrder,
+  deleteOrder,
+  getOrderForPayment,
+  IDEMPOTENCY_PRUNE_INTERVAL_MS,
+  listOrdersFor,
+  pruneExpiredIdempotencyKeys,
+} from "./service";
 
 /** The orders context of the running app: its database, currency, gateway and confirmation email. */
 export function createOrdersContext(app: FastifyInstance, gateway: PaymentGateway): OrdersContext {
@@ -53,6 +61,14 @@ const idempotencyHeaders = z.looseObject({
 });
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = async (app, { orders }) => {
+  runPeriodically(app, {
+    name: "pruning expired Idempotency-Keys",
+    everyMs: IDEMPOTENCY_PRUNE_INTERVAL_MS,
+    run: async () => {
+      await pruneExpiredIdempotencyKeys(app.db);
+    },
+  });
+
   app.post(
     "/orders",
     {

@@ -16,9 +16,8 @@ const PAID_ORDER_CANNOT_BE_DELETED = "A paid order cannot be deleted.";
  * again after a day is a new request (and its old row is only clutter).
  */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
-/** How often one process clears every customer's expired keys, besides the orderer's own on each order. */
-const IDEMPOTENCY_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
-let nextIdempotencyPruneAt = 0;
+/** How often a process clears every customer's expired keys (the orderer's own go on each order). */
+export const IDEMPOTENCY_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface CreatedOrder {
   order: Order;
@@ -37,7 +36,7 @@ export async function createOrder(
   body: CreateOrderBody,
   idempotencyKey?: string,
 ): Promise<CreatedOrder> {
-  const created = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     if (idempotencyKey) {
       // The customer's expired keys go first (the unique index on user_id, key finds them), so that a
       // key older than IDEMPOTENCY_KEY_TTL_MS counts as new.
@@ -80,12 +79,6 @@ export async function createOrder(
     }
     return { order, replayed: false };
   });
-  if (idempotencyKey && Date.now() >= nextIdempotencyPruneAt) {
-    nextIdempotencyPruneAt = Date.now() + IDEMPOTENCY_PRUNE_INTERVAL_MS;
-    // Housekeeping after the order is safe: a failure leaves rows that the next prune removes.
-    await pruneExpiredIdempotencyKeys(ctx.db).catch(() => undefined);
-  }
-  return created;
 }
 
 function expiryCutoff(now = Date.now()): Date {

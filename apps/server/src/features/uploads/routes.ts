@@ -13,6 +13,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
+import { runPeriodically } from "../../lib/periodic-task";
 import { pruneUnreferencedUploads, storeProductImage } from "./service";
 
 /** Room for the multipart envelope around the file itself (boundaries, part headers). */
@@ -79,19 +80,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  let pruneTimer: NodeJS.Timeout | undefined;
-  const prune = () =>
-    pruneUnreferencedUploads(app.db, uploadsDir).then(
-      (removed) => {
-        if (removed.length > 0) app.log.info({ removed }, "removed uploads no product uses");
-      },
-      (error: unknown) => app.log.error({ err: error }, "pruning unused uploads failed"),
-    );
-  app.addHook("onReady", async () => {
-    pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
-    pruneTimer.unref();
+  runPeriodically(app, {
+    name: "pruning unused uploads",
+    everyMs: PRUNE_EVERY_MS,
+    run: async () => {
+      const removed = await pruneUnreferencedUploads(app.db, uploadsDir);
+      if (removed.length > 0) app.log.info({ removed }, "removed uploads no product uses");
+    },
   });
-  app.addHook("onClose", async () => clearInterval(pruneTimer));
 };
 
 /** The bytes of the one file in the `image` field; the multipart plugin's errors become sentences. */
