@@ -86,6 +86,21 @@ describe.skipIf(skippedPostgres)(`PostgreSQL going away under a running server${
         call(`${server.url}/api/tools/${toolId}`),
         order(),
         call(`${server.url}/api/readyz`),
+        // The identity service (Better Auth) answers through the same mapping.
+        call(`${server.url}/api/auth/sign-in/email`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: TEST_PUBLIC_URL },
+          body: JSON.stringify({ email: customer.email, password: "not-the-password-1" }),
+        }),
+        call(`${server.url}/api/auth/sign-up/email`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: TEST_PUBLIC_URL },
+          body: JSON.stringify({
+            name: "Cut Off",
+            email: `cut-${mode}@example.com`,
+            password: "Passw0rdCut",
+          }),
+        }),
       ]);
       for (const answer of during) {
         expect(answer.status).toBe(503);

@@ -5,7 +5,7 @@ import { passwordSchema, signUpSchema } from "@toolshop/shared/auth";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
-import { IDENTITY_BASE_PATH } from "./identity";
+import { IDENTITY_BASE_PATH, identityFailures } from "./identity";
 import { toWebHeaders } from "./web-headers";
 
 type JsonObject = Record<string, unknown>;
@@ -70,7 +70,13 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
         const corrected = await before(request, reply, parseJsonObject(body) ?? {});
         if (corrected) body = Buffer.from(JSON.stringify(corrected));
       }
-      const response = await app.identity.handler(toWebRequest(request, body));
+      const failure: { error?: unknown } = {};
+      const response = await identityFailures.run(failure, () =>
+        app.identity.handler(toWebRequest(request, body)),
+      );
+      // Better Auth turns a fault (the database gone, a bug) into a bare 500; the app's error handler
+      // answers it as every other route's: 503 with Retry-After for an outage, logged 500 otherwise.
+      if (response.status >= 500 && failure.error !== undefined) throw failure.error;
       return sendWebResponse(reply, response);
     },
   });

@@ -1,5 +1,6 @@
 // The identity service (Better Auth, self-hosted): email and password, verification and reset mails,
 // Google-type and GitHub-type sign-in, sessions in the database.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { setTimeout as delay } from "node:timers/promises";
 import { authAccount, authSession, authUser, authVerification } from "@toolshop/db/schema";
 import { POPUP_COMPLETE_PATH, type SocialProvider } from "@toolshop/shared/auth";
@@ -18,6 +19,13 @@ export const RESET_PASSWORD_PAGE = "/reset-password";
 export const VERIFY_EMAIL_PAGE = "/verify-email";
 
 export type Identity = ReturnType<typeof createIdentity>;
+
+/**
+ * Where Better Auth leaves the error it met while answering the current request (it answers a bare 500
+ * otherwise): identity-routes.ts runs each request in a slot and hands the error to the app's error
+ * handler, which answers 503 for an unreachable database and logs real faults.
+ */
+export const identityFailures = new AsyncLocalStorage<{ error?: unknown }>();
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -84,7 +92,13 @@ function createIdentity(app: FastifyInstance, config: AppConfig) {
     // which several processes share through Redis.
     rateLimit: { enabled: false },
     // OAuth failures (a bad state, a cancelled consent) end on the popup page, which reports them.
-    onAPIError: { errorURL: `${config.publicUrl}${POPUP_COMPLETE_PATH}` },
+    onAPIError: {
+      errorURL: `${config.publicUrl}${POPUP_COMPLETE_PATH}`,
+      onError: (error) => {
+        const slot = identityFailures.getStore();
+        if (slot) slot.error = error;
+      },
+    },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith("https://"),
       // Better Auth skips these checks when NODE_ENV is test; the tests must see the real behaviour.
