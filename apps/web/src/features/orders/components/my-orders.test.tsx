@@ -63,6 +63,7 @@ describe("My orders", () => {
     expect(unpaid.getByText("Unpaid")).toBeTruthy();
     expect(unpaid.getByText("$250.00")).toBeTruthy();
     expect(unpaid.getByText("1 Main St, Springfield")).toBeTruthy();
+    expect(unpaid.getByText("+1 555-0100")).toBeTruthy();
     expect(unpaid.getByRole("link", { name: "Pay for Fish Tape" }).getAttribute("href")).toBe(
       `/dashboard/payment/${UNPAID._id}`,
     );

@@ -58,6 +58,8 @@ export function OrderCard({ order, onDelete }: OrderCardProps) {
           <dd className="font-semibold">{formatPrice(order.price)}</dd>
           <dt className="text-base-content/70">Address</dt>
           <dd className="break-words whitespace-pre-line">{order.address}</dd>
+          <dt className="text-base-content/70">Phone</dt>
+          <dd className="break-words">{order.phone}</dd>
           <dt className="text-base-content/70">Ordered</dt>
           <dd>
             <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
