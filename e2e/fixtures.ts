@@ -7,6 +7,7 @@ export const publicPages = [
   { name: "home", path: "/", ready: { role: "heading", name: "Best Electrical Tool is Here !" } },
   { name: "blogs", path: "/blogs", ready: { role: "heading", name: "Blogs" } },
   { name: "portfolio", path: "/myportfolio", ready: { role: "heading", name: "Developer Portfolio" } },
+  { name: "legal", path: "/legal", ready: { role: "heading", name: "Terms, privacy and cookies" } },
   { name: "login", path: "/login", ready: { role: "heading", name: "Login" } },
   { name: "signup", path: "/signup", ready: { role: "heading", name: "Sign Up" } },
   { name: "loading", path: "/loading", ready: { role: "status", name: "Loading" } },

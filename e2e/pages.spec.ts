@@ -30,6 +30,25 @@ test("/myportfolio shows the developer's name, contact, education, skills and pr
   await saveScreenshot(page, "portfolio");
 });
 
+test("the footer's legal links open the terms, privacy and cookie policy at their section", async ({
+  page,
+}) => {
+  await openPage(page, page_("home"));
+  const footer = page.getByRole("contentinfo");
+  for (const [link, section] of [
+    ["Cookie policy", "cookie-policy"],
+    ["Privacy policy", "privacy-policy"],
+    ["Terms of use", "terms-of-use"],
+  ] as const) {
+    await footer.getByRole("link", { name: link }).click();
+    await expect(page).toHaveURL(new RegExp(`/legal#${section}$`));
+    const region = page.getByRole("region", { name: link });
+    await expect(region.getByRole("heading", { level: 2 })).toBeInViewport();
+    expect((await region.textContent())?.length).toBeGreaterThan(300);
+  }
+  await saveScreenshot(page, "legal");
+});
+
 test("/login asks for email and password and offers Google, GitHub, a password reset and sign-up", async ({
   page,
 }) => {

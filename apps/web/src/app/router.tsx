@@ -31,6 +31,7 @@ export const appRoutes: RouteObject[] = [
           { index: true, ...lazyPage(() => import("./routes/home-page")) },
           { path: "blogs", ...lazyPage(() => import("./routes/blogs-page")) },
           { path: "myportfolio", ...lazyPage(() => import("./routes/portfolio-page")) },
+          { path: "legal", ...lazyPage(() => import("./routes/legal-page")) },
           { path: "login", ...lazyPage(() => import("./routes/login-page")) },
           { path: "signup", ...lazyPage(() => import("./routes/signup-page")) },
           { path: "reset-password", ...lazyPage(() => import("./routes/reset-password-page")) },

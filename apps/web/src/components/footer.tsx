@@ -2,7 +2,7 @@ import { Link } from "react-router";
 
 interface FooterLink {
   label: string;
-  /** A route of the app, or an anchor on the home page. */
+  /** A route of the app, with an anchor where the link goes to one part of a page. */
   to: string;
 }
 
@@ -28,9 +28,9 @@ const FOOTER_COLUMNS: { title: string; links: FooterLink[] }[] = [
   {
     title: "Legal",
     links: [
-      { label: "Terms of use", to: "#terms-of-use" },
-      { label: "Privacy policy", to: "#privacy-policy" },
-      { label: "Cookie policy", to: "#cookie-policy" },
+      { label: "Terms of use", to: "/legal#terms-of-use" },
+      { label: "Privacy policy", to: "/legal#privacy-policy" },
+      { label: "Cookie policy", to: "/legal#cookie-policy" },
     ],
   },
 ];
@@ -52,15 +52,9 @@ export function Footer() {
             <ul className="flex flex-col gap-2">
               {column.links.map((link) => (
                 <li key={link.label}>
-                  {link.to.startsWith("#") ? (
-                    <a href={link.to} className="link-hover link">
-                      {link.label}
-                    </a>
-                  ) : (
-                    <Link to={link.to} className="link-hover link">
-                      {link.label}
-                    </Link>
-                  )}
+                  <Link to={link.to} className="link-hover link">
+                    {link.label}
+                  </Link>
                 </li>
               ))}
             </ul>
