@@ -36,6 +36,23 @@ test("the hero shows the headline, an image, the blurb, and Get Started leads to
   await saveScreenshot(page, "home");
 });
 
+test.describe("before any script has run", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the page already shows the navigation and the hero (pre-rendered by the build)", async ({ page }) => {
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    const hero = page.getByRole("region", { name: HEADLINE });
+    await expect(hero.getByRole("heading", { level: 1, name: HEADLINE, exact: true })).toBeVisible();
+    await expect(hero.getByRole("img")).toBeVisible();
+    await expect(hero.getByRole("link", { name: "Get Started" })).toBeVisible();
+  });
+
+  test("other pages do not show the home page's markup", async ({ page }) => {
+    await page.goto("/blogs");
+    await expect(page.getByRole("heading", { name: HEADLINE })).toHaveCount(0);
+  });
+});
+
 test("the tools list shows the eight tools, each with image, price, quantities and an order link", async ({
   page,
   request,

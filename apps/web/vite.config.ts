@@ -1,44 +1,14 @@
-import { readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
-
-/**
- * Writes file.br and file.gz beside each built text file: the server (@fastify/static, preCompressed)
- * sends them to browsers that accept them, which makes the home page's JavaScript about a third of its
- * size on the wire, at no cost per request.
- */
-function precompress(): Plugin {
-  let outDir = "dist";
-  return {
-    name: "toolshop-precompress",
-    apply: "build",
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
-    async writeBundle(_options, bundle) {
-      const files = Object.keys(bundle).filter((name) => /\.(js|css|html|svg|json)$/.test(name));
-      for (const name of files) {
-        const path = join(outDir, name);
-        const content = await readFile(path);
-        if (content.length < 1024) continue;
-        await writeFile(`${path}.gz`, gzipSync(content, { level: 9 }));
-        await writeFile(
-          `${path}.br`,
-          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-      }
-    },
-  };
-}
+import { defineConfig } from "vite";
+import { precompress } from "./vite-plugins/precompress.ts";
+import { prerenderHome } from "./vite-plugins/prerender-home.ts";
 
 // In development the API server runs beside Vite; in production it serves the built app itself.
 const API_SERVER = "http://127.0.0.1:3000";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), prerenderHome(), precompress()],
   server: {
     proxy: {
       "/api": API_SERVER,

@@ -1,10 +1,11 @@
 import "react-toastify/ReactToastify.css";
 import "./index.css";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router/dom";
-import { Providers } from "./app/providers";
+import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { App } from "./app/app";
+import { PRERENDERED_PATH_ATTRIBUTE } from "./app/prerendered-path";
 import { createAppRouter } from "./app/router";
+import { whenRouterReady } from "./app/router-ready";
 import { startSession } from "./features/auth/session-state";
 import { handleVitePreloadErrors } from "./lib/chunk-load";
 import { createQueryClient } from "./lib/query-client";
@@ -16,10 +17,23 @@ void startSession();
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={createAppRouter()} />
-    </Providers>
-  </StrictMode>,
-);
+const router = createAppRouter();
+const app = <App router={router} queryClient={createQueryClient()} />;
+
+function render(root: HTMLElement) {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}
+
+if (container.getAttribute(PRERENDERED_PATH_ATTRIBUTE) === window.location.pathname) {
+  // The build pre-rendered this page (index.html of `/`): it is already painted. React takes it over
+  // once the page's lazy code is in, so the first render matches the markup; as a transition, so the
+  // hydration yields to the browser every few milliseconds instead of blocking it in one long task.
+  void whenRouterReady(router).then(() => {
+    // A page whose code could not be downloaded shows its error instead: nothing to hydrate.
+    if (router.state.errors) render(container);
+    else startTransition(() => void hydrateRoot(container, app));
+  });
+} else {
+  render(container);
+}

@@ -2,10 +2,15 @@ import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { errorBody } from "../lib/http-errors";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
+/**
+ * The web build pre-renders the home page into index.html (apps/web/vite-plugins/prerender-home.ts)
+ * and keeps the page with an empty root as app-shell.html, for every other client route.
+ */
+const APP_SHELL_FILE = "app-shell.html";
 const NOT_BUILT_MESSAGE =
   "The web app has not been built yet. Run `npm run build` (or `npm start`) in the project folder, then reload this page.";
 
@@ -18,11 +23,13 @@ export interface WebAppOptions {
 
 /**
  * Serves the built SPA and the uploads, and answers everything no route matched: a JSON 404 under
- * /api, index.html for client-side routes, a 404 for missing files.
+ * /api, the app shell for client-side routes (`/` is index.html, pre-rendered), a 404 for missing files.
  */
 export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
   const { webDistDir, uploadsDir } = options;
   const built = existsSync(join(webDistDir, "index.html"));
+  // A build without the pre-render has index.html only, and it serves every page.
+  const shellFile = existsSync(join(webDistDir, APP_SHELL_FILE)) ? APP_SHELL_FILE : "index.html";
   const hashedAssets = join(webDistDir, "assets") + sep;
 
   if (built) {
@@ -62,17 +69,13 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
           .type("text/plain; charset=utf-8")
           .send(NOT_BUILT_MESSAGE);
       }
-      return sendIndex(reply);
+      return reply.header("cache-control", "no-cache").sendFile(shellFile);
     }
     const what = isApiPath(pathOf(request)) ? "API route" : "file";
     return reply
       .code(404)
       .send(errorBody(404, `There is no ${what} at ${request.method} ${pathOf(request)}.`));
   });
-}
-
-function sendIndex(reply: FastifyReply) {
-  return reply.header("cache-control", "no-cache").sendFile("index.html");
 }
 
 /** A page the SPA's router handles: a GET outside /api and /uploads whose last segment has no extension. */
