@@ -7,6 +7,7 @@ import { Spinner } from "../../../components/spinner";
 import { ApiRequestError } from "../../../lib/api-client";
 import { formatCount, formatPrice } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { ToolPicture } from "../../tools/components/tool-picture";
 import { checkoutToolQueryOptions } from "../api/orders-api";
 import { isSoldOut } from "../checkout-messages";
 import { CheckoutForm } from "./checkout-form";
@@ -67,15 +68,7 @@ export function CheckoutScreen({ toolId, email }: CheckoutScreenProps) {
       ) : (
         <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <article className="card h-fit border border-base-300 bg-base-100">
-            <figure className="aspect-[4/3] bg-base-200 p-6">
-              <img
-                src={tool.image}
-                alt={tool.name}
-                width={320}
-                height={240}
-                className="h-full w-full object-contain"
-              />
-            </figure>
+            <ToolPicture tool={tool} loading="eager" />
             <div className="card-body gap-2">
               <h2 className="card-title">{tool.name}</h2>
               <p className="text-base-content/80">{tool.short}</p>

@@ -1,22 +1,13 @@
 import type { Tool } from "@toolshop/shared/tools";
 import { Link } from "react-router";
 import { formatCount, formatPrice } from "../../../lib/format";
+import { ToolPicture } from "./tool-picture";
 
 /** One tool of the catalogue, with its order button. */
 export function ToolCard({ tool }: { tool: Tool }) {
   return (
     <article className="card border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
-      <figure className="aspect-[4/3] bg-base-200 p-6">
-        <img
-          src={tool.image}
-          alt={tool.name}
-          width={320}
-          height={240}
-          loading="lazy"
-          decoding="async"
-          className="h-full w-full object-contain"
-        />
-      </figure>
+      <ToolPicture tool={tool} />
       <div className="card-body gap-3">
         <h3 className="card-title text-lg">{tool.name}</h3>
         <p className="text-base-content/80">{tool.short}</p>
