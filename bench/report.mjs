@@ -27,7 +27,7 @@ export function renderMarkdown(r) {
     lines.push(
       `### ${s.database}`,
       "",
-      `Command: \`${s.command}\` — autocannon, ${s.connections} connections, ${s.rounds} rounds of ${s.secondsPerSample} s per target (after 1 s warm-up), ceiling and API in turns.`,
+      `Command: \`${s.command}\` — autocannon, ${s.connections} connections, ${s.rounds} rounds of ${s.secondsPerSample} s per target (after 1 s warm-up), ceiling and API back to back in alternating order; the ceiling replays the API's captured answer (status, every header but Date/Connection/Keep-Alive, body); req/s and latencies are medians over the rounds, the ratio the median of the per-round ratios; pinning: ${s.pinning ?? "none"}.`,
       "",
       "| endpoint | body | API req/s | API p50 / p99 ms | ceiling req/s | ceiling p50 / p99 ms | ratio (target >= 0.8) |",
       "|---|---|---|---|---|---|---|",

@@ -1,6 +1,8 @@
+import { IncomingMessage, type OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { Socket } from "node:net";
 import type { PaymentGatewayKind } from "@toolshop/shared/payments";
 import type { FastifyInstance } from "fastify";
-import helmet from "helmet";
+import helmet, { type HelmetOptions } from "helmet";
 
 /** Where Stripe.js comes from, and the frames and API calls its card element makes. */
 export const STRIPE_JS_ORIGIN = "https://js.stripe.com";
@@ -18,14 +20,22 @@ export interface SecurityHeadersOptions {
  * because react-toastify injects a style element. With the Stripe gateway (and only then), Stripe.js
  * may load from js.stripe.com, frame its card element from there and call api.stripe.com.
  */
-export async function registerSecurityHeaders(
+export function registerSecurityHeaders(
   app: FastifyInstance,
   { paymentGateway }: SecurityHeadersOptions,
-): Promise<void> {
-  const stripe = paymentGateway === "stripe";
-  // Built once and run as one synchronous hook: @fastify/helmet builds the middleware again for every
-  // request, which cost the cached catalogue about a third of its throughput (bench/results/latest.md).
-  const setSecurityHeaders = helmet({
+): void {
+  const headers = helmetHeaders(helmetOptions(paymentGateway === "stripe"));
+  // Set on the reply, not on the raw response: Fastify then writes them with its own headers in one
+  // writeHead, where headers set on the raw response would each be validated and stored twice.
+  // Errors and 404s keep them too (Fastify's error path keeps the reply's headers).
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+function helmetOptions(stripe: boolean): Readonly<HelmetOptions> {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -46,8 +56,22 @@ export async function registerSecurityHeaders(
     frameguard: { action: "deny" },
     // Keeps the link to the sign-in popup window that the social providers open.
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+  };
+}
+
+/**
+ * The headers helmet sets, computed once: with these options (no per-request nonce or function) they
+ * are the same for every request, and running helmet for each one cost the cached catalogue about a
+ * sixth of the server's time per request (docs/decisions/0005-read-path-per-request-work.md). Helmet
+ * runs once, here, on a response that is never sent.
+ */
+function helmetHeaders(options: Readonly<HelmetOptions>): OutgoingHttpHeaders {
+  const response = new ServerResponse(new IncomingMessage(new Socket()));
+  let outcome: { error?: unknown } | undefined;
+  helmet(options)(response.req, response, (error?: unknown) => {
+    outcome = { error };
   });
-  app.addHook("onRequest", (request, reply, done) =>
-    setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
-  );
+  if (!outcome) throw new Error("helmet did not set its headers synchronously");
+  if (outcome.error) throw outcome.error;
+  return Object.freeze(response.getHeaders());
 }
