@@ -4,6 +4,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
+import { createPgliteDirectory, pgliteOptions } from "./pglite";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -42,9 +43,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return openPostgres(options.databaseUrl, options.onConnectionError);
   }
   const directory = join(options.dataDir, "db");
-  await mkdir(directory, { recursive: true });
+  await mkdir(options.dataDir, { recursive: true });
   const releaseLock = await lockDirectory(join(options.dataDir, "db.lock"));
   try {
+    await createPgliteDirectory(directory);
     const handle = await openPglite(directory);
     let closed = false;
     return {
@@ -102,7 +104,10 @@ export async function openPglite(dataDirOrClient: string | PGlite): Promise<Data
     import("@electric-sql/pglite"),
     import("drizzle-orm/pglite"),
   ]);
-  const client = typeof dataDirOrClient === "string" ? new PGlite(dataDirOrClient) : dataDirOrClient;
+  const client =
+    typeof dataDirOrClient === "string"
+      ? new PGlite(dataDirOrClient, await pgliteOptions())
+      : dataDirOrClient;
   await client.waitReady;
   const db: Database = drizzle({ client, schema });
   return {
