@@ -29,14 +29,18 @@ export function renderMarkdown(r) {
       "",
       `Command: \`${s.command}\` — autocannon, ${s.connections} connections, ${s.rounds} rounds of ${s.secondsPerSample} s per target (after 1 s warm-up), ceiling and API back to back in alternating order; the ceiling replays the API's captured answer (status, every header but Date/Connection/Keep-Alive, body); req/s and latencies are medians over the rounds, the ratio the median of the per-round ratios; pinning: ${s.pinning ?? "none"}.`,
       "",
-      "| endpoint | body | API req/s | API p50 / p99 ms | ceiling req/s | ceiling p50 / p99 ms | ratio (target >= 0.8) |",
-      "|---|---|---|---|---|---|---|",
+      "| endpoint | body | API req/s | API p50 / p99 ms | ceiling req/s | ceiling p50 / p99 ms | ratio (target >= 0.8) | server CPU µs per answer, API / ceiling (ratio) |",
+      "|---|---|---|---|---|---|---|---|",
     );
     for (const [endpoint, e] of Object.entries(s.endpoints)) {
       lines.push(
-        `| ${endpoint} | ${e.bodyBytes} B | ${e.api.requestsPerSecond} | ${e.api.latencyMs.p50} / ${e.api.latencyMs.p99} | ${e.ceiling.requestsPerSecond} | ${e.ceiling.latencyMs.p50} / ${e.ceiling.latencyMs.p99} | ${e.ratioToCeiling} |`,
+        `| ${endpoint} | ${e.bodyBytes} B | ${e.api.requestsPerSecond} | ${e.api.latencyMs.p50} / ${e.api.latencyMs.p99} | ${e.ceiling.requestsPerSecond} | ${e.ceiling.latencyMs.p50} / ${e.ceiling.latencyMs.p99} | ${e.ratioToCeiling} | ${e.api.cpuMicrosPerAnswer} / ${e.ceiling.cpuMicrosPerAnswer} (${cpuRatio(e)}) |`,
       );
     }
+    lines.push(
+      "",
+      "Both servers can answer faster than one autocannon process can ask on this machine, so the req/s ratio stops near 1; the CPU time each server spends per answer (ceiling / API) shows the framework's cost. Latencies are whole milliseconds (autocannon's resolution).",
+    );
     const mem = s.serverMemoryUnderReadLoad;
     lines.push(
       "",
@@ -113,4 +117,11 @@ export function renderMarkdown(r) {
     );
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** The ceiling's CPU time per answer over the API's: the share of the bare server's speed the API keeps. */
+function cpuRatio(endpoint) {
+  const api = endpoint.api.cpuMicrosPerAnswer;
+  const bare = endpoint.ceiling.cpuMicrosPerAnswer;
+  return api && bare ? (bare / api).toFixed(2) : "n/a";
 }
