@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
 
 interface FooterLink {
@@ -35,8 +36,21 @@ const FOOTER_COLUMNS: { title: string; links: FooterLink[] }[] = [
   },
 ];
 
+const subscribeToNothing = () => () => {};
+const currentYear = () => new Date().getFullYear();
+const yearUnknown = () => undefined;
+
+/**
+ * This year, in the browser. The home page is pre-rendered at build time, when the visitor's year is
+ * not known: that render (and the browser's hydration of it) has none, then the year is filled in.
+ */
+function useCurrentYear(): number | undefined {
+  return useSyncExternalStore(subscribeToNothing, currentYear, yearUnknown);
+}
+
 /** SPEC.md section 2: static service, company and legal links. */
 export function Footer() {
+  const year = useCurrentYear();
   return (
     <footer className="bg-neutral text-neutral-content">
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-12 lg:grid-cols-4">
@@ -62,7 +76,7 @@ export function Footer() {
         ))}
       </div>
       <p className="border-t border-neutral-content/20 py-4 text-center text-sm text-neutral-content/80">
-        © {new Date().getFullYear()} Toolshop. All rights reserved.
+        © {year === undefined ? "" : `${year} `}Toolshop. All rights reserved.
       </p>
     </footer>
   );
