@@ -70,13 +70,14 @@ export async function scrollThrough(page: Page) {
     const nextFrames = () =>
       new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y);
+      // "instant": the site scrolls smoothly, which would leave the page short of each position.
+      window.scrollTo({ top: y, behavior: "instant" });
       await nextFrames();
     }
   });
   // Lazy parts download and render in parallel; a busy CI machine needs more than the default 5 s.
   await expect(page.getByRole("status", { name: /^Loading \S/ })).toHaveCount(0, { timeout: 20_000 });
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
 }
 
 type Options = { allowBrowserErrors: boolean };
