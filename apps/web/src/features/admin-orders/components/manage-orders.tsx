@@ -3,6 +3,7 @@ import { MANAGED_ORDER_STATUSES, type ManagedOrderStatus } from "@toolshop/share
 import type { Order } from "@toolshop/shared/orders";
 import { useState } from "react";
 import { LoadError } from "../../../components/load-error";
+import { MessagePanel } from "../../../components/message-panel";
 import { Spinner } from "../../../components/spinner";
 import { notify } from "../../../lib/toast";
 import { ALL_ORDERS_QUERY_KEY, allOrdersQueryOptions, shipOrder } from "../api/admin-orders-api";
@@ -62,9 +63,7 @@ export function ManageOrders() {
           retrying={isRefetching}
         />
       ) : orders.length === 0 ? (
-        <p className="rounded-box border border-base-300 bg-base-100 p-6">
-          {status ? `There are no ${status} orders.` : "There are no orders yet."}
-        </p>
+        <MessagePanel message={status ? `There are no ${status} orders.` : "There are no orders yet."} />
       ) : (
         <ul className="flex flex-col gap-3" aria-label="Orders">
           {orders.map((order) => (

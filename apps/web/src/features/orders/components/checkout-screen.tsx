@@ -3,6 +3,7 @@ import { toolIdParamsSchema } from "@toolshop/shared/tools";
 import { useState } from "react";
 import { Link } from "react-router";
 import { LoadError } from "../../../components/load-error";
+import { MessagePanel } from "../../../components/message-panel";
 import { Spinner } from "../../../components/spinner";
 import { ApiRequestError } from "../../../lib/api-client";
 import { formatCount, formatPrice } from "../../../lib/format";
@@ -48,12 +49,10 @@ export function CheckoutScreen({ toolId, email }: CheckoutScreenProps) {
         Checkout
       </h1>
       {notFound ? (
-        <div className="rounded-box border border-base-300 bg-base-100 p-6">
-          <p className="font-semibold">This tool does not exist or is no longer sold.</p>
-          <Link to="/#tools" className="link mt-3 inline-block link-primary">
-            Back to the tools
-          </Link>
-        </div>
+        <MessagePanel
+          message="This tool does not exist or is no longer sold."
+          link={{ to: "/#tools", label: "Back to the tools" }}
+        />
       ) : isPending ? (
         <div className="grid place-items-center py-16">
           <Spinner label="Loading the tool" />

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Order } from "@toolshop/shared/orders";
 import { useState } from "react";
-import { Link } from "react-router";
 import { LoadError } from "../../../components/load-error";
+import { MessagePanel } from "../../../components/message-panel";
 import { Spinner } from "../../../components/spinner";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { myOrdersQueryOptions } from "../api/orders-api";
@@ -32,12 +32,7 @@ export function MyOrders({ email }: { email: string }) {
           retrying={isRefetching}
         />
       ) : orders.length === 0 ? (
-        <div className="rounded-box border border-base-300 bg-base-100 p-6">
-          <p>You have no orders yet.</p>
-          <Link to="/#tools" className="link mt-2 inline-block link-primary">
-            Browse the tools
-          </Link>
-        </div>
+        <MessagePanel message="You have no orders yet." link={{ to: "/#tools", label: "Browse the tools" }} />
       ) : (
         <ul className="flex flex-col gap-4">
           {orders.map((order) => (

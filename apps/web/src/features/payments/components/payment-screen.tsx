@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { ChunkErrorBoundary } from "../../../components/chunk-error-boundary";
 import { LoadError } from "../../../components/load-error";
+import { MessagePanel } from "../../../components/message-panel";
 import { ProductThumbnail } from "../../../components/product-thumbnail";
 import { Spinner } from "../../../components/spinner";
 import { ApiRequestError } from "../../../lib/api-client";
@@ -20,6 +21,8 @@ import {
 import { TestCardForm } from "./test-card-form";
 
 // Stripe.js and its React bindings: a chunk of their own, downloaded only when the gateway is Stripe.
+const BACK_TO_MY_ORDERS = { to: "/dashboard", label: "Back to My orders" };
+
 const StripeCardForm = lazy(() => loadChunk(() => import("./stripe-card-form")));
 
 interface PaymentScreenProps {
@@ -60,12 +63,7 @@ export function PaymentScreen({ orderId, billing }: PaymentScreenProps) {
   if (!wellFormed) {
     return (
       <Screen>
-        <div role="alert" className="rounded-box border border-base-300 bg-base-100 p-6">
-          <p className="font-semibold">There is no order with this id.</p>
-          <Link to="/dashboard" className="link mt-2 inline-block link-primary">
-            Back to My orders
-          </Link>
-        </div>
+        <MessagePanel alert message="There is no order with this id." link={BACK_TO_MY_ORDERS} />
       </Screen>
     );
   }
@@ -84,12 +82,7 @@ export function PaymentScreen({ orderId, billing }: PaymentScreenProps) {
     return (
       <Screen>
         {missing ? (
-          <div role="alert" className="rounded-box border border-base-300 bg-base-100 p-6">
-            <p className="font-semibold">{loadFailure.message}</p>
-            <Link to="/dashboard" className="link mt-2 inline-block link-primary">
-              Back to My orders
-            </Link>
-          </div>
+          <MessagePanel alert message={loadFailure.message} link={BACK_TO_MY_ORDERS} />
         ) : (
           <LoadError
             title="The order could not be loaded."

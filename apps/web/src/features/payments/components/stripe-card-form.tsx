@@ -2,6 +2,7 @@ import { CardElement, Elements, useElements, useStripe } from "@stripe/react-str
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { type FormEvent, useState } from "react";
 import { type CardFormProps, errorMessage } from "../card-form-props";
+import { CardFormFooter } from "./card-form-footer";
 
 // This module is its own chunk, downloaded only when GET /api/payment-config says "stripe": neither
 // Stripe.js nor its React bindings weigh on the other pages or on the test gateway.
@@ -17,8 +18,6 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
   }
   return stripe;
 }
-
-const ERROR_ID = "card-error";
 
 function StripeCardFields({ clientSecret, billing, completed, onConfirmed }: CardFormProps) {
   const stripe = useStripe();
@@ -58,16 +57,11 @@ function StripeCardFields({ clientSecret, billing, completed, onConfirmed }: Car
           />
         </div>
       </fieldset>
-      <p id={ERROR_ID} role="alert" className="min-h-6 font-medium text-error">
-        {cardError}
-      </p>
-      <button
-        type="submit"
-        className="btn btn-primary sm:self-start"
+      <CardFormFooter
+        error={cardError}
+        paying={paying}
         disabled={!stripe || !clientSecret || paying || completed}
-      >
-        {paying ? "Paying…" : "Pay"}
-      </button>
+      />
     </form>
   );
 }

@@ -3,8 +3,7 @@ import { type FormEvent, useState } from "react";
 import { confirmTestCardPayment } from "../api/payments-api";
 import { type CardFormProps, errorMessage } from "../card-form-props";
 import { type CardField, type TypedCard, toTestCard, visibleCardProblem } from "../test-card-input";
-
-const ERROR_ID = "card-error";
+import { CARD_ERROR_ID, CardFormFooter } from "./card-form-footer";
 
 /** The three inputs, in order; each one's id is `card-<field>`. */
 const CARD_INPUTS: readonly {
@@ -67,7 +66,7 @@ export function TestCardForm({ clientSecret, billing, completed, onConfirmed }: 
 
   const invalid = (field: CardField) => ({
     "aria-invalid": paymentError !== null || problem?.field === field,
-    "aria-describedby": shownError ? `${ERROR_ID} test-mode-note` : "test-mode-note",
+    "aria-describedby": shownError ? `${CARD_ERROR_ID} test-mode-note` : "test-mode-note",
   });
 
   return (
@@ -103,16 +102,7 @@ export function TestCardForm({ clientSecret, billing, completed, onConfirmed }: 
           </div>
         ))}
       </fieldset>
-      <p id={ERROR_ID} role="alert" className="min-h-6 font-medium text-error">
-        {shownError}
-      </p>
-      <button
-        type="submit"
-        className="btn btn-primary sm:self-start"
-        disabled={!clientSecret || paying || completed}
-      >
-        {paying ? "Paying…" : "Pay"}
-      </button>
+      <CardFormFooter error={shownError} paying={paying} disabled={!clientSecret || paying || completed} />
     </form>
   );
 }

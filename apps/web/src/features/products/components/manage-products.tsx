@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Tool } from "@toolshop/shared/tools";
 import { useState } from "react";
-import { Link } from "react-router";
 import { LoadError } from "../../../components/load-error";
+import { MessagePanel } from "../../../components/message-panel";
 import { ProductThumbnail } from "../../../components/product-thumbnail";
 import { Spinner } from "../../../components/spinner";
 import { formatCount, formatPrice } from "../../../lib/format";
@@ -36,12 +36,10 @@ export function ManageProducts() {
   }
   if (tools.length === 0) {
     return (
-      <div className="rounded-box border border-base-300 bg-base-100 p-6">
-        <p>There are no products yet.</p>
-        <Link to="/dashboard/addproduct" className="link mt-2 inline-block link-primary">
-          Add a product
-        </Link>
-      </div>
+      <MessagePanel
+        message="There are no products yet."
+        link={{ to: "/dashboard/addproduct", label: "Add a product" }}
+      />
     );
   }
   return (
