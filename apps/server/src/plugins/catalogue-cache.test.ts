@@ -293,8 +293,8 @@ describe("catalogue cache consistency (no database)", () => {
   beforeAll(async () => {
     app = Fastify();
     await registerCatalogueCache(app, undefined);
-    app.get("/v", async (request, reply) => {
-      await app.catalogueCache.send(request, reply, {
+    app.get("/v", (request, reply) =>
+      app.catalogueCache.serve(request, reply, {
         scope: "reviews",
         key: "list",
         schema: z.object({ version: z.number() }),
@@ -304,9 +304,8 @@ describe("catalogue cache consistency (no database)", () => {
           await gate;
           return { version: read };
         },
-      });
-      return reply;
-    });
+      }),
+    );
   });
   afterAll(async () => {
     await app?.close();

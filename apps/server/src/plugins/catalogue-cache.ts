@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Redis } from "ioredis";
 import type { z } from "zod";
+import { HttpError } from "../lib/http-errors";
 
 /** What a write changes: the tools (with their stock) or the reviews. */
 export type CatalogueScope = "tools" | "reviews";
@@ -14,8 +15,10 @@ export interface CachedRead<T> {
   key: string;
   /** The route's response schema: the body is what Fastify's serializer would have sent. */
   schema: z.ZodType<T>;
-  /** Reads the database; `undefined` means "not found" and is never cached (404s are the caller's). */
+  /** Reads the database; `undefined` means "not found": never cached, answered 404 with `notFound`. */
   load: () => Promise<T | undefined>;
+  /** The 404's sentence, for reads that can find nothing (one tool by id). */
+  notFound?: string;
 }
 
 export interface CatalogueCache {
@@ -25,18 +28,13 @@ export interface CatalogueCache {
    */
   invalidate(scope: CatalogueScope): Promise<void>;
   /**
-   * Answers a GET from the cache, loading and serializing on a miss: 200 with the body and a strong
-   * ETag, or 304 when If-None-Match matches. Answers false (nothing sent) when `load` found nothing.
-   * The route then answers `reply` (a thenable, so never returned from here: awaiting it would wait
-   * for the response to finish).
+   * Answers a GET from the cache: 200 with the body and a strong ETag, or 304 when If-None-Match
+   * matches. A body in memory is sent at once and nothing is returned, so the route's handler need not
+   * be async (an async handler costs every request its promises). On a miss it answers a promise that
+   * settles once the database has been read and the answer sent, or rejects with a 404 when `load`
+   * found nothing. The route returns what it answers.
    */
-  send<T>(request: FastifyRequest, reply: FastifyReply, read: CachedRead<T>): Promise<boolean>;
-  /**
-   * `send` without a database read and without a promise: answers a body held in memory (true), or
-   * sends nothing and answers false, the route then awaiting `send`. A cached GET answered from a
-   * synchronous handler skips the promises an async one costs every request.
-   */
-  sendCached<T>(request: FastifyRequest, reply: FastifyReply, read: CachedRead<T>): boolean;
+  serve<T>(request: FastifyRequest, reply: FastifyReply, read: CachedRead<T>): Promise<void> | undefined;
   /**
    * "single-process" without REDIS_URL; "shared" while other processes' invalidations reach this one;
    * "degraded" while they cannot (bodies then expire after DEGRADED_TTL_MS).
@@ -154,18 +152,16 @@ export async function registerCatalogueCache(
       }
     },
 
-    async send(request, reply, read) {
-      const entry = await entryFor(read);
-      if (!entry) return false;
-      answer(request, reply, entry);
-      return true;
-    },
-
-    sendCached(request, reply, read) {
-      const entry = cachedEntry(read);
-      if (!entry) return false;
-      answer(request, reply, entry);
-      return true;
+    serve(request, reply, read) {
+      const cached = cachedEntry(read);
+      if (cached) {
+        answer(request, reply, cached);
+        return undefined;
+      }
+      return entryFor(read).then((entry) => {
+        if (!entry) throw new HttpError(404, read.notFound ?? "Not found.");
+        answer(request, reply, entry);
+      });
     },
   };
   app.decorate("catalogueCache", cache);

@@ -1,6 +1,5 @@
 import { apiErrorSchema } from "@toolshop/shared/errors";
 import { type Review, reviewInputSchema, reviewSchema } from "@toolshop/shared/reviews";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
@@ -17,10 +16,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: reviewListSchema,
     load: () => listReviews(app.db),
   };
-  async function loadAndSend(request: FastifyRequest, reply: FastifyReply) {
-    await app.catalogueCache.send(request, reply, reviewList);
-    return reply;
-  }
 
   app.get(
     "/review",
@@ -32,12 +27,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reviewListSchema },
       },
     },
-    // Not async: a body in memory is answered in the same tick, without the promises an async
-    // handler costs every request; only a miss waits for the database.
-    (request, reply) => {
-      if (app.catalogueCache.sendCached(request, reply, reviewList)) return;
-      return loadAndSend(request, reply);
-    },
+    // Not async: a body in memory is answered in the same tick (see catalogueCache.serve).
+    (request, reply) => app.catalogueCache.serve(request, reply, reviewList),
   );
 
   app.post(

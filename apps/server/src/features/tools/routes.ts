@@ -1,9 +1,7 @@
 import { apiErrorSchema } from "@toolshop/shared/errors";
 import { type Tool, toolIdParamsSchema, toolSchema } from "@toolshop/shared/tools";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { HttpError } from "../../lib/http-errors";
 import type { CachedRead } from "../../plugins/catalogue-cache";
 import { findTool, listTools } from "./service";
 
@@ -21,16 +19,8 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     key: `tool:${id}`,
     schema: toolSchema,
     load: () => findTool(app.db, id, app.config.currency),
+    notFound: "There is no tool with this id.",
   });
-
-  // The handlers are not async: a body in memory is answered in the same tick, without the promises
-  // an async handler costs every request; only a miss waits for the database.
-  async function loadAndSend<T>(request: FastifyRequest, reply: FastifyReply, read: CachedRead<T>) {
-    // Only a tool id can find nothing: the list is an empty array at worst.
-    const sent = await app.catalogueCache.send(request, reply, read);
-    if (!sent) throw new HttpError(404, "There is no tool with this id.");
-    return reply;
-  }
 
   app.get(
     "/tools",
@@ -42,10 +32,8 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: toolListSchema },
       },
     },
-    (request, reply) => {
-      if (app.catalogueCache.sendCached(request, reply, toolList)) return;
-      return loadAndSend(request, reply, toolList);
-    },
+    // Not async: a body in memory is answered in the same tick (see catalogueCache.serve).
+    (request, reply) => app.catalogueCache.serve(request, reply, toolList),
   );
 
   app.get(
@@ -58,10 +46,6 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: toolSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    (request, reply) => {
-      const read = oneTool(request.params.id);
-      if (app.catalogueCache.sendCached(request, reply, read)) return;
-      return loadAndSend(request, reply, read);
-    },
+    (request, reply) => app.catalogueCache.serve(request, reply, oneTool(request.params.id)),
   );
 };
