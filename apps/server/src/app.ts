@@ -18,8 +18,10 @@ import { quotesRoutes } from "./features/quotes/routes";
 import { reviewsRoutes } from "./features/reviews/routes";
 import { toolsAdminRoutes } from "./features/tools/admin-routes";
 import { toolsRoutes } from "./features/tools/routes";
-import { uploadsDirOf, uploadsRoutes } from "./features/uploads/routes";
+import { uploadsRoutes } from "./features/uploads/routes";
+import { uploadedImagesRoutes } from "./features/uploads/serve-routes";
 import { uploadExists } from "./features/uploads/service";
+import { createImageStore } from "./features/uploads/storage";
 import { usersRoutes } from "./features/users/routes";
 import { registerAuthGuards } from "./plugins/auth/guards";
 import { registerIdentity } from "./plugins/auth/identity";
@@ -79,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   registerSecurityHeaders(app, {
     paymentGateway: options.paymentGateway?.kind ?? config.payments.gateway,
+    imageOrigin: config.imageBaseUrl && new URL(config.imageBaseUrl).origin,
   });
   await registerApiDocs(app);
   await registerRedis(app, config.redisUrl);
@@ -94,17 +97,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const onPaymentSucceeded: PaymentSucceededHandler = (intent) => recordSucceededPayment(orders, intent);
   const webhookSecret = paymentGateway.kind === "stripe" ? config.payments.stripe.webhookSecret : undefined;
 
+  // Uploaded images: DATA_DIR/uploads, or the S3 bucket that every process shares.
+  const images = createImageStore(config.s3, join(config.dataDir, "uploads"));
+  app.addHook("onClose", async () => images.close());
+
   // Better Auth at /api/auth/*, with its own body handling.
   await app.register(identityRoutes);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(toolsRoutes);
-      await api.register(uploadsRoutes);
+      await api.register(uploadsRoutes, { images });
       await api.register(toolsAdminRoutes, {
-        uploadExists: (url) => uploadExists(uploadsDirOf(config.dataDir), url),
+        uploadExists: (url) => uploadExists(images, url),
       });
-      await api.register(adminOrdersRoutes);
+      await api.register(adminOrdersRoutes, { orders });
       await api.register(reviewsRoutes);
       await api.register(popupRoutes);
       await api.register(accountsRoutes);
@@ -118,9 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: "/api" },
   );
 
-  await registerWebApp(app, {
-    webDistDir: options.webDistDir ?? defaultWebDistDir,
-    uploadsDir: join(config.dataDir, "uploads"),
-  });
+  await app.register(uploadedImagesRoutes, { images, imageBaseUrl: config.imageBaseUrl });
+  await registerWebApp(app, { webDistDir: options.webDistDir ?? defaultWebDistDir });
   return app;
 }

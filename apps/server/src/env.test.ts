@@ -97,10 +97,64 @@ describe("loadConfig", () => {
     ]);
   });
 
+  it("refuses production on the test gateway unless PAYMENT_GATEWAY=test says so on purpose", () => {
+    const production = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) };
+    expect(problemsOf(production)).toEqual([
+      "PAYMENT_GATEWAY must be set when NODE_ENV is production: stripe for real payments, or test to run the built-in test gateway on purpose.",
+    ]);
+    // An empty value (PAYMENT_GATEWAY= in a .env file) is "not set", not a choice.
+    expect(problemsOf({ ...production, PAYMENT_GATEWAY: "" })).toHaveLength(1);
+    expect(loadConfig({ ...production, PAYMENT_GATEWAY: "test" }).payments.gateway).toBe("test");
+    // Outside production the test gateway stays the default.
+    expect(loadConfig({}).payments.gateway).toBe("test");
+  });
+
   it("rejects a short AUTH_SECRET and bad admin emails", () => {
     expect(problemsOf({ AUTH_SECRET: "short", ADMIN_EMAILS: "boss@example.com, nobody" })).toEqual([
       "AUTH_SECRET must be at least 32 characters long.",
       "ADMIN_EMAILS must be a comma-separated list of email addresses.",
+    ]);
+  });
+  it("drains 5 s before a production stop and not at all elsewhere, unless SHUTDOWN_DRAIN_MS says", () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(
+      loadConfig({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), PAYMENT_GATEWAY: "test" })
+        .shutdownDrainMs,
+    ).toBe(5_000);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: "250" }).shutdownDrainMs).toBe(250);
+    expect(problemsOf({ SHUTDOWN_DRAIN_MS: "soon" })).toEqual([
+      "SHUTDOWN_DRAIN_MS must be a number of milliseconds.",
+    ]);
+  });
+  it("keeps uploads on the local disk unless S3_BUCKET is set, and wants S3 keys in pairs", () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({
+        S3_BUCKET: "images",
+        S3_ENDPOINT: "http://127.0.0.1:4569",
+        S3_ACCESS_KEY_ID: "id",
+        S3_SECRET_ACCESS_KEY: "secret",
+        IMAGE_BASE_URL: "https://cdn.example.com/images/",
+      }),
+    ).toMatchObject({
+      s3: {
+        bucket: "images",
+        endpoint: "http://127.0.0.1:4569",
+        region: "us-east-1",
+        credentials: { accessKeyId: "id", secretAccessKey: "secret" },
+      },
+      imageBaseUrl: "https://cdn.example.com/images",
+    });
+    expect(
+      problemsOf({
+        S3_ACCESS_KEY_ID: "id",
+        S3_ENDPOINT: "http://s3.local",
+        IMAGE_BASE_URL: "https://cdn.test",
+      }),
+    ).toEqual([
+      "S3_SECRET_ACCESS_KEY must be set together with S3_ACCESS_KEY_ID.",
+      "S3_ENDPOINT needs S3_BUCKET.",
+      "IMAGE_BASE_URL needs S3_BUCKET.",
     ]);
   });
   it("reads TRUST_PROXY as off, true or proxy addresses, and refuses anything else", () => {

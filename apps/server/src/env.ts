@@ -1,10 +1,10 @@
 // The one place that reads process.env (DESIGN.md section 8). Every variable is optional for
 // `npm start`; a bad value stops the server with one sentence per bad variable.
 import { resolve } from "node:path";
+import { EMAIL_PATTERN } from "@toolshop/shared/auth";
 import { z } from "zod";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A string that parses as a URL with one of these schemes. */
 function urlWithScheme(schemes: string[], message: string) {
@@ -72,6 +72,35 @@ const envSchema = z.object({
     .default("usd")
     .transform((value) => value.toLowerCase()),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}.` }).default("info"),
+  // Uploaded images in an S3-compatible bucket instead of DATA_DIR/uploads (several processes share it).
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: urlWithScheme(["http:", "https:"], "must be an http:// or https:// URL.").optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // Where browsers fetch uploaded images (a CDN in front of the bucket); /uploads/<name> redirects there.
+  IMAGE_BASE_URL: urlWithScheme(["http:", "https:"], "must be an http:// or https:// URL.").optional(),
+  // How long a stopping server keeps serving (readiness 503) before it closes its listener.
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ message: "must be a number of milliseconds." })
+    .int("must be a whole number of milliseconds.")
+    .min(0, "must be between 0 and 600000.")
+    .max(600_000, "must be between 0 and 600000.")
+    .optional(),
+  // How long an unpaid order holds its stock before it is cancelled and the stock released.
+  UNPAID_ORDER_HOLD_MINUTES: z.coerce
+    .number({ message: "must be a number of minutes." })
+    .int("must be a whole number of minutes.")
+    .min(1, "must be between 1 and 10080.")
+    .max(10_080, "must be between 1 and 10080.")
+    .default(60),
+  // How many unpaid orders one customer may hold at once.
+  MAX_UNPAID_ORDERS_PER_CUSTOMER: z.coerce
+    .number({ message: "must be a number." })
+    .int("must be a whole number.")
+    .min(1, "must be between 1 and 100.")
+    .max(100, "must be between 1 and 100.")
+    .default(3),
   // Which proxies may name the client in X-Forwarded-For: "true" (any) or their addresses/CIDRs.
   TRUST_PROXY: z
     .string()
@@ -88,6 +117,12 @@ function crossVariableProblems(env: Record<string, string | undefined>): string[
   if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
     problems.push("AUTH_SECRET is required when NODE_ENV is production.");
   }
+  // The test gateway accepts test cards, so a production shop on it by default would mark real orders paid.
+  if (env.NODE_ENV === "production" && env.PAYMENT_GATEWAY === undefined) {
+    problems.push(
+      "PAYMENT_GATEWAY must be set when NODE_ENV is production: stripe for real payments, or test to run the built-in test gateway on purpose.",
+    );
+  }
   for (const [id, secret] of [
     ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
     ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"],
@@ -101,6 +136,15 @@ function crossVariableProblems(env: Record<string, string | undefined>): string[
   ] as const) {
     if (env[issuer] && !env[id]) problems.push(`${issuer} needs ${id} and its secret.`);
   }
+  if (env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY) {
+    problems.push("S3_SECRET_ACCESS_KEY must be set together with S3_ACCESS_KEY_ID.");
+  }
+  if (!env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
+    problems.push("S3_ACCESS_KEY_ID must be set together with S3_SECRET_ACCESS_KEY.");
+  }
+  if (env.S3_ENDPOINT && !env.S3_BUCKET) problems.push("S3_ENDPOINT needs S3_BUCKET.");
+  // A CDN for images fetches them from the bucket; one in front of the shop needs no setting.
+  if (env.IMAGE_BASE_URL && !env.S3_BUCKET) problems.push("IMAGE_BASE_URL needs S3_BUCKET.");
   if (env.PAYMENT_GATEWAY === "stripe") {
     for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY"]) {
       if (!env[key]) problems.push(`${key} is required when PAYMENT_GATEWAY is stripe.`);
@@ -145,6 +189,23 @@ function toConfig(env: Env) {
     currency: env.CURRENCY,
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    /** Unset: uploads on the local disk (DATA_DIR/uploads). Without keys, the SDK's default credential chain. */
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
+    imageBaseUrl: env.IMAGE_BASE_URL?.replace(/\/+$/, ""),
+    /** Production waits for the load balancer to notice readiness 503; elsewhere a stop is immediate. */
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === "production" ? 5_000 : 0),
+    unpaidOrderHoldMinutes: env.UNPAID_ORDER_HOLD_MINUTES,
+    maxUnpaidOrdersPerCustomer: env.MAX_UNPAID_ORDERS_PER_CUSTOMER,
   };
 }
 

@@ -7,9 +7,11 @@ import { migrateDatabase } from "@toolshop/db/migrate";
 import { seedDemoData } from "@toolshop/db/seed";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./env";
+import { startDraining } from "./features/health/draining";
 import { loadOrCreateDevSecret } from "./lib/dev-secret";
+import { preparePrivateDataDir } from "./lib/private-data-dir";
 
-// Give up on requests that are still running this long after a shutdown signal.
+// Give up on requests that are still running this long after the drain delay.
 const SHUTDOWN_GRACE_MS = 10_000;
 // Time to send the request headers, and the whole request (uploads of up to 5 MB on a slow line).
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -22,6 +24,7 @@ const migrationsFolder = existsSync(bundledMigrations) ? bundledMigrations : und
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  await preparePrivateDataDir(config.dataDir);
   const authSecret = config.authSecret ?? (await loadOrCreateDevSecret(config.dataDir));
 
   const database = await openDatabase({
@@ -60,12 +63,18 @@ async function main(): Promise<void> {
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal}: finishing in-flight requests, then stopping`);
+    app.log.info(
+      `${signal}: readiness now answers 503; serving ${config.shutdownDrainMs} ms more, then finishing in-flight requests and stopping`,
+    );
     setTimeout(() => {
       app.log.error("shutdown took too long; exiting");
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    // Connections busy when the signal came stay open for keep-alive after their answer, and close()
+    }, config.shutdownDrainMs + SHUTDOWN_GRACE_MS).unref();
+    // The load balancer takes the process out when readiness fails; until then requests keep coming
+    // and are served, so the listener stays open for the drain delay (features/health/draining.ts).
+    startDraining(app.server);
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    // Connections busy at this point stay open for keep-alive after their answer, and close()
     // would wait for them until keepAliveTimeout: close each one as soon as it has answered.
     const closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
     try {

@@ -52,11 +52,14 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
+    // The admins' user list: keyset paging in account order and the email prefix search (0005).
+    index("users_created_at_email_idx").on(t.createdAt, t.email),
+    index("users_email_prefix_idx").on(t.email.op("text_pattern_ops")),
     check("users_email_lower", sql`${t.email} = lower(${t.email})`),
   ],
 );
 
-export const orderStatuses = ["unpaid", "paid", "shipped", "cancelled"] as const;
+export const orderStatuses = ["unpaid", "paid", "shipped", "delivered", "cancelled", "refunded"] as const;
 
 export const orders = pgTable(
   "orders",
@@ -79,6 +82,8 @@ export const orders = pgTable(
     paymentIntentId: text("payment_intent_id"),
     createdAt: createdAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt),
@@ -126,9 +131,25 @@ export const idempotencyKeys = pgTable(
     userId: uuid("user_id").notNull(),
     statusCode: integer("status_code"),
     responseBody: text("response_body"),
+    /** A hash of the first request's body: the same key with another body is refused (422). */
+    requestHash: text("request_hash"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("idempotency_keys_user_key").on(t.userId, t.key)],
+);
+
+/** Every status an order entered, with when (the order page's history). */
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status", { enum: orderStatuses }).notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_status_history_order_idx").on(t.orderId, t.at)],
 );
 
 export const processedWebhookEvents = pgTable("processed_webhook_events", {
@@ -151,6 +172,8 @@ export const testPaymentIntents = pgTable("test_payment_intents", {
   currency: text("currency").notNull(),
   status: text("status", { enum: testPaymentIntentStatuses }).notNull().default("requires_payment_method"),
   createdAt: createdAt(),
+  /** Set once the payment was refunded in full (like a Stripe refund of the whole amount). */
+  refundedAt: timestamp("refunded_at", { withTimezone: true }),
 });
 
 // Identity tables, owned by Better Auth (its core schema, renamed to stay apart from the shop's users).

@@ -1,26 +1,53 @@
 import { z } from "zod";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, oneLine } from "./text";
 
 // SPEC.md section 5: at least 8 letters and digits, with at least one letter and one digit.
 const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{8,}$/;
-// A standard email pattern: something@something.tld, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// A standard email pattern: something@something.tld, no spaces. The domain's labels exclude the dot, so
+// there is one way to match any input: linear time (the earlier [^\s@]+\.[^\s@]+ backtracked quadratically).
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+export const EMAIL_TOO_LONG = `The email must be at most ${EMAIL_MAX_LENGTH} characters`;
+export const NAME_TOO_LONG = `Name must be at most ${NAME_MAX_LENGTH} characters`;
+
+/** An email address as every form and route takes it: required, capped before the pattern runs. */
+export function emailSchema(invalid = "Please Enter Valid Email") {
+  return oneLine(
+    z
+      .string({ error: "Email is required" })
+      .trim()
+      .min(1, { error: "Email is required", abort: true })
+      .max(EMAIL_MAX_LENGTH, { error: EMAIL_TOO_LONG, abort: true }),
+    "The email",
+  ).regex(EMAIL_PATTERN, invalid);
+}
+
+/** A person's display name: one line, at most 100 characters. */
+export const personNameSchema = oneLine(
+  z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, { error: "Name is required", abort: true })
+    .max(NAME_MAX_LENGTH, { error: NAME_TOO_LONG, abort: true }),
+  "Name",
+);
 
 /** The sign-up password rule, also used when a password is reset or changed. */
 export const passwordSchema = z
   .string()
   .min(1, "password is required")
+  .max(128, { error: "The password must be at most 128 characters", abort: true })
   .regex(PASSWORD_PATTERN, "1 capital letter 1number");
 
 export const signUpSchema = z.object({
-  name: z.string().trim().min(1, "Name is required"),
-  email: z.string().trim().min(1, "Email is required").regex(EMAIL_PATTERN, "Please Enter Valid Email"),
+  name: personNameSchema,
+  email: emailSchema(),
   password: passwordSchema,
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const signInSchema = z.object({
-  email: z.string().trim().min(1, "Email is required"),
-  password: z.string().min(1, "password is required"),
+  email: z.string().trim().min(1, "Email is required").max(EMAIL_MAX_LENGTH, EMAIL_TOO_LONG),
+  password: z.string().min(1, "password is required").max(128, "The password must be at most 128 characters"),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 

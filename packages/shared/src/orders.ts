@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLine } from "./text";
 
 // SPEC.md section 5 (checkout). The rule messages are the spec's own, typos included.
 export const ADDRESS_REQUIRED = "address is required";
@@ -16,11 +17,17 @@ export const PHONE_MAX_LENGTH = 30;
 /** No single order is larger; it keeps every quantity inside a database integer. */
 export const MAX_ORDER_QUANTITY = 1_000_000;
 
-const addressSchema = z
-  .string({ error: ADDRESS_REQUIRED })
-  .trim()
-  .min(1, { error: ADDRESS_REQUIRED, abort: true })
-  .max(ADDRESS_MAX_LENGTH, `The address must be at most ${ADDRESS_MAX_LENGTH} characters`);
+const addressSchema = oneLine(
+  z
+    .string({ error: ADDRESS_REQUIRED })
+    .trim()
+    .min(1, { error: ADDRESS_REQUIRED, abort: true })
+    .max(ADDRESS_MAX_LENGTH, {
+      error: `The address must be at most ${ADDRESS_MAX_LENGTH} characters`,
+      abort: true,
+    }),
+  "The address",
+);
 
 const phoneSchema = z
   .string({ error: PHONE_REQUIRED })
@@ -75,7 +82,7 @@ export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 /** The Idempotency-Key header of POST /api/orders: any opaque string, e.g. a UUID per checkout. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 
-export const orderStatusSchema = z.enum(["unpaid", "paid", "shipped", "cancelled"]);
+export const orderStatusSchema = z.enum(["unpaid", "paid", "shipped", "delivered", "cancelled", "refunded"]);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 /** An order as the API shows it: the spec's field names, `_id`, money in currency units. */
@@ -105,7 +112,7 @@ export const orderIdParamsSchema = z.object({
 });
 
 export const ordersByEmailParamsSchema = z.object({
-  email: z.string().trim().min(1, "Email is required"),
+  email: z.string().trim().min(1, "Email is required").max(254, "The email must be at most 254 characters"),
 });
 
 /** DELETE /api/orders/:id: 1 when the order was deleted, 0 when there was no such order. */

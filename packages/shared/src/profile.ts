@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { NAME_MAX_LENGTH, oneLine } from "./text";
 
 // SPEC.md sections 3 and 5: the profile update, every field optional. An empty field clears it.
 export const PROFILE_UPDATED = "updated profile";
 
 export const PROFILE_LIMITS = {
-  displayName: 100,
+  displayName: NAME_MAX_LENGTH,
   address: 500,
   education: 200,
   phoneNumber: 30,
@@ -17,8 +18,15 @@ const PHONE_PATTERN = /^\+?\d(?:[\d\s-]*\d)?$/;
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
-/** A trimmed optional text: "" (or nothing) means "no value". */
-const optionalText = (label: string, max: number) => z.string().trim().max(max, tooLong(label, max));
+/** A trimmed optional one-line text: "" (or nothing) means "no value". */
+const optionalText = (label: string, max: number) =>
+  oneLine(
+    z
+      .string()
+      .trim()
+      .max(max, { error: tooLong(label, max), abort: true }),
+    label,
+  );
 
 export const profileUpdateSchema = z.object({
   displayName: optionalText("Name", PROFILE_LIMITS.displayName).optional(),

@@ -1,25 +1,48 @@
 import { z } from "zod";
+import { emailSchema, personNameSchema } from "./auth";
+import { multiLine, oneLine } from "./text";
+
+export const QUOTE_LIMITS = { phone: 40, company: 200, tool: 200, message: 2000 } as const;
+
+/** An optional one-line field of the quote form: "" means "not given". */
+const optionalLine = (label: string, max: number) =>
+  oneLine(
+    z
+      .string()
+      .trim()
+      .max(max, { error: `${label} must be at most ${max} characters`, abort: true }),
+    label,
+  )
+    .optional()
+    .or(z.literal(""));
 
 /** The request-for-quote / contact block on the home page. */
 export const quoteRequestSchema = z.object({
-  name: z.string().trim().min(1, "Name is required").max(200),
-  email: z.string().trim().min(1, "Email is required").email("Please Enter Valid Email"),
+  name: personNameSchema,
+  email: emailSchema(),
   phone: z
     .string()
     .trim()
-    .max(40)
+    .max(QUOTE_LIMITS.phone, { error: `Phone must be at most ${QUOTE_LIMITS.phone} characters`, abort: true })
     .regex(/^[+\d\s()-]*$/, "Phone must be a number")
     .optional()
     .or(z.literal("")),
-  company: z.string().trim().max(200).optional().or(z.literal("")),
-  tool: z.string().trim().max(200).optional().or(z.literal("")),
+  company: optionalLine("Company", QUOTE_LIMITS.company),
+  tool: optionalLine("Tool", QUOTE_LIMITS.tool),
   quantity: z.coerce
     .number({ message: "Quantity must be a number" })
     .int("Quantity must be a whole number")
     .min(1, "Quantity must be at least 1")
-    .max(100000)
+    .max(100000, "Quantity must be at most 100000")
     .optional(),
-  message: z.string().trim().min(1, "Message is required").max(2000, "Message is too long"),
+  message: multiLine(
+    z
+      .string({ error: "Message is required" })
+      .trim()
+      .min(1, { error: "Message is required", abort: true })
+      .max(QUOTE_LIMITS.message, { error: "Message is too long", abort: true }),
+    "The message",
+  ),
 });
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLine } from "./text";
 
 /** A review as GET /review shows it: the rating is a string "1".."5", as in the spec. */
 export const reviewSchema = z.object({
@@ -25,10 +26,13 @@ export const reviewInputSchema = z.object({
     .union([z.string().trim().regex(/^\d+$/, RATING_MESSAGE), z.number()], { error: RATING_MESSAGE })
     .transform(Number)
     .pipe(z.number().int(RATING_MESSAGE).min(1, RATING_MESSAGE).max(5, RATING_MESSAGE)),
-  comment: z
-    .string({ error: COMMENT_REQUIRED })
-    .trim()
-    .min(1, COMMENT_REQUIRED)
-    .max(COMMENT_MAX_LENGTH, COMMENT_TOO_LONG),
+  comment: multiLine(
+    z
+      .string({ error: COMMENT_REQUIRED })
+      .trim()
+      .min(1, { error: COMMENT_REQUIRED, abort: true })
+      .max(COMMENT_MAX_LENGTH, { error: COMMENT_TOO_LONG, abort: true }),
+    "The comment",
+  ),
 });
 export type ReviewInput = z.infer<typeof reviewInputSchema>;

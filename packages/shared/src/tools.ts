@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLine, oneLine } from "./text";
 
 /** A tool as the API shows it: the spec's field names, `_id`, price in currency units. */
 export const toolSchema = z.object({
@@ -47,16 +48,28 @@ const wholeNumber = (required: string, label: string) =>
     .max(MAX_STOCK_QUANTITY, `${label} must be at most ${MAX_STOCK_QUANTITY}`);
 
 const productFields = {
-  name: z
-    .string({ error: PRODUCT_NAME_REQUIRED })
-    .trim()
-    .min(1, { error: PRODUCT_NAME_REQUIRED, abort: true })
-    .max(PRODUCT_NAME_MAX_LENGTH, `The Product Name must be at most ${PRODUCT_NAME_MAX_LENGTH} characters`),
-  short: z
-    .string({ error: SHORT_REQUIRED })
-    .trim()
-    .min(1, { error: SHORT_REQUIRED, abort: true })
-    .max(SHORT_MAX_LENGTH, `The short description must be at most ${SHORT_MAX_LENGTH} characters`),
+  name: oneLine(
+    z
+      .string({ error: PRODUCT_NAME_REQUIRED })
+      .trim()
+      .min(1, { error: PRODUCT_NAME_REQUIRED, abort: true })
+      .max(PRODUCT_NAME_MAX_LENGTH, {
+        error: `The Product Name must be at most ${PRODUCT_NAME_MAX_LENGTH} characters`,
+        abort: true,
+      }),
+    "The Product Name",
+  ),
+  short: multiLine(
+    z
+      .string({ error: SHORT_REQUIRED })
+      .trim()
+      .min(1, { error: SHORT_REQUIRED, abort: true })
+      .max(SHORT_MAX_LENGTH, {
+        error: `The short description must be at most ${SHORT_MAX_LENGTH} characters`,
+        abort: true,
+      }),
+    "The short description",
+  ),
   minQuantity: wholeNumber(MIN_QUANTITY_REQUIRED, "Minimum quantity").min(1, MIN_QUANTITY_TOO_SMALL),
   availableQuantity: wholeNumber(AVAILABLE_QUANTITY_REQUIRED, "Available quantity").min(
     1,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_MAX_LENGTH, oneLine } from "./text";
 
 // SPEC.md sections 2, 6 and 8: the all-users list (admin only) and the Make Admin call.
 export const MAKE_ADMIN_SUCCESS = "Your admin added";
@@ -21,6 +22,43 @@ export const shopUserListSchema = z.array(shopUserSchema);
 /** `PUT /api/user/admin/:email`: 1 when the user became an admin, 0 when they already were. */
 export const makeAdminResponseSchema = z.object({ modifiedCount: z.number().int() });
 export type MakeAdminResponse = z.infer<typeof makeAdminResponseSchema>;
+
+/** `DELETE /api/user/admin/:email`: 1 when the admin became a customer, 0 when they were not an admin. */
+export const REVOKE_ADMIN_SUCCESS = "Admin rights revoked";
+export const CANNOT_REVOKE_OWN_ADMIN = "You cannot revoke your own admin rights; ask another admin.";
+export const CANNOT_REVOKE_LAST_ADMIN =
+  "This is the last admin of the shop; make someone else an admin first.";
+
+/** Users per page of GET /api/user; the next page's cursor comes in the X-Next-Cursor header. */
+export const USERS_PAGE_SIZE = 50;
+export const NEXT_CURSOR_HEADER = "x-next-cursor";
+
+/** GET /api/user?q=&role=&cursor=&limit=: every parameter optional; without any, the first page. */
+export const usersQuerySchema = z.object({
+  q: oneLine(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(EMAIL_MAX_LENGTH, `The search must be at most ${EMAIL_MAX_LENGTH} characters`),
+    "The search",
+  )
+    .optional()
+    .describe("Emails starting with this text (case-insensitive)"),
+  role: z.enum(userRoles, { error: "The role must be admin or user" }).optional(),
+  cursor: z
+    .string()
+    .max(400, "The cursor is not one this server gave")
+    .optional()
+    .describe("The X-Next-Cursor header of the previous page"),
+  limit: z.coerce
+    .number({ error: "The limit must be a number" })
+    .int("The limit must be a whole number")
+    .min(1, "The limit must be between 1 and 100")
+    .max(100, "The limit must be between 1 and 100")
+    .optional(),
+});
+export type UsersQuery = z.infer<typeof usersQuerySchema>;
 
 /** The spec shows every role other than admin as "Customer". */
 export function roleLabel(role: UserRole): string {

@@ -4,6 +4,7 @@
 import { signUpSchema } from "@toolshop/shared/auth";
 import { ConfigError, loadConfig } from "../env";
 import type { Role } from "../features/accounts/service";
+import { preparePrivateDataDir } from "../lib/private-data-dir";
 
 const USAGE = `Usage:
   npm run admin -- grant <email>    make the user with this email an admin
@@ -49,6 +50,7 @@ async function main(args: string[]): Promise<number> {
   const where = config.databaseUrl ? "the PostgreSQL database at DATABASE_URL" : `${config.dataDir}/db`;
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
+    if (!config.databaseUrl) await preparePrivateDataDir(config.dataDir);
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (error) {
     console.error(`Could not open ${where}: ${rootMessage(error)}`);

@@ -13,18 +13,27 @@ export const STRIPE_HOOKS_ORIGIN = "https://hooks.stripe.com";
 export interface SecurityHeadersOptions {
   /** The configured payment gateway: only Stripe's needs its script, frames and API allowed. */
   paymentGateway: PaymentGatewayKind;
+  /** The origin of IMAGE_BASE_URL, where /uploads/<name> redirects: pictures may load from there. */
+  imageOrigin?: string | undefined;
 }
 
 /**
- * Security headers on every answer. The CSP allows no inline script; inline styles are allowed
+ * Security headers on every answer, Cache-Control: no-store by default. The CSP allows no inline script; inline styles are allowed
  * because react-toastify injects a style element. With the Stripe gateway (and only then), Stripe.js
  * may load from js.stripe.com, frame its card element from there and call api.stripe.com.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  { paymentGateway }: SecurityHeadersOptions,
+  { paymentGateway, imageOrigin }: SecurityHeadersOptions,
 ): void {
-  const headers = helmetHeaders(helmetOptions(paymentGateway === "stripe"));
+  // no-store unless a route says otherwise: answers with tokens or personal data (every /api and
+  // /api/auth answer, whatever the path's spelling) must not be kept by a browser or a shared cache.
+  // Public answers opt into their own caching by setting the header: the catalogue and reviews
+  // (catalogue-cache.ts: no-cache + ETag), the web app's files (web-app.ts) and uploads (immutable).
+  const headers = Object.freeze({
+    ...helmetHeaders(helmetOptions(paymentGateway === "stripe", imageOrigin)),
+    "cache-control": "no-store",
+  });
   // Set on the reply, not on the raw response: Fastify then writes them with its own headers in one
   // writeHead, where headers set on the raw response would each be validated and stored twice.
   // Errors and 404s keep them too (Fastify's error path keeps the reply's headers).
@@ -34,7 +43,7 @@ export function registerSecurityHeaders(
   });
 }
 
-function helmetOptions(stripe: boolean): Readonly<HelmetOptions> {
+function helmetOptions(stripe: boolean, imageOrigin: string | undefined): Readonly<HelmetOptions> {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -43,7 +52,7 @@ function helmetOptions(stripe: boolean): Readonly<HelmetOptions> {
         scriptSrc: ["'self'", ...(stripe ? [STRIPE_JS_ORIGIN] : [])],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        imgSrc: ["'self'", "data:", "blob:", ...(imageOrigin ? [imageOrigin] : [])],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'", ...(stripe ? [STRIPE_API_ORIGIN] : [])],
         ...(stripe ? { frameSrc: [STRIPE_JS_ORIGIN, STRIPE_HOOKS_ORIGIN] } : {}),

@@ -17,7 +17,7 @@ describe("the web app with the home page pre-rendered", () => {
     await writeFile(join(dir, "dist", "index.html"), HOME);
     await writeFile(join(dir, "dist", "app-shell.html"), SHELL);
     app = Fastify();
-    await registerWebApp(app, { webDistDir: join(dir, "dist"), uploadsDir: join(dir, "uploads") });
+    await registerWebApp(app, { webDistDir: join(dir, "dist") });
   });
   afterAll(async () => {
     await app?.close();

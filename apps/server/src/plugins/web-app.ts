@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
 import { join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -17,16 +16,14 @@ const NOT_BUILT_MESSAGE =
 export interface WebAppOptions {
   /** The Vite build (index.html, assets/...). When it has no index.html, pages answer 503. */
   webDistDir: string;
-  /** Uploaded images, served under /uploads/. Created when missing. */
-  uploadsDir: string;
 }
 
 /**
- * Serves the built SPA and the uploads, and answers everything no route matched: a JSON 404 under
+ * Serves the built SPA (features/uploads/serve-routes.ts serves the uploads), and answers everything no route matched: a JSON 404 under
  * /api, the app shell for client-side routes (`/` is index.html, pre-rendered), a 404 for missing files.
  */
 export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
-  const { webDistDir, uploadsDir } = options;
+  const { webDistDir } = options;
   const built = existsSync(join(webDistDir, "index.html"));
   // A build without the pre-render has index.html only, and it serves every page.
   const shellFile = existsSync(join(webDistDir, APP_SHELL_FILE)) ? APP_SHELL_FILE : "index.html";
@@ -47,18 +44,6 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       },
     });
   }
-
-  await mkdir(uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: "/uploads/",
-    // Uploaded files get a new name whenever they change.
-    maxAge: "365d",
-    immutable: true,
-    index: false,
-    dotfiles: "deny",
-    decorateReply: false,
-  });
 
   app.setNotFoundHandler((request, reply) => {
     if (isClientRoute(request)) {

@@ -2,6 +2,9 @@ import { apiErrorSchema } from "@toolshop/shared/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
+import { isDraining } from "./draining";
+
+export const SHUTTING_DOWN_MESSAGE = "The server is shutting down.";
 
 const okSchema = z.object({ status: z.literal("ok") });
 
@@ -17,11 +20,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["health"],
-        summary: "Readiness: the database answers too",
+        summary: "Readiness: the database answers, and the server is not shutting down",
         response: { 200: okSchema, 503: apiErrorSchema },
       },
     },
     async (request) => {
+      // Checked first: a stopping server must leave the load balancer's pool however healthy its database.
+      if (isDraining(app.server)) throw new HttpError(503, SHUTTING_DOWN_MESSAGE);
       try {
         await app.database.ping();
       } catch (error) {

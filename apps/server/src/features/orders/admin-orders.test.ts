@@ -4,8 +4,10 @@ import { CANCELLED_ORDER_CANNOT_SHIP, ORDER_NOT_PAID_CANNOT_SHIP } from "@toolsh
 import { type Order, orderSchema } from "@toolshop/shared/orders";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
-import { addTool } from "../../testing/fixtures";
+import { addTool, stockOf } from "../../testing/fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
+
+const SHIPMENT = { carrier: "UPS", trackingNumber: "1Z999AA10123456784" };
 
 for (const target of testDatabaseTargets()) {
   describe.skipIf(target.skip)(`admin orders API ${target.title}`, () => {
@@ -13,13 +15,14 @@ for (const target of testDatabaseTargets()) {
     let admin: SignedInCustomer;
     let alice: SignedInCustomer;
     let bob: SignedInCustomer;
+    let tool: Awaited<ReturnType<typeof addTool>>;
     let byName: Record<"aliceUnpaid" | "alicePaid" | "bobPaid" | "bobShipped" | "bobCancelled", string>;
     beforeAll(async () => {
       t = await createTestApp(target.options);
       admin = await signedInCustomer(t, { role: "admin" });
       alice = await signedInCustomer(t);
       bob = await signedInCustomer(t);
-      const tool = await addTool(t.database.db);
+      tool = await addTool(t.database.db);
       const place = async (who: SignedInCustomer, status: Order["status"], minutesAgo: number) => {
         const [row] = await t.database.db
           .insert(orders)
@@ -90,11 +93,18 @@ for (const target of testDatabaseTargets()) {
       expect(await listAs(admin, "?status=unpaid")).toEqual([byName.aliceUnpaid]);
       const bad = await call(t.app, admin, "GET", "/api/orders?status=lost");
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().message).toBe("The status must be one of unpaid, paid or shipped");
+      expect(bad.json().message).toBe(
+        "The status must be one of unpaid, paid, shipped, delivered, refunded or cancelled",
+      );
     });
 
-    it("ships a paid order, which its customer then sees as shipped (and still paid)", async () => {
-      const shipped = await call(t.app, admin, "POST", `/api/orders/${byName.alicePaid}/ship`);
+    it("ships a paid order with carrier and tracking number, which its customer then sees as shipped (and still paid)", async () => {
+      const missing = await call(t.app, admin, "POST", `/api/orders/${byName.alicePaid}/ship`, {
+        carrier: "UPS",
+      });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toBe("trackingNumber: Tracking number is required");
+      const shipped = await call(t.app, admin, "POST", `/api/orders/${byName.alicePaid}/ship`, SHIPMENT);
       expect(shipped.statusCode, shipped.body).toBe(200);
       expect(shipped.json()).toMatchObject({ _id: byName.alicePaid, status: "shipped", paid: true });
 
@@ -106,17 +116,26 @@ for (const target of testDatabaseTargets()) {
       expect(order).toMatchObject({ status: "shipped", paid: true, transactionId: "pi_paid_20" });
       expect(await listAs(admin, "?status=shipped")).toEqual([byName.alicePaid, byName.bobShipped]);
 
-      // Shipping it again changes nothing.
-      const again = await call(t.app, admin, "POST", `/api/orders/${byName.alicePaid}/ship`);
-      expect(again.statusCode).toBe(200);
-      expect(again.json()).toEqual(shipped.json());
+      // Shipping it again is not a transition of the table.
+      const again = await call(t.app, admin, "POST", `/api/orders/${byName.alicePaid}/ship`, SHIPMENT);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe("This order has already shipped, so it cannot be shipped.");
+
+      const delivered = await call(t.app, admin, "POST", `/api/orders/${byName.alicePaid}/deliver`);
+      expect(delivered.statusCode, delivered.body).toBe(200);
+      expect(delivered.json()).toMatchObject({ status: "delivered", paid: true });
+      const deliveredAgain = await call(t.app, admin, "POST", `/api/orders/${byName.alicePaid}/deliver`);
+      expect(deliveredAgain.statusCode).toBe(409);
+      expect(deliveredAgain.json().message).toBe(
+        "This order was delivered, so it cannot be marked delivered.",
+      );
     });
 
     it("refuses to ship an unpaid or cancelled order (409) and answers 404 for an unknown one", async () => {
-      const unpaid = await call(t.app, admin, "POST", `/api/orders/${byName.aliceUnpaid}/ship`);
+      const unpaid = await call(t.app, admin, "POST", `/api/orders/${byName.aliceUnpaid}/ship`, SHIPMENT);
       expect(unpaid.statusCode).toBe(409);
       expect(unpaid.json().message).toBe(ORDER_NOT_PAID_CANNOT_SHIP);
-      const cancelled = await call(t.app, admin, "POST", `/api/orders/${byName.bobCancelled}/ship`);
+      const cancelled = await call(t.app, admin, "POST", `/api/orders/${byName.bobCancelled}/ship`, SHIPMENT);
       expect(cancelled.statusCode).toBe(409);
       expect(cancelled.json().message).toBe(CANCELLED_ORDER_CANNOT_SHIP);
       const unknown = await call(
@@ -124,9 +143,28 @@ for (const target of testDatabaseTargets()) {
         admin,
         "POST",
         "/api/orders/3f1e2d4c-5b6a-4789-8abc-def012345678/ship",
+        SHIPMENT,
       );
       expect(unknown.statusCode).toBe(404);
       expect(await listAs(admin, "?status=unpaid")).toEqual([byName.aliceUnpaid]);
+    });
+
+    it("cancels an unpaid order and puts its stock back, once; a paid order cannot be cancelled (409)", async () => {
+      const before = (await stockOf(t.database.db, tool.id)) ?? 0;
+      const cancelled = await call(t.app, admin, "POST", `/api/orders/${byName.aliceUnpaid}/cancel`);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(cancelled.json()).toMatchObject({ status: "cancelled", paid: false });
+      expect(await stockOf(t.database.db, tool.id)).toBe(before + 4);
+
+      const again = await call(t.app, admin, "POST", `/api/orders/${byName.aliceUnpaid}/cancel`);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe("This order was cancelled, so it cannot be cancelled.");
+      expect(await stockOf(t.database.db, tool.id)).toBe(before + 4);
+      const paid = await call(t.app, admin, "POST", `/api/orders/${byName.bobPaid}/cancel`);
+      expect(paid.statusCode).toBe(409);
+      expect(paid.json().message).toBe("This order is already paid, so it cannot be cancelled.");
+      const customer = await call(t.app, bob, "POST", `/api/orders/${byName.bobPaid}/cancel`);
+      expect(customer.statusCode).toBe(403);
     });
   });
 }

@@ -1,21 +1,33 @@
-import { adminOrdersQuerySchema } from "@toolshop/shared/admin-orders";
+import { adminOrdersQuerySchema, shipOrderBodySchema } from "@toolshop/shared/admin-orders";
 import { apiErrorSchema } from "@toolshop/shared/errors";
 import { orderIdParamsSchema, orderSchema } from "@toolshop/shared/orders";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { listAllOrders, shipOrder } from "./admin-service";
+import { cancelOrder, deliverOrder, listAllOrders, refundOrder, shipOrder } from "./admin-service";
+import type { OrdersContext } from "./context";
 
 const errors = (...codes: (400 | 401 | 403 | 404 | 409)[]) =>
   Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
 
-/** Manage Orders (admin): every customer's orders, and shipping the paid ones. */
-export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
+const command = (summary: string) => ({
+  security: [{ bearerAuth: [] }],
+  tags: ["orders"],
+  summary,
+  params: orderIdParamsSchema,
+  response: { 200: orderSchema, ...errors(400, 401, 403, 404, 409) },
+});
+
+/** Manage Orders (admin): every customer's orders, and the owner's commands on them. */
+export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = async (
+  app,
+  { orders },
+) => {
   const { currency } = app.config;
 
   app.get(
     "/orders",
     {
-      preHandler: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: {
         security: [{ bearerAuth: [] }],
         tags: ["orders"],
@@ -31,15 +43,51 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/orders/:id/ship",
     {
-      preHandler: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: {
-        security: [{ bearerAuth: [] }],
-        tags: ["orders"],
-        summary: "Mark a paid order shipped (admin); an unpaid order is refused (409)",
-        params: orderIdParamsSchema,
-        response: { 200: orderSchema, ...errors(400, 401, 403, 404, 409) },
+        ...command("Ship a paid order with its carrier and tracking number (admin); any other status is 409"),
+        body: shipOrderBodySchema,
       },
     },
-    (request) => shipOrder(app.db, currency, request.params.id),
+    (request) => shipOrder(app.db, currency, request.params.id, request.body),
+  );
+
+  app.post(
+    "/orders/:id/deliver",
+    {
+      preValidation: app.requireAdmin,
+      schema: command("Mark a shipped order delivered (admin); otherwise 409"),
+    },
+    (request) => deliverOrder(app.db, currency, request.params.id),
+  );
+
+  app.post(
+    "/orders/:id/cancel",
+    {
+      preValidation: app.requireAdmin,
+      schema: command("Cancel an unpaid order and release its stock (admin); otherwise 409"),
+    },
+    async (request) => {
+      const order = await cancelOrder(orders, request.params.id);
+      // The released stock is back in the tool's availableQuantity.
+      await app.catalogueCache.invalidate("tools");
+      return order;
+    },
+  );
+
+  app.post(
+    "/orders/:id/refund",
+    {
+      preValidation: app.requireAdmin,
+      schema: command(
+        "Refund a paid order in full through the gateway and restock it (admin); otherwise 409",
+      ),
+    },
+    async (request) => {
+      const order = await refundOrder(orders, request.params.id);
+      // The refunded units are back in the tool's availableQuantity.
+      await app.catalogueCache.invalidate("tools");
+      return order;
+    },
   );
 };

@@ -1,15 +1,15 @@
 import type { Database } from "@toolshop/db/client";
 import { orders } from "@toolshop/db/schema";
-import {
-  type AdminOrdersQuery,
-  CANCELLED_ORDER_CANNOT_SHIP,
-  ORDER_NOT_PAID_CANNOT_SHIP,
-} from "@toolshop/shared/admin-orders";
+import type { AdminOrdersQuery, ShipOrderBody } from "@toolshop/shared/admin-orders";
 import type { Order } from "@toolshop/shared/orders";
-import { and, desc, eq, ne } from "drizzle-orm";
+import { desc, eq, ne } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
+import { NOT_REFUNDABLE } from "../payments/gateway";
+import type { OrdersContext } from "./context";
 import { findOrder } from "./context";
 import { toOrderResponse } from "./dto";
+import { assertTransition, runTransition } from "./lifecycle";
+import { recordSucceededPayment } from "./payment";
 
 /** GET /orders (admin): every order, newest first, or those of one status. */
 export async function listAllOrders(
@@ -25,21 +25,46 @@ export async function listAllOrders(
   return rows.map((row) => toOrderResponse(row, currency));
 }
 
-/**
- * POST /orders/:id/ship (admin): a paid order becomes shipped, in one conditional update so that it
- * can never ship unpaid, however the calls interleave. Shipping a shipped order again answers it as it is.
- */
-export async function shipOrder(db: Database, currency: string, orderId: string): Promise<Order> {
-  const [shipped] = await db
-    .update(orders)
-    .set({ status: "shipped" })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "paid")))
-    .returning();
-  if (shipped) return toOrderResponse(shipped, currency);
+/** POST /orders/:id/ship (admin): a paid order leaves with a carrier and a tracking number. */
+export async function shipOrder(
+  db: Database,
+  currency: string,
+  orderId: string,
+  body: ShipOrderBody,
+): Promise<Order> {
+  return toOrderResponse(await runTransition(db, orderId, "shipped", body), currency);
+}
 
-  const current = await findOrder(db, orderId);
-  if (!current) throw new HttpError(404, "There is no order with this id.");
-  if (current.status === "shipped") return toOrderResponse(current, currency);
-  if (current.status === "cancelled") throw new HttpError(409, CANCELLED_ORDER_CANNOT_SHIP);
-  throw new HttpError(409, ORDER_NOT_PAID_CANNOT_SHIP);
+/** POST /orders/:id/deliver (admin): a shipped order arrived. */
+export async function deliverOrder(db: Database, currency: string, orderId: string): Promise<Order> {
+  return toOrderResponse(await runTransition(db, orderId, "delivered"), currency);
+}
+
+/**
+ * POST /orders/:id/cancel (admin): an unpaid order is cancelled and its stock released. An open payment
+ * is closed first, so that nobody pays for a cancelled order; if it had just succeeded, the order is
+ * recorded as paid and the cancellation refused (409).
+ */
+export async function cancelOrder(ctx: OrdersContext, orderId: string): Promise<Order> {
+  const order = await findOrder(ctx.db, orderId);
+  if (!order) throw new HttpError(404, "There is no order with this id.");
+  if (order.status === "unpaid" && order.paymentIntentId) {
+    const intent = await ctx.gateway.cancel(order.paymentIntentId);
+    if (intent?.status === "succeeded") await recordSucceededPayment(ctx, intent);
+  }
+  return toOrderResponse(await runTransition(ctx.db, orderId, "cancelled"), ctx.currency);
+}
+
+/**
+ * POST /orders/:id/refund (admin): the gateway refunds the payment in full, then the order becomes
+ * refunded and its stock goes back. The gateway's idempotency key (one per order) makes a retry after a
+ * failed update refund once.
+ */
+export async function refundOrder(ctx: OrdersContext, orderId: string): Promise<Order> {
+  const order = await findOrder(ctx.db, orderId);
+  if (!order) throw new HttpError(404, "There is no order with this id.");
+  assertTransition(order.status, "refunded");
+  if (!order.paymentIntentId) throw new HttpError(409, NOT_REFUNDABLE);
+  await ctx.gateway.refund(order.paymentIntentId, `refund-order-${order.id}`);
+  return toOrderResponse(await runTransition(ctx.db, orderId, "refunded"), ctx.currency);
 }

@@ -6,6 +6,7 @@ import {
   htmlParagraph,
   type MailDetail,
   mailBodies,
+  textLink,
 } from "../../lib/email-layout";
 import type { MailMessage } from "../../plugins/mail";
 
@@ -35,7 +36,7 @@ export function orderConfirmationEmail(order: Order, currency: string, publicUrl
       ...detailLines(details),
       "",
       "You can see your orders here:",
-      ordersLink,
+      textLink(ordersLink),
       "",
       "Toolshop",
     ],

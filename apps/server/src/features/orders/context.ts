@@ -12,6 +12,8 @@ export interface OrdersContext {
   /** Lower-case ISO 4217 code; prices are stored in its minor units. */
   currency: string;
   gateway: PaymentGateway;
+  /** How many unpaid orders one customer may hold at once (MAX_UNPAID_ORDERS_PER_CUSTOMER). */
+  maxUnpaidOrders: number;
   /**
    * Told exactly once per order, right after it has become paid (the confirmation email). It must not
    * throw: it handles and logs its own failures, and the payment stands whatever happens to it.

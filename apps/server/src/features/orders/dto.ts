@@ -16,8 +16,8 @@ export function toOrderResponse(row: OrderRow, currency: string): Order {
     price: minorToAmount(row.totalCents, currency),
     unitPrice: minorToAmount(row.unitPriceCents, currency),
     quantity: row.quantity,
-    // A shipped order has been paid too.
-    paid: row.status === "paid" || row.status === "shipped",
+    // A shipped or delivered order has been paid too (a refunded one no longer is).
+    paid: row.status === "paid" || row.status === "shipped" || row.status === "delivered",
     status: row.status,
     transactionId: row.transactionId,
     createdAt: row.createdAt.toISOString(),

@@ -158,38 +158,66 @@ for (const target of testDatabaseTargets()) {
     });
 
     it("deletes an unpaid order, releasing its stock; an admin may too; a second delete answers 0", async () => {
+      const owner = await signedInCustomer(t);
       const before = await stockOf(t.database.db, tool.id);
-      const order = await placeOrder(customer, { quantity: 11 });
+      const order = await placeOrder(owner, { quantity: 11 });
       expect(await stockOf(t.database.db, tool.id)).toBe((before ?? 0) - 11);
 
-      const deleted = await call(t.app, customer, "DELETE", `/api/orders/${order._id}`);
+      const deleted = await call(t.app, owner, "DELETE", `/api/orders/${order._id}`);
       expect(deleted.json()).toEqual({ deletedCount: 1 });
       expect(await stockOf(t.database.db, tool.id)).toBe(before);
-      const again = await call(t.app, customer, "DELETE", `/api/orders/${order._id}`);
+      const again = await call(t.app, owner, "DELETE", `/api/orders/${order._id}`);
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual({ deletedCount: 0 });
 
-      const another = await placeOrder();
+      const another = await placeOrder(owner);
       expect((await call(t.app, admin, "DELETE", `/api/orders/${another._id}`)).json()).toEqual({
         deletedCount: 1,
       });
     });
 
     it("does not mark an order paid with a made-up transaction id", async () => {
-      const order = await placeOrder();
-      const madeUp = await call(t.app, customer, "PATCH", `/api/orders/${order._id}`, {
+      const payer = await signedInCustomer(t);
+      const order = await placeOrder(payer);
+      const madeUp = await call(t.app, payer, "PATCH", `/api/orders/${order._id}`, {
         transactionId: "pi_3MadeUpTransaction",
       });
       expect(madeUp.statusCode).toBe(400);
       expect(madeUp.json().message).toBe("There is no payment with this transaction id.");
-      const notAnId = await call(t.app, customer, "PATCH", `/api/orders/${order._id}`, {
+      const notAnId = await call(t.app, payer, "PATCH", `/api/orders/${order._id}`, {
         transactionId: "paid!",
       });
       expect(notAnId.statusCode).toBe(400);
       expect(notAnId.json().message).toBe("transactionId must be a payment id (pi_…)");
 
-      const page = await call(t.app, customer, "GET", `/api/payment/${order._id}`);
+      const page = await call(t.app, payer, "GET", `/api/payment/${order._id}`);
       expect(page.json()).toMatchObject({ paid: false, transactionId: null });
+    });
+
+    it("refuses an Idempotency-Key used again with a different body (422), and takes no stock", async () => {
+      const buyer = await signedInCustomer(t);
+      const headers = { "idempotency-key": "checkout-visit-2" };
+      const first = await call(t.app, buyer, "POST", "/api/orders", orderBody({ quantity: 6 }), headers);
+      expect(first.statusCode).toBe(201);
+      const before = await stockOf(t.database.db, tool.id);
+      const other = await call(t.app, buyer, "POST", "/api/orders", orderBody({ quantity: 7 }), headers);
+      expect(other.statusCode).toBe(422);
+      expect(other.json().message).toBe(
+        "This Idempotency-Key was already used for a different order. Please use a new key for a new order.",
+      );
+      expect(await stockOf(t.database.db, tool.id)).toBe(before);
+    });
+
+    it("refuses a fourth unpaid order with a sentence that says what to do, until one is deleted", async () => {
+      const buyer = await signedInCustomer(t);
+      const held = [await placeOrder(buyer), await placeOrder(buyer), await placeOrder(buyer)];
+      const fourth = await call(t.app, buyer, "POST", "/api/orders", orderBody());
+      expect(fourth.statusCode).toBe(409);
+      expect(fourth.json().message).toBe(
+        "You already have 3 unpaid orders. Please pay or delete one of them in My orders before placing another.",
+      );
+      await call(t.app, buyer, "DELETE", `/api/orders/${held[0]?._id}`);
+      await placeOrder(buyer);
     });
   });
 }

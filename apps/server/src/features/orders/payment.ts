@@ -8,6 +8,7 @@ import { HttpError } from "../../lib/http-errors";
 import { type GatewayPaymentIntent, isOpenIntent } from "../payments/gateway";
 import { type Actor, findAccessibleOrder, findOrder, type OrdersContext } from "./context";
 import { type OrderRow, toOrderResponse } from "./dto";
+import { transitionOrder } from "./lifecycle";
 
 const ALREADY_PAID = "This order is already paid.";
 const CANCELLED = "This order was cancelled.";
@@ -135,11 +136,13 @@ async function markOrderPaid(
   orderId: string,
   paymentId: string,
 ): Promise<OrderRow | undefined> {
-  const [paid] = await ctx.db
-    .update(orders)
-    .set({ status: "paid", transactionId: paymentId, paymentIntentId: paymentId, paidAt: new Date() })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "unpaid")))
-    .returning();
+  const paid = await ctx.db.transaction((tx) =>
+    transitionOrder(tx, orderId, "unpaid", "paid", {
+      transactionId: paymentId,
+      paymentIntentId: paymentId,
+      paidAt: new Date(),
+    }),
+  );
   if (paid) ctx.onOrderPaid(toOrderResponse(paid, ctx.currency));
   return paid;
 }

@@ -21,6 +21,7 @@ import { currentUser } from "../../plugins/auth/guards";
 import type { PaymentGateway } from "../payments/gateway";
 import { orderConfirmationEmail } from "./confirmation-email";
 import { isAdmin, type OrdersContext } from "./context";
+import { EXPIRY_CHECK_INTERVAL_MS, expireUnpaidOrders } from "./expiry";
 import { confirmPayment, startPayment } from "./payment";
 import {
   createOrder,
@@ -38,6 +39,7 @@ export function createOrdersContext(app: FastifyInstance, gateway: PaymentGatewa
     db: app.db,
     currency,
     gateway,
+    maxUnpaidOrders: app.config.maxUnpaidOrdersPerCustomer,
     onOrderPaid(order) {
       app.mailer.send(orderConfirmationEmail(order, currency, publicUrl)).catch((error: unknown) => {
         app.log.error({ err: error, orderId: order._id }, "the order confirmation email could not be sent");
@@ -46,7 +48,7 @@ export function createOrdersContext(app: FastifyInstance, gateway: PaymentGatewa
   };
 }
 
-const errors = (...codes: (400 | 401 | 402 | 403 | 404 | 409)[]) =>
+const errors = (...codes: (400 | 401 | 402 | 403 | 404 | 409 | 422)[]) =>
   Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
 
 const idempotencyHeaders = z.looseObject({
@@ -61,6 +63,15 @@ const idempotencyHeaders = z.looseObject({
 });
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = async (app, { orders }) => {
+  runPeriodically(app, {
+    name: "releasing expired reservations",
+    everyMs: EXPIRY_CHECK_INTERVAL_MS,
+    run: async () => {
+      const expired = await expireUnpaidOrders(app.db, app.config.unpaidOrderHoldMinutes);
+      // The released stock is back in the tools' availableQuantity.
+      if (expired.length > 0) await app.catalogueCache.invalidate("tools");
+    },
+  });
   runPeriodically(app, {
     name: "pruning expired Idempotency-Keys",
     everyMs: IDEMPOTENCY_PRUNE_INTERVAL_MS,
@@ -78,10 +89,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = as
         tags: ["orders"],
         summary: "Place an order; name, image, prices and email come from the tool and the token",
         description:
-          "Reserves the stock in the same transaction. A repeated request with the same Idempotency-Key answers the first order (header Idempotent-Replayed: true).",
+          "Reserves the stock in the same transaction. A repeated request with the same Idempotency-Key answers the first order (header Idempotent-Replayed: true); the same key with a different body answers 422. A customer holding MAX_UNPAID_ORDERS_PER_CUSTOMER unpaid orders is refused (409).",
         headers: idempotencyHeaders,
         body: createOrderBodySchema,
-        response: { 201: orderSchema, ...errors(400, 401, 404, 409) },
+        response: { 201: orderSchema, ...errors(400, 401, 404, 409, 422) },
       },
     },
     async (request, reply) => {

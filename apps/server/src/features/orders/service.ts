@@ -1,7 +1,8 @@
+import { createHash } from "node:crypto";
 import type { Database } from "@toolshop/db/client";
-import { idempotencyKeys, orders, tools, users } from "@toolshop/db/schema";
+import { idempotencyKeys, orderStatusHistory, orders, tools, users } from "@toolshop/db/schema";
 import { type CreateOrderBody, type Order, orderSchema } from "@toolshop/shared/orders";
-import { and, desc, eq, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { type Actor, assertMayAccess, findAccessibleOrder, findOrder, type OrdersContext } from "./context";
 import { toOrderResponse } from "./dto";
@@ -44,14 +45,18 @@ export async function createOrder(
         .delete(idempotencyKeys)
         .where(and(eq(idempotencyKeys.userId, user.id), lt(idempotencyKeys.createdAt, expiryCutoff())));
       // A concurrent request with the same key waits here until the first one commits or rolls back.
+      const requestHash = hashOf(body);
       const [claimed] = await tx
         .insert(idempotencyKeys)
-        .values({ key: idempotencyKey, userId: user.id })
+        .values({ key: idempotencyKey, userId: user.id, requestHash })
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
-      if (!claimed) return { order: await storedResponse(tx, user.id, idempotencyKey), replayed: true };
+      if (!claimed) {
+        return { order: await storedResponse(tx, user.id, idempotencyKey, requestHash), replayed: true };
+      }
     }
 
+    await refuseBeyondUnpaidCap(tx, user.id, ctx.maxUnpaidOrders);
     const tool = await reserveStock(tx, body.toolId, body.quantity);
     const [row] = await tx
       .insert(orders)
@@ -69,6 +74,7 @@ export async function createOrder(
       })
       .returning();
     if (!row) throw new Error("The new order was not returned.");
+    await tx.insert(orderStatusHistory).values({ orderId: row.id, status: "unpaid" });
     const order = toOrderResponse(row, ctx.currency);
 
     if (idempotencyKey) {
@@ -94,14 +100,49 @@ export async function pruneExpiredIdempotencyKeys(db: Database, now = Date.now()
   return deleted.length;
 }
 
-async function storedResponse(db: Database, userId: string, key: string): Promise<Order> {
+/** The same body always hashes the same: the parsed body's keys come in the schema's order. */
+function hashOf(body: CreateOrderBody): string {
+  return createHash("sha256").update(JSON.stringify(body)).digest("hex");
+}
+
+async function storedResponse(
+  db: Database,
+  userId: string,
+  key: string,
+  requestHash: string,
+): Promise<Order> {
   const [stored] = await db
-    .select({ body: idempotencyKeys.responseBody })
+    .select({ body: idempotencyKeys.responseBody, requestHash: idempotencyKeys.requestHash })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  // A key stored before request hashes existed has none: it is answered as before.
+  if (stored?.requestHash && stored.requestHash !== requestHash) {
+    throw new HttpError(
+      422,
+      "This Idempotency-Key was already used for a different order. Please use a new key for a new order.",
+    );
+  }
   // Keys are stored with their response in the same transaction, so a visible key has one.
   if (!stored?.body) throw new HttpError(409, "A request with this Idempotency-Key is still in progress.");
   return orderSchema.parse(JSON.parse(stored.body));
+}
+
+/**
+ * Refuses a new order while the customer already holds `max` unpaid ones: each holds stock that other
+ * customers cannot order. The advisory lock per customer makes concurrent orders count one by one.
+ */
+async function refuseBeyondUnpaidCap(db: Database, userId: string, max: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${userId}))`);
+  const [held] = await db
+    .select({ count: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "unpaid")));
+  if ((held?.count ?? 0) >= max) {
+    throw new HttpError(
+      409,
+      `You already have ${max} unpaid orders. Please pay or delete one of them in My orders before placing another.`,
+    );
+  }
 }
 
 /**

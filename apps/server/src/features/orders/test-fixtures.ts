@@ -19,6 +19,7 @@ export function ordersContext(db: Database): {
     db,
     currency: "usd",
     gateway,
+    maxUnpaidOrders: 1000,
     onOrderPaid: (order) => paidAnnouncements.push(order),
   };
   return { ctx, gateway, paidAnnouncements };

@@ -1,4 +1,4 @@
-// Stripe's servers, mocked for tests: the few PaymentIntents endpoints the Stripe gateway uses, behind
+// Stripe's servers, mocked for tests: the few PaymentIntents and Refunds endpoints the Stripe gateway uses, behind
 // a fetch function handed to the real Stripe SDK (tests only; the SDK itself runs unchanged).
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
@@ -15,11 +15,21 @@ interface FakeIntent {
   metadata: Record<string, string>;
 }
 
+interface FakeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  payment_intent: string;
+  status: "succeeded";
+}
+
 export interface FakeStripe {
   stripe: Stripe;
   intents: Map<string, FakeIntent>;
   /** Every call the SDK made: method, path and idempotency key. */
   calls: { method: string; path: string; idempotencyKey: string | null }[];
+  /** Every refund made (one per payment, whatever the retries). */
+  refunds: FakeRefund[];
   /** What the browser does with Stripe.js: confirms the intent's card payment. */
   succeed(id: string): void;
 }
@@ -28,6 +38,8 @@ export function createFakeStripe(): FakeStripe {
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, FakeIntent>();
   const calls: FakeStripe["calls"] = [];
+  const refunds: FakeRefund[] = [];
+  const refundsByIdempotencyKey = new Map<string, FakeRefund>();
 
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -60,6 +72,31 @@ export function createFakeStripe(): FakeStripe {
       return json(200, intent);
     }
 
+    if (method === "POST" && url.pathname === "/v1/refunds") {
+      const known = idempotencyKey ? refundsByIdempotencyKey.get(idempotencyKey) : undefined;
+      if (known) return json(200, known);
+      const paymentIntent = new URLSearchParams(String(init?.body ?? "")).get("payment_intent") ?? "";
+      const refunded = intents.get(paymentIntent);
+      if (!refunded) return error(404, "resource_missing", `No such payment_intent: '${paymentIntent}'`);
+      if (refunded.status !== "succeeded") {
+        return error(
+          400,
+          "payment_intent_unexpected_state",
+          "This PaymentIntent does not have a successful charge to refund.",
+        );
+      }
+      const refund: FakeRefund = {
+        id: `re_${randomBytes(12).toString("hex")}`,
+        object: "refund",
+        amount: refunded.amount,
+        payment_intent: paymentIntent,
+        status: "succeeded",
+      };
+      refunds.push(refund);
+      if (idempotencyKey) refundsByIdempotencyKey.set(idempotencyKey, refund);
+      return json(200, refund);
+    }
+
     const match = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(url.pathname);
     const intent = match?.[1] ? intents.get(decodeURIComponent(match[1])) : undefined;
     if (match && !intent) return error(404, "resource_missing", `No such payment_intent: '${match[1]}'`);
@@ -85,6 +122,7 @@ export function createFakeStripe(): FakeStripe {
     }),
     intents,
     calls,
+    refunds,
     succeed(id) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id}`);

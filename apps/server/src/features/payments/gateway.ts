@@ -48,7 +48,14 @@ export interface PaymentGateway {
    * intent afterwards (a succeeded one stays succeeded), or undefined when there is none.
    */
   cancel(id: string): Promise<GatewayPaymentIntent | undefined>;
+  /**
+   * Refunds a succeeded intent in full. The idempotency key makes a retry (after the order update
+   * failed) refund once; an intent that did not succeed is refused with an HttpError 409.
+   */
+  refund(id: string, idempotencyKey: string): Promise<void>;
 }
+
+export const NOT_REFUNDABLE = "This payment cannot be refunded: the gateway has no succeeded payment for it.";
 
 /** Intents that can still be confirmed by the browser. */
 export function isOpenIntent(intent: GatewayPaymentIntent): boolean {

@@ -1,11 +1,11 @@
-import { processedWebhookEvents } from "@toolshop/db/schema";
+import { orders, processedWebhookEvents, testPaymentIntents } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { type Order, orderSchema } from "@toolshop/shared/orders";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
-import { addTool } from "../../testing/fixtures";
+import { addTool, stockOf } from "../../testing/fixtures";
 import { allOutboxMails } from "../../testing/identity-client";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { createFakeStripe, type FakeStripe } from "./fake-stripe";
@@ -87,6 +87,40 @@ for (const target of testDatabaseTargets()) {
       const deleted = await call(t.app, customer, "DELETE", `/api/orders/${order._id}`);
       expect(deleted.statusCode).toBe(409);
       expect(deleted.json().message).toBe("A paid order cannot be deleted.");
+    });
+
+    it("lets an admin refund a paid order on the test gateway, which puts its units back in stock", async () => {
+      const admin = await signedInCustomer(t, { role: "admin" });
+      const order = await placeOrder(t, customer, 4);
+      const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
+      const toolId = row?.toolId ?? "";
+      expect(await stockOf(t.database.db, toolId)).toBe(96);
+      const early = await call(t.app, admin, "POST", `/api/orders/${order._id}/refund`);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toBe("This order has not been paid yet, so it cannot be refunded.");
+
+      const confirm = await call(t.app, customer, "POST", "/api/test-gateway/confirm", {
+        clientSecret: await startPayment(order),
+        card: card("4242 4242 4242 4242"),
+        billing: { name: "Ada", email: customer.email },
+      });
+      const paymentId = confirm.json().paymentIntent.id;
+      await call(t.app, customer, "PATCH", `/api/orders/${order._id}`, { transactionId: paymentId });
+      expect((await call(t.app, customer, "POST", `/api/orders/${order._id}/refund`)).statusCode).toBe(403);
+
+      const refunded = await call(t.app, admin, "POST", `/api/orders/${order._id}/refund`);
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      expect(refunded.json()).toMatchObject({ status: "refunded", paid: false, transactionId: paymentId });
+      expect(await stockOf(t.database.db, toolId)).toBe(100);
+      const [intent] = await t.database.db
+        .select()
+        .from(testPaymentIntents)
+        .where(eq(testPaymentIntents.id, paymentId));
+      expect(intent?.refundedAt).toBeInstanceOf(Date);
+      const again = await call(t.app, admin, "POST", `/api/orders/${order._id}/refund`);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe("This order was refunded, so it cannot be refunded.");
+      expect(await stockOf(t.database.db, toolId)).toBe(100);
     });
 
     it("answers a declined card with Stripe's message and leaves the order unpaid", async () => {

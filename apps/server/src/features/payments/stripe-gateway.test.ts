@@ -2,7 +2,8 @@ import type { DatabaseHandle } from "@toolshop/db/client";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { createTestDatabase } from "@toolshop/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addCustomer, addTool } from "../../testing/fixtures";
+import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
+import { refundOrder } from "../orders/admin-service";
 import type { OrdersContext } from "../orders/context";
 import { confirmPayment, startPayment } from "../orders/payment";
 import { createOrder, deleteOrder, getOrderForPayment } from "../orders/service";
@@ -21,6 +22,7 @@ for (const target of testDatabaseTargets()) {
         db: handle.db,
         currency: "usd",
         gateway: new StripePaymentGateway(fake.stripe, "pk_test_fake"),
+        maxUnpaidOrders: 1000,
         onOrderPaid: () => undefined,
       };
     });
@@ -37,7 +39,7 @@ for (const target of testDatabaseTargets()) {
         phone: "5550100",
         quantity: 3,
       });
-      return { customer, order };
+      return { customer, order, tool };
     }
 
     it("creates a PaymentIntent for the order's total from the database, once (Stripe mocked)", async () => {
@@ -95,6 +97,30 @@ for (const target of testDatabaseTargets()) {
         paid: true,
         transactionId: secondPaymentId,
       });
+    });
+
+    it("refunds a paid order once through the SDK and restocks it; an unpaid one is refused (Stripe mocked)", async () => {
+      const { customer, order, tool } = await placeOrder();
+      await expect(refundOrder(ctx, order._id)).rejects.toMatchObject({
+        statusCode: 409,
+        message: "This order has not been paid yet, so it cannot be refunded.",
+      });
+      const { clientSecret } = await startPayment(ctx, customer, order._id);
+      const paymentId = clientSecret.split("_secret_")[0] ?? "";
+      fake.succeed(paymentId);
+      await confirmPayment(ctx, customer, order._id, paymentId);
+      expect(await stockOf(handle.db, tool.id)).toBe(47);
+
+      expect(await refundOrder(ctx, order._id)).toMatchObject({ status: "refunded", paid: false });
+      expect(fake.refunds.filter((refund) => refund.payment_intent === paymentId)).toHaveLength(1);
+      expect(fake.calls.at(-1)).toEqual({
+        method: "POST",
+        path: "/v1/refunds",
+        idempotencyKey: `refund-order-${order._id}`,
+      });
+      expect(await stockOf(handle.db, tool.id)).toBe(50);
+      await expect(refundOrder(ctx, order._id)).rejects.toMatchObject({ statusCode: 409 });
+      expect(await stockOf(handle.db, tool.id)).toBe(50);
     });
   });
 }

@@ -1,5 +1,12 @@
 import Stripe from "stripe";
-import type { CreateIntentInput, GatewayPaymentIntent, PaymentGateway, PaymentIntentStatus } from "./gateway";
+import { HttpError } from "../../lib/http-errors";
+import {
+  type CreateIntentInput,
+  type GatewayPaymentIntent,
+  NOT_REFUNDABLE,
+  type PaymentGateway,
+  type PaymentIntentStatus,
+} from "./gateway";
 
 const KNOWN_STATUSES: readonly PaymentIntentStatus[] = [
   "requires_payment_method",
@@ -53,6 +60,19 @@ export class StripePaymentGateway implements PaymentGateway {
       return fromStripeIntent(await this.stripe.paymentIntents.retrieve(id));
     } catch (error) {
       if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async refund(id: string, idempotencyKey: string): Promise<void> {
+    try {
+      await this.stripe.refunds.create({ payment_intent: id }, { idempotencyKey });
+    } catch (error) {
+      // No such intent, or one that never succeeded (Stripe: nothing to refund).
+      const unrefundable =
+        error instanceof Stripe.errors.StripeError &&
+        (error.code === "payment_intent_unexpected_state" || error.code === "charge_not_refundable");
+      if (isMissing(error) || unrefundable) throw new HttpError(409, NOT_REFUNDABLE);
       throw error;
     }
   }

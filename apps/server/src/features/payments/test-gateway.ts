@@ -2,8 +2,14 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Database } from "@toolshop/db/client";
 import { testPaymentIntents } from "@toolshop/db/schema";
 import { CARD_ERRORS, cardDigits, cardInputProblem, type TestCard } from "@toolshop/shared/payments";
-import { and, eq } from "drizzle-orm";
-import type { CreateIntentInput, GatewayPaymentIntent, PaymentGateway } from "./gateway";
+import { and, eq, isNull } from "drizzle-orm";
+import { HttpError } from "../../lib/http-errors";
+import {
+  type CreateIntentInput,
+  type GatewayPaymentIntent,
+  NOT_REFUNDABLE,
+  type PaymentGateway,
+} from "./gateway";
 
 type IntentRow = typeof testPaymentIntents.$inferSelect;
 
@@ -79,6 +85,16 @@ export class TestPaymentGateway implements PaymentGateway {
       .set({ status: "canceled" })
       .where(and(eq(testPaymentIntents.id, id), eq(testPaymentIntents.status, "requires_payment_method")));
     return this.retrieve(id);
+  }
+
+  async refund(id: string): Promise<void> {
+    const intent = await this.retrieve(id);
+    if (intent?.status !== "succeeded") throw new HttpError(409, NOT_REFUNDABLE);
+    // Refunding twice refunds once, as a retried Stripe refund with the same idempotency key does.
+    await this.db
+      .update(testPaymentIntents)
+      .set({ refundedAt: new Date() })
+      .where(and(eq(testPaymentIntents.id, id), isNull(testPaymentIntents.refundedAt)));
   }
 
   /**

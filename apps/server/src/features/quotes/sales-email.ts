@@ -2,11 +2,11 @@ import type { StoredQuote } from "@toolshop/shared/quotes";
 import {
   detailLines,
   detailTable,
-  escapeHtml,
   htmlLink,
   htmlParagraph,
   type MailDetail,
   mailBodies,
+  textLink,
 } from "../../lib/email-layout";
 import type { MailMessage } from "../../plugins/mail";
 
@@ -36,12 +36,12 @@ export function quoteRequestEmail(quote: StoredQuote, to: string, publicUrl: str
       quote.message,
       "",
       "All requests, to mark them handled:",
-      listLink,
+      textLink(listLink),
     ],
     [
       htmlParagraph(INTRO),
       detailTable(details),
-      `<p style="white-space:pre-line">${escapeHtml(quote.message)}</p>`,
+      htmlParagraph(quote.message, { preLine: true }),
       htmlLink(listLink, "All quote requests"),
     ],
   );

@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import multipart from "@fastify/multipart";
 import { apiErrorSchema } from "@toolshop/shared/errors";
 import {
@@ -15,6 +14,7 @@ import { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
 import { runPeriodically } from "../../lib/periodic-task";
 import { pruneUnreferencedUploads, storeProductImage } from "./service";
+import type { ImageStore } from "./storage";
 
 /** Room for the multipart envelope around the file itself (boundaries, part headers). */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -26,17 +26,11 @@ const uploadFormDocSchema = z
   .object({ [UPLOAD_FIELD_NAME]: z.string().meta({ format: "binary", description: "The picture file" }) })
   .nullish();
 
-/** Where uploads are stored; web-app.ts serves the same folder under /uploads/. */
-export function uploadsDirOf(dataDir: string): string {
-  return join(dataDir, "uploads");
-}
-
 /**
  * POST /uploads (admin): one product image, decoded and stored as WebP (see service.ts). Also prunes,
  * every hour, the uploads that no product ended up using.
  */
-export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const uploadsDir = uploadsDirOf(app.config.dataDir);
+export const uploadsRoutes: FastifyPluginAsyncZod<{ images: ImageStore }> = async (app, { images }) => {
   // Registered here, so multipart bodies are accepted by this route only.
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 },
@@ -75,7 +69,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (!request.isMultipart()) throw new HttpError(415, NOT_MULTIPART);
       const file = await readImageField(request);
-      const url = await storeProductImage(uploadsDir, file);
+      const url = await storeProductImage(images, file);
       return { success: true as const, data: { url } };
     },
   );
@@ -84,7 +78,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     name: "pruning unused uploads",
     everyMs: PRUNE_EVERY_MS,
     run: async () => {
-      const removed = await pruneUnreferencedUploads(app.db, uploadsDir);
+      const removed = await pruneUnreferencedUploads(app.db, images);
       if (removed.length > 0) app.log.info({ removed }, "removed uploads no product uses");
     },
   });

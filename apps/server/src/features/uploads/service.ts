@@ -1,6 +1,4 @@
 import { createHash } from "node:crypto";
-import { readdir, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { Database } from "@toolshop/db/client";
 import { orders, tools } from "@toolshop/db/schema";
 import {
@@ -12,10 +10,11 @@ import {
 import { like } from "drizzle-orm";
 import sharp from "sharp";
 import { HttpError } from "../../lib/http-errors";
+import type { ImageStore } from "./storage";
 
 /** Uploads are served from here; a stored name is `<content hash>.webp`. */
 export const UPLOADS_URL_PREFIX = "/uploads/";
-const STORED_NAME = /^[0-9a-f]{32}\.webp$/;
+export const STORED_NAME = /^[0-9a-f]{32}\.webp$/;
 /** Formats sharp reports that we accept ("heif" is how it names AVIF). SVG is refused: it can carry scripts. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif"]);
 /** Refuses decompression bombs: a small file that decodes to a huge bitmap (about 7000 × 7000). */
@@ -27,21 +26,12 @@ const MAX_INPUT_PIXELS = 50_000_000;
  * twice is one file, and a name never changes its content, so it can be cached forever.
  * Answers the stored picture's site-relative URL.
  */
-export async function storeProductImage(uploadsDir: string, file: Buffer): Promise<string> {
+export async function storeProductImage(images: ImageStore, file: Buffer): Promise<string> {
   if (file.length === 0) throw new HttpError(400, IMAGE_REQUIRED);
   const webp = await toWebp(file);
   const name = `${createHash("sha256").update(webp).digest("hex").slice(0, 32)}.webp`;
-  const path = join(uploadsDir, name);
-  const now = new Date();
-  try {
-    // Already stored: freshen it so that pruning counts its grace period from this upload.
-    await utimes(path, now, now);
-  } catch {
-    // Written under a temporary name and renamed, so a reader never sees half a file.
-    const temporary = join(uploadsDir, `.${name}.${process.pid}.${Date.now()}.tmp`);
-    await writeFile(temporary, webp);
-    await rename(temporary, path);
-  }
+  // Already stored: put() freshens it, so that pruning counts its grace period from this upload.
+  await images.put(name, webp);
   return `${UPLOADS_URL_PREFIX}${name}`;
 }
 
@@ -72,15 +62,11 @@ async function toWebp(file: Buffer): Promise<Buffer> {
   }
 }
 
-/** Whether a site-relative image URL is one of our uploads whose file is there. */
-export async function uploadExists(uploadsDir: string, url: string): Promise<boolean> {
+/** Whether a site-relative image URL is one of our uploads whose image is stored. */
+export async function uploadExists(images: ImageStore, url: string): Promise<boolean> {
   if (!url.startsWith(UPLOADS_URL_PREFIX)) return false;
   const name = url.slice(UPLOADS_URL_PREFIX.length);
-  if (!STORED_NAME.test(name)) return false;
-  return stat(join(uploadsDir, name)).then(
-    (info) => info.isFile(),
-    () => false,
-  );
+  return STORED_NAME.test(name) && images.exists(name);
 }
 
 /** How long an upload may wait for the product that uses it before pruning may remove it. */
@@ -96,19 +82,15 @@ export const UPLOAD_GRACE_PERIOD_MS = 60 * 60 * 1000;
  */
 export async function pruneUnreferencedUploads(
   db: Database,
-  uploadsDir: string,
+  images: ImageStore,
   options: { now?: Date; gracePeriodMs?: number } = {},
 ): Promise<string[]> {
   const now = options.now ?? new Date();
   const gracePeriodMs = options.gracePeriodMs ?? UPLOAD_GRACE_PERIOD_MS;
-  const entries = await readdir(uploadsDir).catch(() => [] as string[]);
-  const candidates: string[] = [];
-  for (const name of entries) {
-    const isTemporary = name.startsWith(".") && name.endsWith(".tmp");
-    if (!STORED_NAME.test(name) && !isTemporary) continue;
-    const info = await stat(join(uploadsDir, name)).catch(() => undefined);
-    if (info?.isFile() && now.getTime() - info.mtimeMs > gracePeriodMs) candidates.push(name);
-  }
+  const candidates = (await images.list())
+    .filter(({ name }) => STORED_NAME.test(name) || (name.startsWith(".") && name.endsWith(".tmp")))
+    .filter(({ modifiedAt }) => now.getTime() - modifiedAt.getTime() > gracePeriodMs)
+    .map(({ name }) => name);
   if (candidates.length === 0) return [];
 
   const referenced = new Set<string>();
@@ -121,6 +103,6 @@ export async function pruneUnreferencedUploads(
     referenced.add(image.slice(UPLOADS_URL_PREFIX.length));
   }
   const removed = candidates.filter((name) => !referenced.has(name));
-  await Promise.all(removed.map((name) => rm(join(uploadsDir, name), { force: true })));
+  await images.remove(removed);
   return removed;
 }

@@ -17,6 +17,7 @@ import { type SignedInCustomer, signedInCustomer } from "../../testing/api-clien
 import { addTool } from "../../testing/fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { pruneUnreferencedUploads, UPLOAD_GRACE_PERIOD_MS } from "./service";
+import { localStore } from "./storage";
 import { type MultipartFile, multipartBody, noisyPng, pngWithMetadata, SVG_WITH_SCRIPT } from "./test-images";
 
 for (const target of testDatabaseTargets()) {
@@ -36,7 +37,8 @@ for (const target of testDatabaseTargets()) {
     });
 
     const uploadsDir = () => join(t.dataDir, "uploads");
-    const storedFiles = async () => (await readdir(uploadsDir())).filter((name) => !name.startsWith("."));
+    const storedFiles = async () =>
+      (await readdir(uploadsDir()).catch(() => [] as string[])).filter((name) => !name.startsWith("."));
 
     /** `null`: no token at all. */
     async function upload(files: MultipartFile[], who: SignedInCustomer | null = admin) {
@@ -165,7 +167,7 @@ for (const target of testDatabaseTargets()) {
       const old = new Date(Date.now() - UPLOAD_GRACE_PERIOD_MS - 60_000);
       for (const name of [used, orphan]) await utimes(join(t.dataDir, name), old, old);
 
-      const removed = await pruneUnreferencedUploads(t.database.db, uploadsDir());
+      const removed = await pruneUnreferencedUploads(t.database.db, localStore(uploadsDir()));
       expect(removed).toEqual([orphan.slice("/uploads/".length)]);
       const left = await storedFiles();
       expect(left).toContain(used.slice("/uploads/".length));

@@ -1,17 +1,50 @@
-// The admins' view of the shop's users: the list and the promotion to admin (SPEC.md section 6).
+// The admins' view of the shop's users: the list and the admin role both ways (SPEC.md section 6).
 import type { Database } from "@toolshop/db/client";
 import { users } from "@toolshop/db/schema";
-import type { ShopUserSummary } from "@toolshop/shared/users";
-import { and, asc, eq, ne } from "drizzle-orm";
+import { type ShopUserSummary, USERS_PAGE_SIZE, type UsersQuery } from "@toolshop/shared/users";
+import { and, asc, eq, like, ne, type SQL, sql } from "drizzle-orm";
 import { normalizeEmail } from "../accounts/service";
 
-/** Every shop user, oldest account first, so that the list does not reorder as people sign up. */
-export async function listUsers(db: Database): Promise<ShopUserSummary[]> {
+export interface UsersPage {
+  users: ShopUserSummary[];
+  /** Opaque: where the next page starts, or null after the last one. */
+  nextCursor: string | null;
+}
+
+/** The cursor is the last row's email (unique); base64url keeps it opaque and URL-safe. */
+const encodeCursor = (email: string) => Buffer.from(email, "utf8").toString("base64url");
+const decodeCursor = (cursor: string) => Buffer.from(cursor, "base64url").toString("utf8");
+
+/** A LIKE pattern that matches `prefix` literally (%, _ and \ escaped) at the start. */
+const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, "\\$&")}%`;
+
+/**
+ * One page of the shop's users, oldest account first, so that the list does not reorder as people sign
+ * up. Keyset paging on (created_at, email), never OFFSET: each page costs the same however deep. The
+ * search is an email prefix (emails are stored lower-case; users_email_prefix_idx serves it).
+ */
+export async function listUsers(db: Database, query: UsersQuery = {}): Promise<UsersPage> {
+  const limit = query.limit ?? USERS_PAGE_SIZE;
+  const conditions: SQL[] = [];
+  if (query.q) conditions.push(like(users.email, startsWith(query.q)));
+  if (query.role) conditions.push(eq(users.role, query.role));
+  if (query.cursor) {
+    conditions.push(
+      sql`(${users.createdAt}, ${users.email}) > (select c.created_at, c.email from users c where c.email = ${decodeCursor(query.cursor)})`,
+    );
+  }
   const rows = await db
     .select({ id: users.id, email: users.email, role: users.role })
     .from(users)
-    .orderBy(asc(users.createdAt), asc(users.email));
-  return rows.map((row) => ({ _id: row.id, email: row.email, role: row.role }));
+    .where(and(...conditions))
+    .orderBy(asc(users.createdAt), asc(users.email))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    users: page.map((row) => ({ _id: row.id, email: row.email, role: row.role })),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.email) : null,
+  };
 }
 
 /**
@@ -27,6 +60,37 @@ export async function promoteToAdmin(db: Database, email: string): Promise<numbe
     .where(and(eq(users.email, normalized), ne(users.role, "admin")))
     .returning({ id: users.id });
   if (changed.length > 0) return changed.length;
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalized));
-  return existing ? 0 : null;
+  return (await userExists(db, normalized)) ? 0 : null;
+}
+
+export type RevokeOutcome = { modifiedCount: number } | "no-such-user" | "last-admin";
+
+/**
+ * Makes an admin a customer again, never the last one. The admins' rows are locked first, so two
+ * admins revoking each other at once cannot both succeed and leave the shop without an admin.
+ */
+export function revokeAdmin(db: Database, email: string): Promise<RevokeOutcome> {
+  const normalized = normalizeEmail(email);
+  return db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.role, "admin"))
+      .for("update");
+    if (!admins.some((admin) => admin.email === normalized)) {
+      return (await userExists(tx, normalized)) ? { modifiedCount: 0 } : "no-such-user";
+    }
+    if (admins.length <= 1) return "last-admin";
+    const changed = await tx
+      .update(users)
+      .set({ role: "user" })
+      .where(and(eq(users.email, normalized), eq(users.role, "admin")))
+      .returning({ id: users.id });
+    return { modifiedCount: changed.length };
+  });
+}
+
+async function userExists(db: Pick<Database, "select">, email: string): Promise<boolean> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return existing !== undefined;
 }

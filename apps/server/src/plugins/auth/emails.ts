@@ -1,4 +1,4 @@
-import { htmlLink, htmlParagraph, mailBodies } from "../../lib/email-layout";
+import { htmlLink, htmlParagraph, mailBodies, textLink } from "../../lib/email-layout";
 import type { MailMessage } from "../mail";
 
 type AccountMail = Omit<MailMessage, "to">;
@@ -38,7 +38,7 @@ interface LinkEmail {
 
 function linkEmail(mail: LinkEmail): AccountMail {
   const bodies = mailBodies(
-    [mail.greeting, "", mail.intro, mail.link, "", mail.outro, "", "Toolshop"],
+    [mail.greeting, "", mail.intro, textLink(mail.link), "", mail.outro, "", "Toolshop"],
     [
       htmlParagraph(mail.greeting),
       htmlParagraph(mail.intro),

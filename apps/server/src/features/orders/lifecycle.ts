@@ -1,0 +1,113 @@
+// The order's lifecycle (issue 11): one transition table, and one guarded update per command. Every
+// status change of an order goes through transitionOrder, so the table is the only place that says
+// which change is legal, and every change leaves a line in the status history.
+import type { Database } from "@toolshop/db/client";
+import { orderStatusHistory, orders, tools } from "@toolshop/db/schema";
+import type { OrderStatus } from "@toolshop/shared/orders";
+import { and, eq, sql } from "drizzle-orm";
+import { HttpError } from "../../lib/http-errors";
+import type { OrderRow } from "./dto";
+
+/** Which status may follow which; anything else is a 409. */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  unpaid: ["paid", "cancelled"],
+  paid: ["shipped", "refunded"],
+  shipped: ["delivered"],
+  delivered: [],
+  cancelled: [],
+  refunded: [],
+};
+
+export function isAllowedTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+const VERB: Record<OrderStatus, string> = {
+  unpaid: "made unpaid",
+  paid: "paid",
+  shipped: "shipped",
+  delivered: "marked delivered",
+  cancelled: "cancelled",
+  refunded: "refunded",
+};
+
+const STATE: Record<OrderStatus, string> = {
+  unpaid: "has not been paid yet",
+  paid: "is already paid",
+  shipped: "has already shipped",
+  delivered: "was delivered",
+  cancelled: "was cancelled",
+  refunded: "was refunded",
+};
+
+/** The 409 sentence for an illegal change: what the order is, and what it cannot become. */
+export function illegalTransitionMessage(from: OrderStatus, to: OrderStatus): string {
+  return `This order ${STATE[from]}, so it cannot be ${VERB[to]}.`;
+}
+
+export function assertTransition(from: OrderStatus, to: OrderStatus): void {
+  if (!isAllowedTransition(from, to)) throw new HttpError(409, illegalTransitionMessage(from, to));
+}
+
+/** Columns a transition may set beside the status (carrier and tracking number when shipping...). */
+export type TransitionFields = Partial<
+  Pick<OrderRow, "carrier" | "trackingNumber" | "transactionId" | "paymentIntentId" | "paidAt">
+>;
+
+/**
+ * Moves one order from `from` to `to` in one conditional update (WHERE status = from), records the
+ * change in the history and, for a cancellation or a refund, puts the stock back, all in the caller's
+ * transaction. Answers the updated row, or undefined when the order was not in `from` any more (a
+ * concurrent command won): the caller re-reads and explains.
+ */
+export async function transitionOrder(
+  tx: Database,
+  orderId: string,
+  from: OrderStatus,
+  to: OrderStatus,
+  fields: TransitionFields = {},
+): Promise<OrderRow | undefined> {
+  assertTransition(from, to);
+  const [row] = await tx
+    .update(orders)
+    .set({ ...fields, status: to })
+    .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+    .returning();
+  if (!row) return undefined;
+  await tx.insert(orderStatusHistory).values({ orderId: row.id, status: to });
+  if (releasesStock(to)) await restoreStock(tx, row);
+  return row;
+}
+
+/** A cancelled or refunded order's units go back on the shelf. */
+function releasesStock(status: OrderStatus): boolean {
+  return status === "cancelled" || status === "refunded";
+}
+
+export async function restoreStock(tx: Database, row: OrderRow): Promise<void> {
+  if (!row.toolId) return;
+  await tx
+    .update(tools)
+    .set({ availableQuantity: sql`${tools.availableQuantity} + ${row.quantity}` })
+    .where(eq(tools.id, row.toolId));
+}
+
+/**
+ * Runs one command: reads the order (404), refuses an illegal change (409 with a sentence), and applies
+ * it with transitionOrder in a transaction. A lost race re-reads and answers the 409 of the new status.
+ */
+export async function runTransition(
+  db: Database,
+  orderId: string,
+  to: OrderStatus,
+  fields: TransitionFields = {},
+): Promise<OrderRow> {
+  for (;;) {
+    const [current] = await db.select().from(orders).where(eq(orders.id, orderId));
+    if (!current) throw new HttpError(404, "There is no order with this id.");
+    assertTransition(current.status, to);
+    const moved = await db.transaction((tx) => transitionOrder(tx, orderId, current.status, to, fields));
+    if (moved) return moved;
+    // The status changed between the read and the update: judge the new one.
+  }
+}

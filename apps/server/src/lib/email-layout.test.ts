@@ -1,0 +1,79 @@
+import type { Order } from "@toolshop/shared/orders";
+import type { StoredQuote } from "@toolshop/shared/quotes";
+import { describe, expect, it } from "vitest";
+import { orderConfirmationEmail } from "../features/orders/confirmation-email";
+import { quoteRequestEmail } from "../features/quotes/sales-email";
+import { passwordResetEmail, verificationEmail } from "../plugins/auth/emails";
+
+const EVIL = "<a href=http://evil>x</a> http://evil.example www.evil.example";
+const SHOP = "http://localhost:3000";
+
+/** What a mail client's link detector would find: anchors, schemes and host names. */
+function linkables(body: string): string[] {
+  return [...body.matchAll(/\bhttps?:\/\/[^\s<"]+|\b(?:[\p{L}\d-]+\.)+\p{L}{2,}\b/gu)].map(
+    (match) => match[0],
+  );
+}
+
+const order: Order = {
+  _id: crypto.randomUUID(),
+  name: EVIL,
+  address: EVIL,
+  phone: "+1 555-0100",
+  email: "ada@example.com",
+  image: "/images/x.webp",
+  price: 20,
+  unitPrice: 10,
+  quantity: 2,
+  paid: true,
+  status: "paid",
+  transactionId: "pi_123",
+  createdAt: new Date(0).toISOString(),
+};
+
+const quote: StoredQuote = {
+  _id: crypto.randomUUID(),
+  name: EVIL,
+  email: "ada@example.com",
+  phone: "",
+  company: EVIL,
+  tool: "",
+  quantity: null,
+  message: `Hello\n${EVIL}`,
+  createdAt: new Date(0).toISOString(),
+  handled: false,
+};
+
+describe("mails show a person's text as text, never as a link", () => {
+  const mails = {
+    verification: verificationEmail(EVIL, `${SHOP}/verify?token=t`),
+    reset: passwordResetEmail(EVIL, `${SHOP}/reset-password?token=t`),
+    confirmation: orderConfirmationEmail(order, "usd", SHOP),
+    quote: quoteRequestEmail(quote, "sales@example.com", SHOP),
+  };
+
+  it.each(Object.entries(mails))("%s: the only links are the shop's own", (_kind, mail) => {
+    // The text body is not HTML, so "<a" there is only characters; in the HTML body it must be escaped.
+    expect(mail.html).not.toContain("<a href=http");
+    const anchors = [...mail.html.matchAll(/<a\b[^>]*>/g)].map((match) => match[0]);
+    expect(anchors.every((anchor) => anchor.startsWith(`<a href="${SHOP}/`))).toBe(true);
+    for (const body of [mail.html, mail.text]) {
+      expect(body).not.toContain("http://evil");
+      expect(body).not.toContain("evil.example");
+      const links = linkables(body).filter(
+        (link) => !link.startsWith(SHOP) && !link.startsWith(`<a href="${SHOP}`),
+      );
+      // The shop's addresses (ada@example.com is the customer's and is broken up too) are all that is left.
+      expect(links).toEqual([]);
+    }
+    // The name still reads as typed once the invisible breaks are removed.
+    expect(mail.text.replaceAll("\u200b", "")).toContain(EVIL);
+    expect(mail.html).toContain("&lt;a href=http:");
+  });
+
+  it("keeps the shop's links clickable in both bodies", () => {
+    expect(mails.reset.text).toContain(`${SHOP}/reset-password?token=t`);
+    expect(mails.reset.html).toContain(`<a href="${SHOP}/reset-password?token=t">`);
+    expect(mails.quote.text).toContain(`${SHOP}/dashboard/quotes`);
+  });
+});

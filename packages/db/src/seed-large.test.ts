@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "./client";
+import { BENCH_ADMIN_EMAIL, BENCH_CUSTOMER_EMAIL, parseSeedArguments, seedLarge } from "./seed-large";
+import { queryRows, testDatabaseTargets } from "./test-support";
+import { createTestDatabase } from "./testing";
+
+const SIZES = { tools: 40, users: 30, orders: 1_500, reviews: 60 };
+
+/** Row counts, and a digest of every generated row's content (ids included). */
+async function fingerprint(handle: DatabaseHandle) {
+  const [row] = await queryRows<Record<string, string | number>>(
+    handle.db,
+    sql`select
+      (select count(*)::int from tools) as tools, (select count(*)::int from users) as users,
+      (select count(*)::int from orders) as orders, (select count(*)::int from reviews) as reviews,
+      (select md5(string_agg(t::text, ',' order by t.id)) from tools t) as tools_digest,
+      (select md5(string_agg(u::text, ',' order by u.id)) from users u) as users_digest,
+      (select md5(string_agg(o::text, ',' order by o.id)) from orders o) as orders_digest,
+      (select md5(string_agg(r::text, ',' order by r.id)) from reviews r) as reviews_digest`,
+  );
+  return row;
+}
+
+for (const target of testDatabaseTargets()) {
+  describe.skipIf(target.skip)(`the large seed, at a small size ${target.title}`, () => {
+    let first: DatabaseHandle;
+    let second: DatabaseHandle;
+    beforeAll(async () => {
+      [first, second] = await Promise.all([
+        createTestDatabase(target.options),
+        createTestDatabase(target.options),
+      ]);
+    });
+    afterAll(async () => {
+      await first?.close();
+      await second?.close();
+    });
+
+    it("makes the asked counts, the same rows from the same seed, and nothing more when run again", async () => {
+      await seedLarge(first, SIZES, { seed: 7, batchSize: 400 });
+      await seedLarge(second, SIZES, { seed: 7 });
+      const made = await fingerprint(first);
+      expect(made).toMatchObject(SIZES);
+      // Batching does not change what is made.
+      expect(await fingerprint(second)).toEqual(made);
+
+      await seedLarge(first, SIZES, { seed: 7 });
+      expect(await fingerprint(first)).toEqual(made);
+    });
+
+    it("has the benchmark's admin, and its customer with 1,000 orders", async () => {
+      const rows = await queryRows<{ email: string; role: string; orders: number }>(
+        first.db,
+        sql`select u.email, u.role, (select count(*)::int from orders o where o.user_id = u.id) as orders
+            from users u where u.email in (${BENCH_ADMIN_EMAIL}, ${BENCH_CUSTOMER_EMAIL}) order by u.email`,
+      );
+      expect(rows).toEqual([
+        { email: BENCH_ADMIN_EMAIL, role: "admin", orders: 0 },
+        { email: BENCH_CUSTOMER_EMAIL, role: "user", orders: 1_000 },
+      ]);
+      // Every order's copy of its tool is the tool's, and totals add up.
+      const [check] = await queryRows<{ bad: number }>(
+        first.db,
+        sql`select count(*)::int as bad from orders o join tools t on t.id = o.tool_id
+            where o.name <> t.name or o.unit_price_cents <> t.price_cents or o.total_cents <> o.unit_price_cents * o.quantity`,
+      );
+      expect(check?.bad).toBe(0);
+    });
+  });
+}
+
+describe("the large seed's command line", () => {
+  it("defaults to the large size on PostgreSQL and a tenth of it on PGlite; flags win", () => {
+    expect(parseSeedArguments([], "postgres").sizes).toEqual({
+      tools: 10_000,
+      users: 100_000,
+      orders: 1_000_000,
+      reviews: 50_000,
+    });
+    expect(parseSeedArguments([], "pglite").sizes).toEqual({
+      tools: 1_000,
+      users: 10_000,
+      orders: 100_000,
+      reviews: 5_000,
+    });
+    expect(parseSeedArguments(["--tools", "5", "--seed", "3"], "pglite")).toMatchObject({
+      sizes: { tools: 5 },
+      seed: 3,
+    });
+    expect(() => parseSeedArguments(["--orders", "many"], "postgres")).toThrow(
+      "--orders must be a whole number.",
+    );
+  });
+});
