@@ -53,19 +53,35 @@ describe("the route guards", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Login" })).toBeTruthy();
   });
 
-  it("sign out a customer who opens an admin-only route and send them to /login", async () => {
-    api = await startAccountsApi({ signedIn: ANN, admin: false });
+  it("sign out a customer who opens an admin-only route, send them to /login saying why, not back", async () => {
+    api = await startAccountsApi({ signedIn: ANN, admin: false, password: "abcd1234" });
     await signInAs(ANN);
-    const { router } = renderApp("/dashboard/alluser");
+    const { router, user } = renderApp("/dashboard/alluser");
 
     expect(await screen.findByRole("heading", { level: 1, name: "Login" })).toBeTruthy();
-    expect(router.state.location.state).toMatchObject({ from: { pathname: "/dashboard/alluser" } });
+    expect(screen.getByRole("alert").textContent).toContain("that page is for admins only");
+    // Not remembered: signing in again must not lead back to the admin page and out again.
+    expect(router.state.location.state).not.toHaveProperty("from");
     // The admin check answered, with admin: false; its value decides.
     const [check] = api.callsTo("GET", "/api/admin/");
     expect(check?.authorization).toMatch(/^Bearer /);
-    expect(api.callsTo("POST", "/api/auth/sign-out")).toHaveLength(1);
-    expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull();
+    await expect.poll(() => api?.callsTo("POST", "/api/auth/sign-out")).toHaveLength(1);
+    await expect.poll(() => localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull();
     expect(screen.queryByRole("heading", { name: "Make Admin" })).toBeNull();
+
+    await user.type(screen.getByLabelText("Email"), ANN.email);
+    await user.type(screen.getByLabelText("Password"), "abcd1234");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    await expect.poll(() => router.state.location.pathname).toBe("/");
+  });
+
+  it("send a signed-in visitor of /login and /signup on to where they were going", async () => {
+    api = await startAccountsApi({ signedIn: ANN, admin: false });
+    await signInAs(ANN);
+    const { router } = renderApp("/signup");
+    await expect.poll(() => router.state.location.pathname).toBe("/");
+    await router.navigate("/login", { state: { from: { pathname: "/dashboard/myreview" } } });
+    await expect.poll(() => router.state.location.pathname).toBe("/dashboard/myreview");
   });
 
   it("let an admin open an admin-only route", async () => {
@@ -99,7 +115,7 @@ describe("the route guards", () => {
     const { router, user } = renderApp("/dashboard/myhistory");
     await screen.findByRole("heading", { level: 1, name: "My Profile" });
     await user.click(screen.getByRole("button", { name: "Account menu" }));
-    await user.click(screen.getByRole("button", { name: "Sign out" }));
+    await user.click(screen.getByRole("menuitem", { name: "Sign out" }));
     await screen.findByRole("heading", { level: 1, name: "Best Electrical Tool is Here !" });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(router.state.location.pathname).toBe("/");

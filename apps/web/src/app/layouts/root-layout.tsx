@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { Footer } from "../../components/footer";
 import { Navbar } from "../../components/navbar";
+import { RouteAnnouncer } from "../../components/route-announcer";
 import { useSession } from "../../features/auth/use-session";
 import { useSignOutOnUnauthorized } from "../../features/auth/use-sign-out-on-unauthorized";
 import { useSignOutToHome } from "../../features/auth/use-sign-out-to-home";
@@ -33,6 +34,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      <RouteAnnouncer />
       <ScrollRestoration />
     </div>
   );

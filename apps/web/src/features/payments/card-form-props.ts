@@ -3,8 +3,6 @@ export interface CardFormProps {
   /** The open payment's secret; null while it is being fetched, and Pay stays disabled until then. */
   clientSecret: string | null;
   billing: { name: string; email: string };
-  /** The payment is done: Pay stays disabled. */
-  completed: boolean;
   /**
    * Called with the payment id once the gateway has confirmed the card payment: records it on the
    * order. A rejection's message is shown in red.

@@ -1,15 +1,18 @@
 import { productSchema } from "@toolshop/shared/tools";
-import { imageFileProblem } from "@toolshop/shared/uploads";
+import { IMAGE_NOT_AN_IMAGE, imageFileProblem } from "@toolshop/shared/uploads";
 import { z } from "zod";
+import { looksLikePicture } from "./image-signature";
 
 // The shared product schema with the picture as the browser has it: a FileList from the file input.
-// Only the browser checks the file itself (present, not SVG, small enough); the server decodes it.
+// The browser checks the file itself (present, not SVG, small enough, a picture's first bytes) as it is
+// chosen; the server decodes it.
 
 const fileList = (required: boolean) =>
-  z.custom<FileList | undefined>().superRefine((files, context) => {
+  z.custom<FileList | undefined>().superRefine(async (files, context) => {
     const file = files?.[0];
     if (!file && !required) return;
-    const problem = imageFileProblem(file);
+    const problem =
+      imageFileProblem(file) ?? (file && !(await looksLikePicture(file)) ? IMAGE_NOT_AN_IMAGE : undefined);
     if (problem) context.addIssue({ code: "custom", message: problem });
   });
 

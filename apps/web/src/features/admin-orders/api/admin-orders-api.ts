@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { ManagedOrderStatus } from "@toolshop/shared/admin-orders";
+import type { ManagedOrderStatus, ShipOrderBody } from "@toolshop/shared/admin-orders";
 import type { Order } from "@toolshop/shared/orders";
 import { apiRequest } from "../../../lib/api-client";
 
@@ -14,9 +14,19 @@ export function allOrdersQueryOptions(status: ManagedOrderStatus | undefined) {
   });
 }
 
-/** POST /api/orders/:id/ship (admin): a paid order becomes shipped; an unpaid one is refused (409). */
-export function shipOrder(orderId: string): Promise<Order> {
-  return apiRequest<Order>(`/orders/${encodeURIComponent(orderId)}/ship`, { method: "POST" });
+/** The owner's commands on an order (admin); the server refuses an illegal one with a sentence (409). */
+export type OrderCommand =
+  | { kind: "ship"; body: ShipOrderBody }
+  | { kind: "deliver" }
+  | { kind: "cancel" }
+  | { kind: "refund" };
+
+/** POST /api/orders/:id/ship | deliver | cancel | refund (admin). */
+export function runOrderCommand(orderId: string, command: OrderCommand): Promise<Order> {
+  return apiRequest<Order>(`/orders/${encodeURIComponent(orderId)}/${command.kind}`, {
+    method: "POST",
+    ...(command.kind === "ship" ? { json: command.body } : {}),
+  });
 }
 
 /** Every query of orders (the customer's own lists too). */

@@ -1,12 +1,15 @@
 import type { Order } from "@toolshop/shared/orders";
 import { ProductThumbnail } from "../../../components/product-thumbnail";
 import { formatCount, formatPrice } from "../../../lib/format";
+import type { OrderCommandKind } from "./order-command-dialog";
 
 const BADGE: Record<Order["status"], string> = {
   unpaid: "badge-warning",
   paid: "badge-info",
   shipped: "badge-success",
+  delivered: "badge-success",
   cancelled: "badge-ghost",
+  refunded: "badge-ghost",
 };
 
 export function statusLabel(status: Order["status"]): string {
@@ -15,14 +18,25 @@ export function statusLabel(status: Order["status"]): string {
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
+/** What the owner can do next with an order of each status (the server's transition table). */
+const COMMANDS: Partial<Record<Order["status"], { kind: OrderCommandKind; label: string; style: string }[]>> =
+  {
+    unpaid: [{ kind: "cancel", label: "Cancel", style: "btn-outline btn-error" }],
+    paid: [
+      { kind: "ship", label: "Ship", style: "btn-primary" },
+      { kind: "refund", label: "Refund", style: "btn-outline btn-error" },
+    ],
+    shipped: [{ kind: "deliver", label: "Mark delivered", style: "btn-primary" }],
+  };
+
 interface AdminOrderCardProps {
   order: Order;
-  onShip: () => void;
-  shipping: boolean;
+  onCommand: (kind: OrderCommandKind) => void;
 }
 
 /** One order as the shop sees it: who, what, where to, and whether it is paid or shipped. */
-export function AdminOrderCard({ order, onShip, shipping }: AdminOrderCardProps) {
+export function AdminOrderCard({ order, onCommand }: AdminOrderCardProps) {
+  const commands = COMMANDS[order.status] ?? [];
   return (
     <article
       aria-label={`${order.name} for ${order.email}`}
@@ -49,14 +63,23 @@ export function AdminOrderCard({ order, onShip, shipping }: AdminOrderCardProps)
       <div className="flex items-center justify-between gap-3 md:flex-col md:items-end">
         <p className="font-semibold">{formatPrice(order.price)}</p>
         <span className={`badge ${BADGE[order.status]}`}>{statusLabel(order.status)}</span>
-        {order.status === "paid" ? (
-          <button type="button" className="btn btn-primary btn-sm" onClick={onShip} disabled={shipping}>
-            {shipping ? "Shipping…" : "Ship"}
-            <span className="sr-only">
-              {" "}
-              {order.name} for {order.email}
-            </span>
-          </button>
+        {commands.length > 0 ? (
+          <div className="flex flex-wrap gap-2">
+            {commands.map((command) => (
+              <button
+                key={command.kind}
+                type="button"
+                className={`btn btn-sm ${command.style}`}
+                onClick={() => onCommand(command.kind)}
+              >
+                {command.label}
+                <span className="sr-only">
+                  {" "}
+                  {order.name} for {order.email}
+                </span>
+              </button>
+            ))}
+          </div>
         ) : null}
       </div>
     </article>

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -7,6 +8,12 @@ import { sendJson, startTestApi } from "../../../test/http-test-server";
 import { anOrder } from "../../orders/test/orders-data";
 import { ManageOrders } from "./manage-orders";
 
+async function readBody(request: IncomingMessage): Promise<string> {
+  let body = "";
+  for await (const chunk of request) body += chunk;
+  return body;
+}
+
 describe("ManageOrders", () => {
   let close: (() => Promise<void>) | undefined;
   afterEach(async () => {
@@ -14,7 +21,7 @@ describe("ManageOrders", () => {
     close = undefined;
   });
 
-  it("filters by status and ships a paid order", async () => {
+  it("filters by status and ships a paid order with carrier and tracking number, after asking", async () => {
     const paid = anOrder({
       _id: "11111111-1111-4111-8111-111111111111",
       status: "paid",
@@ -24,9 +31,11 @@ describe("ManageOrders", () => {
     const unpaid = anOrder({ email: "bob@example.com" });
     let orders = [paid, unpaid];
     const calls: string[] = [];
-    ({ close } = await startTestApi((request, response) => {
+    const bodies: unknown[] = [];
+    ({ close } = await startTestApi(async (request, response) => {
       calls.push(`${request.method} ${request.url}`);
       if (request.method === "POST") {
+        bodies.push(JSON.parse(await readBody(request)));
         orders = orders.map((item) => (item._id === paid._id ? { ...item, status: "shipped" } : item));
         sendJson(response, 200, orders[0]);
         return;
@@ -48,19 +57,30 @@ describe("ManageOrders", () => {
         .getAllByRole("article")
         .map((card) => card.getAttribute("aria-label")),
     ).toEqual(["Pliers for ann@example.com", "Pliers for bob@example.com"]);
-    // Only the paid order can be shipped.
+    // Only the paid order can be shipped, only the unpaid one cancelled.
     expect(screen.getAllByRole("button", { name: /^Ship/ })).toHaveLength(1);
+    expect(screen.getAllByRole("button", { name: /^Cancel/ })).toHaveLength(1);
 
     await user.click(screen.getByRole("radio", { name: "Paid" }));
     await expect.poll(() => calls).toContain("GET /api/orders?status=paid");
     await user.click(await screen.findByRole("button", { name: "Ship Pliers for ann@example.com" }));
+    const dialog = await screen.findByRole("dialog", { name: "Ship this order?" });
+    await user.click(within(dialog).getByRole("button", { name: "Ship" }));
+    expect(within(dialog).getByText("Carrier is required")).toBeTruthy();
+    expect(calls.filter((call) => call.startsWith("POST"))).toEqual([]);
+    await user.type(within(dialog).getByLabelText("Carrier"), "UPS");
+    await user.type(within(dialog).getByLabelText("Tracking number"), "1Z999");
+    await user.click(within(dialog).getByRole("button", { name: "Ship" }));
     expect(await screen.findByText("Pliers for ann@example.com is marked shipped")).toBeTruthy();
+    expect(bodies).toEqual([{ carrier: "UPS", trackingNumber: "1Z999" }]);
     expect(calls).toContain(`POST /api/orders/${paid._id}/ship`);
     expect(await screen.findByText("There are no paid orders.")).toBeTruthy();
 
     await user.click(screen.getByRole("radio", { name: "Shipped" }));
     const shipped = await screen.findByRole("article", { name: "Pliers for ann@example.com" });
     expect(within(shipped).getByText("Shipped")).toBeTruthy();
-    expect(within(shipped).queryByRole("button")).toBeNull();
+    expect(
+      within(shipped).getByRole("button", { name: "Mark delivered Pliers for ann@example.com" }),
+    ).toBeTruthy();
   });
 });

@@ -6,27 +6,45 @@ import { LoadError } from "../../../components/load-error";
 import { MessagePanel } from "../../../components/message-panel";
 import { Spinner } from "../../../components/spinner";
 import { notify } from "../../../lib/toast";
-import { ALL_ORDERS_QUERY_KEY, allOrdersQueryOptions, shipOrder } from "../api/admin-orders-api";
+import {
+  ALL_ORDERS_QUERY_KEY,
+  allOrdersQueryOptions,
+  type OrderCommand,
+  runOrderCommand,
+} from "../api/admin-orders-api";
 import { AdminOrderCard, statusLabel } from "./admin-order-card";
+import { OrderCommandDialog, type OrderCommandKind } from "./order-command-dialog";
 
 const FILTERS: { value: ManagedOrderStatus | undefined; label: string }[] = [
   { value: undefined, label: "All" },
   ...MANAGED_ORDER_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
 ];
 
-export const orderShippedMessage = (order: Pick<Order, "name" | "email">) =>
-  `${order.name} for ${order.email} is marked shipped`;
+const DONE: Record<OrderCommandKind, string> = {
+  ship: "is marked shipped",
+  deliver: "is marked delivered",
+  cancel: "is cancelled",
+  refund: "is refunded",
+};
 
-/** Manage Orders (admin): every order, newest first, filtered by status; paid orders can be shipped. */
+export const orderCommandMessage = (order: Pick<Order, "name" | "email">, kind: OrderCommandKind) =>
+  `${order.name} for ${order.email} ${DONE[kind]}`;
+
+/** Manage Orders (admin): every order, newest first, filtered by status; cancel, ship or deliver, after asking. */
 export function ManageOrders() {
   const [status, setStatus] = useState<ManagedOrderStatus | undefined>();
   const queryClient = useQueryClient();
   const { data: orders, error, isPending, refetch, isRefetching } = useQuery(allOrdersQueryOptions(status));
-  const shipping = useMutation({
-    mutationFn: (order: Order) => shipOrder(order._id),
-    onSuccess: (order) => notify.success(orderShippedMessage(order)),
+  const [asking, setAsking] = useState<{ order: Order; kind: OrderCommandKind } | null>(null);
+  const running = useMutation({
+    mutationFn: ({ order, command }: { order: Order; command: OrderCommand; close: () => void }) =>
+      runOrderCommand(order._id, command),
+    onSuccess: (order, { command, close }) => {
+      notify.success(orderCommandMessage(order, command.kind));
+      close();
+    },
     onError: (failure) => notify.error(failure.message),
-    // Shipped or refused, the lists (the customer's too) are out of date.
+    // Done or refused, the lists (the customer's too) are out of date.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ALL_ORDERS_QUERY_KEY }),
   });
 
@@ -70,13 +88,25 @@ export function ManageOrders() {
             <li key={order._id}>
               <AdminOrderCard
                 order={order}
-                onShip={() => shipping.mutate(order)}
-                shipping={shipping.isPending && shipping.variables?._id === order._id}
+                onCommand={(kind) => {
+                  running.reset();
+                  setAsking({ order, kind });
+                }}
               />
             </li>
           ))}
         </ul>
       )}
+      {asking ? (
+        <OrderCommandDialog
+          order={asking.order}
+          kind={asking.kind}
+          error={running.error}
+          busy={running.isPending}
+          onConfirm={(command, close) => running.mutate({ order: asking.order, command, close })}
+          onClose={() => setAsking(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { ACCESS_TOKEN_STORAGE_KEY } from "@toolshop/shared/constants";
 import { afterEach, describe, expect, it } from "vitest";
 import { startAccountsApi } from "../../../test/fake-accounts-api";
@@ -51,30 +51,43 @@ describe("the login screen", () => {
     expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
-  it('toasts "check your email" for a password reset, and asks for the email first', async () => {
+  it('toasts "check your email" for a password reset, and asks for the email in a dialog when none is typed', async () => {
     const { user } = await openLogin();
     await user.click(screen.getByRole("button", { name: "Forgot password?" }));
-    expect(await screen.findByText(/Enter your email address above/)).toBeTruthy();
+    const dialog = await screen.findByRole("dialog", { name: "Reset your password" });
     expect(api?.callsTo("POST", "/api/auth/request-password-reset")).toEqual([]);
+    const asked = within(dialog).getByLabelText("Email");
+    expect(document.activeElement).toBe(asked);
+    await user.type(asked, "asked@example.com");
+    await user.click(within(dialog).getByRole("button", { name: "Send the link" }));
+    expect(await screen.findByText("check your email")).toBeTruthy();
+    expect(api?.callsTo("POST", "/api/auth/request-password-reset")[0]?.body).toMatchObject({
+      email: "asked@example.com",
+    });
+    await expect.poll(() => screen.queryByRole("dialog")).toBeNull();
 
     await user.type(screen.getByLabelText("Email"), "nobody@example.com");
     await user.click(screen.getByRole("button", { name: "Forgot password?" }));
-    expect(await screen.findByText("check your email")).toBeTruthy();
-    expect(api?.callsTo("POST", "/api/auth/request-password-reset")[0]?.body).toEqual({
+    await expect.poll(() => api?.callsTo("POST", "/api/auth/request-password-reset")).toHaveLength(2);
+    expect(api?.callsTo("POST", "/api/auth/request-password-reset")[1]?.body).toEqual({
       email: "nobody@example.com",
       redirectTo: "/reset-password",
     });
   });
 
-  it("says on a disabled button that a provider is not configured", async () => {
+  it("hides the button of a provider that is not configured", async () => {
     await openLogin({ providers: { google: false, github: true } });
-    const note = await screen.findByText("(not configured)");
-    const google = screen.getByRole("button", { name: /Continue with Google/ }) as HTMLButtonElement;
-    expect(google.contains(note)).toBe(true);
-    expect(google.disabled).toBe(true);
-    const github = screen.getByRole("button", { name: /Continue with GitHub/ }) as HTMLButtonElement;
-    expect(github.disabled).toBe(false);
-    expect(github.textContent).not.toContain("not configured");
+    const github = (await screen.findByRole("button", { name: /Continue with GitHub/ })) as HTMLButtonElement;
+    await expect.poll(() => github.disabled).toBe(false);
+    expect(screen.queryByRole("button", { name: /Continue with Google/ })).toBeNull();
+    expect(screen.queryByText(/not configured/)).toBeNull();
+  });
+
+  it("says in one line under the form, in development, that no provider is configured", async () => {
+    await openLogin({ providers: { google: false, github: false } });
+    expect(await screen.findByText(/Google and GitHub sign-in are not configured/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Continue with/ })).toBeNull();
+    expect(screen.queryByText("OR")).toBeNull();
   });
 });
 

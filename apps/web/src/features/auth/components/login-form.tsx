@@ -1,8 +1,8 @@
 import { type FormEvent, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { FormField } from "../../../components/form-field";
-import { notify } from "../../../lib/toast";
 import { useAuthActions } from "../use-auth-actions";
+import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { SocialSignInButtons } from "./social-sign-in-buttons";
 
 /** SPEC.md section 5: on the login screen the browser itself requires email and password. */
@@ -11,6 +11,7 @@ export function LoginForm() {
   const { state } = useLocation();
   const emailRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<"login" | "reset" | null>(null);
+  const [askingForEmail, setAskingForEmail] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -25,8 +26,7 @@ export function LoginForm() {
     const email = emailRef.current;
     if (!email) return;
     if (!email.value || !email.checkValidity()) {
-      email.focus();
-      notify.error("Enter your email address above, then choose Forgot password? again.");
+      setAskingForEmail(true);
       return;
     }
     setBusy("reset");
@@ -80,8 +80,10 @@ export function LoginForm() {
           Create New Account
         </Link>
       </p>
-      <div className="divider my-0">OR</div>
       <SocialSignInButtons onSelect={(provider) => void signInWith(provider)} />
+      {askingForEmail ? (
+        <ForgotPasswordDialog onSend={sendPasswordReset} onClose={() => setAskingForEmail(false)} />
+      ) : null}
     </div>
   );
 }

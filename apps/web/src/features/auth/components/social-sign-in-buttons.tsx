@@ -38,32 +38,45 @@ function GitHubMark() {
 
 const MARKS: Record<SocialProvider, () => ReactNode> = { google: GoogleMark, github: GitHubMark };
 
+const PROVIDERS = ["google", "github"] as const;
+
 /**
- * The Google-type and GitHub-type popup sign-in buttons of SPEC.md. A provider the server has no
- * credentials for says so on a disabled button instead of failing after the click. If the list
- * cannot be loaded the buttons stay usable: the popup then reports what went wrong.
+ * The Google-type and GitHub-type popup sign-in buttons of SPEC.md, under an "OR" line. A provider the
+ * server has no credentials for has no button (issue 12); with none at all, a development build says
+ * how to configure them and a production build shows nothing. If the list cannot be loaded the
+ * buttons stay usable: the popup then reports what went wrong.
  */
 export function SocialSignInButtons({ onSelect }: SocialSignInButtonsProps) {
   const { data: configured, isPending } = useQuery(authProvidersQueryOptions);
+  const shown = PROVIDERS.filter((provider) => configured?.[provider] !== false);
+  if (shown.length === 0) {
+    return import.meta.env.DEV ? (
+      <p className="text-center text-sm text-base-content/80">
+        Google and GitHub sign-in are not configured: set GOOGLE_CLIENT_ID/SECRET or GITHUB_CLIENT_ID/SECRET
+        (see the README).
+      </p>
+    ) : null;
+  }
   return (
-    <div className="flex flex-col gap-3">
-      {(["google", "github"] as const).map((provider) => {
-        const Mark = MARKS[provider];
-        const unavailable = configured?.[provider] === false;
-        return (
-          <button
-            key={provider}
-            type="button"
-            className="btn h-auto min-h-10 w-full flex-wrap py-2 btn-outline"
-            disabled={isPending || unavailable}
-            onClick={() => onSelect(provider)}
-          >
-            <Mark />
-            Continue with {PROVIDER_NAMES[provider]}
-            {unavailable ? <span className="text-sm font-normal">(not configured)</span> : null}
-          </button>
-        );
-      })}
-    </div>
+    <>
+      <div className="divider my-0">OR</div>
+      <div className="flex flex-col gap-3">
+        {shown.map((provider) => {
+          const Mark = MARKS[provider];
+          return (
+            <button
+              key={provider}
+              type="button"
+              className="btn h-auto min-h-10 w-full flex-wrap py-2 btn-outline"
+              disabled={isPending}
+              onClick={() => onSelect(provider)}
+            >
+              <Mark />
+              Continue with {PROVIDER_NAMES[provider]}
+            </button>
+          );
+        })}
+      </div>
+    </>
   );
 }

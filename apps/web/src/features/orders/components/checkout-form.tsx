@@ -7,6 +7,7 @@ import { useForm } from "react-hook-form";
 import { FormField } from "../../../components/form-field";
 import { formatCount, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
+import { useSavedDetails } from "../../profile/use-saved-details";
 import { newIdempotencyKey, ORDERS_QUERY_KEY, placeOrder } from "../api/orders-api";
 import { displayedQuantityMessage } from "../checkout-messages";
 
@@ -33,15 +34,25 @@ export function CheckoutForm({ tool, email, onPlaced }: CheckoutFormProps) {
     register,
     handleSubmit,
     watch,
+    getFieldState,
+    setValue,
     formState: { errors },
   } = useForm<CheckoutValues>({
     resolver: zodResolver(schema),
     defaultValues: { address: "", phone: "", quantity: tool.minQuantity },
   });
+  // Saved details: the profile's address and phone fill the fields the customer has not typed in yet.
+  const [saveToProfile, setSaveToProfile] = useState(false);
+  const savedDetails = useSavedDetails(email, (details) => {
+    for (const field of ["address", "phone"] as const) {
+      if (details[field] && !getFieldState(field).isDirty) setValue(field, details[field]);
+    }
+  });
   const order = useMutation({
     mutationFn: (values: CheckoutValues) => placeOrder({ toolId: tool._id, ...values }, idempotencyKey),
-    onSuccess: async (placed) => {
+    onSuccess: async (placed, values) => {
       notify.success(ORDER_PLACED_MESSAGE);
+      if (saveToProfile) void savedDetails.save(values);
       onPlaced(placed);
       await queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
       // The stock shown on the home page has changed.
@@ -92,6 +103,15 @@ export function CheckoutForm({ tool, email, onPlaced }: CheckoutFormProps) {
           <input {...control} {...register("phone")} type="tel" autoComplete="tel" className="input w-full" />
         )}
       </FormField>
+      <label className="flex items-center gap-2">
+        <input
+          type="checkbox"
+          className="size-5 accent-primary"
+          checked={saveToProfile}
+          onChange={(event) => setSaveToProfile(event.target.checked)}
+        />
+        Save to my profile
+      </label>
       <FormField
         id="checkout-quantity"
         label="Quantity"

@@ -126,6 +126,31 @@ describe("the checkout screen", () => {
     expect(screen.queryByRole("button", { name: "Place the order" })).toBeNull();
   });
 
+  it("fills address and phone from the profile, and saves the typed ones to it when asked", async () => {
+    const saved = { email: "ann@example.com", displayName: "Ann", address: "9 Old Road", education: "" };
+    const profile = { ...saved, phoneNumber: "555 0199", location: "", linkedin: "" };
+    const { user } = await openCheckout((call) => {
+      if (call.path === "/api/profile") return { status: 200, body: profile };
+      if (call.method === "POST") return { status: 201, body: anOrder({ quantity: 25, price: 312.5 }) };
+      return { status: 200, body: PLIERS };
+    });
+    const address = screen.getByLabelText("Address") as HTMLTextAreaElement;
+    await expect.poll(() => address.value).toBe("9 Old Road");
+    expect((screen.getByLabelText("Phone") as HTMLInputElement).value).toBe("555 0199");
+    await user.clear(address);
+    await user.type(address, "1 New Street");
+    await user.click(screen.getByRole("checkbox", { name: "Save to my profile" }));
+    await user.click(screen.getByRole("button", { name: "Place the order" }));
+
+    await expect
+      .poll(() => api?.callsTo("PUT", "/api/profile")[0]?.body)
+      .toEqual({
+        address: "1 New Street",
+        phoneNumber: "555 0199",
+      });
+    expect(api?.callsTo("POST", "/api/orders")[0]?.body).toMatchObject({ address: "1 New Street" });
+  });
+
   it("shows a loading state, then says when there is no such tool", async () => {
     api = await startOrdersApi(() => ({
       ...apiError(404, "Not Found", "There is no tool with this id."),

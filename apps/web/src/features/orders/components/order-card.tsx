@@ -8,13 +8,17 @@ const STATUS_LABELS: Record<Order["status"], string> = {
   unpaid: "Unpaid",
   paid: "Paid",
   shipped: "Shipped",
+  delivered: "Delivered",
   cancelled: "Cancelled",
+  refunded: "Refunded",
 };
 const STATUS_BADGES: Record<Order["status"], string> = {
   unpaid: "badge-warning",
   paid: "badge-success",
   shipped: "badge-info",
+  delivered: "badge-success",
   cancelled: "badge-neutral",
+  refunded: "badge-neutral",
 };
 
 interface OrderCardProps {

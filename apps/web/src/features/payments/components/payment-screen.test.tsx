@@ -102,7 +102,7 @@ describe("the payment screen with the test gateway", () => {
     expect(pay.disabled).toBe(false);
   });
 
-  it("pays: confirms the card, records the payment id, shows the message and the id, and disables Pay", async () => {
+  it("pays: confirms the card, records the payment id, and a focused receipt with the id replaces the form", async () => {
     const { user } = await openPayment();
     await screen.findByText("Test mode");
     await typeCard(user, "4242 4242 4242 4242");
@@ -110,9 +110,12 @@ describe("the payment screen with the test gateway", () => {
     await expect.poll(() => pay.disabled).toBe(false);
     await user.click(pay);
 
-    expect(await screen.findByText("Congrats! Your payment is completed.")).toBeTruthy();
+    const receipt = await screen.findByRole("status", { name: "Congrats! Your payment is completed." });
+    expect(document.activeElement).toBe(receipt);
+    expect(screen.queryByRole("button", { name: "Pay" })).toBeNull();
+    expect(screen.queryByText(/by card/)).toBeNull();
+    expect(screen.getByRole("link", { name: "Back to My orders" })).toBeTruthy();
     expect(screen.getByText("pi_test_abc123")).toBeTruthy();
-    expect(((await screen.findByRole("button", { name: "Pay" })) as HTMLButtonElement).disabled).toBe(true);
     const confirm = api?.callsTo("POST", "/api/test-gateway/confirm")[0];
     expect(confirm?.body).toEqual({
       clientSecret: "pi_test_abc123_secret_xyz",

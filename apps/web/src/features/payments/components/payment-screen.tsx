@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type Order, orderIdParamsSchema } from "@toolshop/shared/orders";
 import { PAYMENT_SUCCESS_MESSAGE } from "@toolshop/shared/payments";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ChunkErrorBoundary } from "../../../components/chunk-error-boundary";
 import { LoadError } from "../../../components/load-error";
@@ -101,7 +101,6 @@ export function PaymentScreen({ orderId, billing }: PaymentScreenProps) {
   const cardFormProps = {
     clientSecret: intent.data?.clientSecret ?? null,
     billing,
-    completed: paidNow !== null,
     onConfirmed,
   };
   const settled = order.status === "paid" || order.status === "shipped";
@@ -111,14 +110,8 @@ export function PaymentScreen({ orderId, billing }: PaymentScreenProps) {
       <OrderSummary order={order} />
       <div className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
         {paidNow ? (
-          <div role="status" className="mb-4 rounded-field bg-success/15 p-4">
-            <p className="font-semibold">{PAYMENT_SUCCESS_MESSAGE}</p>
-            <p className="mt-1 break-all">
-              Your transaction id: <span className="font-mono font-semibold">{paidNow.transactionId}</span>
-            </p>
-          </div>
-        ) : null}
-        {settled && !paidNow ? (
+          <PaymentReceipt order={paidNow} />
+        ) : settled ? (
           <div className="flex flex-col gap-2">
             <p className="text-lg font-semibold">
               <span className="badge badge-success">{order.status === "shipped" ? "Shipped" : "Paid"}</span>
@@ -156,6 +149,34 @@ export function PaymentScreen({ orderId, billing }: PaymentScreenProps) {
         )}
       </div>
     </Screen>
+  );
+}
+
+/** After paying: the card form is gone; a receipt takes its place and gets the focus (issue 12). */
+function PaymentReceipt({ order }: { order: Order }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      aria-labelledby="receipt-heading"
+      className="flex flex-col gap-3 rounded-field border-2 border-success bg-base-100 p-4"
+    >
+      <h2 id="receipt-heading" className="text-xl font-semibold">
+        {PAYMENT_SUCCESS_MESSAGE}
+      </h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt>Amount paid</dt>
+        <dd className="font-semibold">{formatPrice(order.price)}</dd>
+        <dt>Your transaction id</dt>
+        <dd className="font-mono font-semibold break-all">{order.transactionId}</dd>
+      </dl>
+      <Link to={BACK_TO_MY_ORDERS.to} className="link self-start link-primary">
+        {BACK_TO_MY_ORDERS.label}
+      </Link>
+    </div>
   );
 }
 

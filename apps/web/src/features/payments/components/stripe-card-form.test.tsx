@@ -58,7 +58,11 @@ describe("the payment screen with Stripe (mocked Stripe.js)", () => {
     await expect.poll(() => pay.disabled).toBe(false);
     await user.click(pay);
 
-    expect(await screen.findByText("Congrats! Your payment is completed.")).toBeTruthy();
+    const receipt = await screen.findByRole("status", { name: "Congrats! Your payment is completed." });
+    expect(document.activeElement).toBe(receipt);
+    expect(screen.queryByRole("button", { name: "Pay" })).toBeNull();
+    expect(screen.queryByText(/by card/)).toBeNull();
+    expect(screen.getByRole("link", { name: "Back to My orders" })).toBeTruthy();
     expect(screen.getByText("pi_3StripeReal")).toBeTruthy();
     expect(confirmCardPayment).toHaveBeenCalledWith("pi_3StripeReal_secret_abc", {
       payment_method: { card: fakeCard, billing_details: BILLING },

@@ -19,7 +19,7 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
   return stripe;
 }
 
-function StripeCardFields({ clientSecret, billing, completed, onConfirmed }: CardFormProps) {
+function StripeCardFields({ clientSecret, billing, onConfirmed }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [cardError, setCardError] = useState<string | null>(null);
@@ -28,7 +28,7 @@ function StripeCardFields({ clientSecret, billing, completed, onConfirmed }: Car
   const pay = async (event: FormEvent) => {
     event.preventDefault();
     const card = elements?.getElement(CardElement);
-    if (!stripe || !card || !clientSecret || paying || completed) return;
+    if (!stripe || !card || !clientSecret || paying) return;
     setPaying(true);
     setCardError(null);
     try {
@@ -52,16 +52,12 @@ function StripeCardFields({ clientSecret, billing, completed, onConfirmed }: Car
         <div className="input w-full items-center">
           <CardElement
             className="w-full"
-            options={{ disabled: completed, hidePostalCode: true }}
+            options={{ hidePostalCode: true }}
             onChange={(change) => setCardError(change.error?.message ?? null)}
           />
         </div>
       </fieldset>
-      <CardFormFooter
-        error={cardError}
-        paying={paying}
-        disabled={!stripe || !clientSecret || paying || completed}
-      />
+      <CardFormFooter error={cardError} paying={paying} disabled={!stripe || !clientSecret || paying} />
     </form>
   );
 }

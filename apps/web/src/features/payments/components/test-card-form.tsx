@@ -29,7 +29,7 @@ const CARD_INPUTS: readonly {
  * behave like Stripe's test cards; the red text uses Stripe's wording for both typing mistakes and the
  * gateway's answer.
  */
-export function TestCardForm({ clientSecret, billing, completed, onConfirmed }: CardFormProps) {
+export function TestCardForm({ clientSecret, billing, onConfirmed }: CardFormProps) {
   const [card, setCard] = useState<TypedCard>({ number: "", expiry: "", cvc: "" });
   const [left, setLeft] = useState<ReadonlySet<CardField>>(new Set());
   const [attempted, setAttempted] = useState(false);
@@ -49,7 +49,7 @@ export function TestCardForm({ clientSecret, billing, completed, onConfirmed }: 
   const pay = async (event: FormEvent) => {
     event.preventDefault();
     setAttempted(true);
-    if (!clientSecret || paying || completed) return;
+    if (!clientSecret || paying) return;
     if (cardInputProblem(toTestCard(card))) return;
     setPaying(true);
     setPaymentError(null);
@@ -77,10 +77,7 @@ export function TestCardForm({ clientSecret, billing, completed, onConfirmed }: 
           No real card is charged. Use 4242 4242 4242 4242 with any future date and any CVC.
         </p>
       </div>
-      <fieldset
-        className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]"
-        disabled={completed}
-      >
+      <fieldset className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
         <legend className="sr-only">Card</legend>
         {CARD_INPUTS.map(({ field, label, autoComplete, placeholder, maxLength }) => (
           <div key={field} className="flex flex-col gap-1">
@@ -102,7 +99,7 @@ export function TestCardForm({ clientSecret, billing, completed, onConfirmed }: 
           </div>
         ))}
       </fieldset>
-      <CardFormFooter error={shownError} paying={paying} disabled={!clientSecret || paying || completed} />
+      <CardFormFooter error={shownError} paying={paying} disabled={!clientSecret || paying} />
     </form>
   );
 }

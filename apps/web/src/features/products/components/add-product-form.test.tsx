@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ToastHost } from "../../../components/toast-host";
@@ -105,6 +105,21 @@ describe("AddProductForm", () => {
     await user.upload(screen.getByLabelText(/^Image/), png());
     await user.click(screen.getByRole("button", { name: "Add product" }));
     expect(await screen.findByText("Available quantity must be at least the minimum quantity")).toBeTruthy();
+  });
+
+  it("refuses a file that is not a picture as it is chosen: one error under Image, no preview", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const user = renderForm({ applyAccept: false });
+    const image = screen.getByLabelText(/^Image/);
+    await user.upload(image, new File(["just some text"], "photo.png", { type: "image/png" }));
+    expect(await screen.findByText(/This file is not a picture we can read/)).toBeTruthy();
+    expect(screen.getAllByText(/not a picture/)).toHaveLength(1);
+    expect(image.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByRole("img")).toBeNull();
+    expect(fetchSpy).not.toHaveBeenCalled();
+
+    await user.upload(image, png());
+    await waitFor(() => expect(screen.queryByText(/not a picture/)).toBeNull());
   });
 
   it("uploads the picture first, then adds the product with its URL, says so and starts again empty", async () => {

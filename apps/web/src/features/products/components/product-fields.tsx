@@ -2,6 +2,7 @@ import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from "@toolshop/shared/uploads
 import { useEffect, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { FormField } from "../../../components/form-field";
+import { looksLikePicture } from "../image-signature";
 import type { ProductFormInput, ProductFormValues } from "../product-form-schema";
 
 export type ProductForm = UseFormReturn<ProductFormInput, unknown, ProductFormValues>;
@@ -38,7 +39,8 @@ export function ProductFields({ form, idPrefix, currentImage }: ProductFieldsPro
     formState: { errors },
   } = form;
   const id = (field: string) => `${idPrefix}-${field}`;
-  const chosenPreview = usePreviewUrl(watch("image")?.[0]);
+  // A file that is not a picture gets its one error under the field and no (broken) preview.
+  const chosenPreview = usePreviewUrl(errors.image ? undefined : watch("image")?.[0]);
   const preview = chosenPreview ?? currentImage;
 
   return (
@@ -77,7 +79,7 @@ export function ProductFields({ form, idPrefix, currentImage }: ProductFieldsPro
         {(control) => (
           <input
             {...control}
-            {...register("image")}
+            {...register("image", { onChange: () => void form.trigger("image") })}
             type="file"
             accept={ACCEPTED_IMAGE_TYPES.join(",")}
             className="file-input w-full"
@@ -101,13 +103,19 @@ export function ProductFields({ form, idPrefix, currentImage }: ProductFieldsPro
 function usePreviewUrl(file: File | undefined): string | undefined {
   const [url, setUrl] = useState<string>();
   useEffect(() => {
-    if (!file?.type.startsWith("image/") || typeof URL.createObjectURL !== "function") {
-      setUrl(undefined);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
+    setUrl(undefined);
+    if (!file?.type.startsWith("image/") || typeof URL.createObjectURL !== "function") return;
+    let objectUrl: string | undefined;
+    let current = true;
+    void looksLikePicture(file).then((picture) => {
+      if (!current || !picture) return;
+      objectUrl = URL.createObjectURL(file);
+      setUrl(objectUrl);
+    });
+    return () => {
+      current = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
   }, [file]);
   return url;
 }

@@ -1,29 +1,16 @@
-import { lazy, Suspense, useRef } from "react";
-import { ChunkErrorBoundary } from "../../../components/chunk-error-boundary";
-import { Spinner } from "../../../components/spinner";
-import { loadChunk } from "../../../lib/chunk-load";
-import { useNearViewport } from "../../../lib/use-near-viewport";
 import { SALES_EMAIL, SALES_PHONE } from "../api/submit-quote-request";
-
-// The form's validation code (zod, react-hook-form) is downloaded only when the visitor scrolls
-// towards the form, so it stays out of the home page's first download.
-const QuoteForm = lazy(() =>
-  loadChunk(() => import("./quote-form")).then((module) => ({ default: module.QuoteForm })),
-);
+import { QuoteForm } from "./quote-form";
 
 interface QuoteSectionProps {
   toolNames: string[];
 }
 
-/** The request-for-quote / contact-us block of the home page (anchor #quote). */
+/**
+ * The request-for-quote / contact-us block of the home page (anchor #quote). The form is part of the
+ * home page's code, so the build's pre-rendered page already holds it and "Request a quote" lands on
+ * a usable form at once (issue 12), rather than on a spinner until the form's code arrives.
+ */
 export function QuoteSection({ toolNames }: QuoteSectionProps) {
-  const formSlotRef = useRef<HTMLDivElement>(null);
-  const showForm = useNearViewport(formSlotRef);
-  const loading = (
-    <div className="grid min-h-64 place-items-center">
-      <Spinner label="Loading the quote form" />
-    </div>
-  );
   return (
     <section id="quote" aria-labelledby="quote-heading" className="py-16">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 lg:grid-cols-[1fr_2fr]">
@@ -47,16 +34,8 @@ export function QuoteSection({ toolNames }: QuoteSectionProps) {
             <span>Monday to Friday, 8:00 to 17:00</span>
           </address>
         </div>
-        <div ref={formSlotRef} className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
-          {showForm ? (
-            <ChunkErrorBoundary>
-              <Suspense fallback={loading}>
-                <QuoteForm toolNames={toolNames} />
-              </Suspense>
-            </ChunkErrorBoundary>
-          ) : (
-            loading
-          )}
+        <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+          <QuoteForm toolNames={toolNames} />
         </div>
       </div>
     </section>

@@ -3,12 +3,19 @@ import type { MakeAdminResponse } from "@toolshop/shared/users";
 import { apiRequest } from "../../../lib/api-client";
 import { usersQueryOptions } from "./get-users";
 
-/** PUT /api/user/admin/:email (admins only); the list is fetched again afterwards. */
-export function useMakeAdmin() {
+export type RoleChange = { kind: "promote" | "revoke"; email: string };
+
+/**
+ * PUT /api/user/admin/:email makes an admin, DELETE takes the role back (admins only); the list is
+ * fetched again afterwards.
+ */
+export function useChangeRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) =>
-      apiRequest<MakeAdminResponse>(`/user/admin/${encodeURIComponent(email)}`, { method: "PUT" }),
+    mutationFn: ({ kind, email }: RoleChange) =>
+      apiRequest<MakeAdminResponse>(`/user/admin/${encodeURIComponent(email)}`, {
+        method: kind === "promote" ? "PUT" : "DELETE",
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryOptions.queryKey }),
   });
 }

@@ -26,7 +26,7 @@ describe("AllUsers", () => {
     close = undefined;
   });
 
-  it('lists email and role ("Customer" for non-admins), promotes a user and hides their button', async () => {
+  it('lists email and role ("Customer" for non-admins), promotes a user after confirmation', async () => {
     const people = [
       { _id: "1", email: "boss@example.com", role: "admin" },
       { _id: "2", email: "ann@example.com", role: "user" },
@@ -44,12 +44,16 @@ describe("AllUsers", () => {
     const rows = await screen.findAllByRole("row");
     expect(rows.map((row) => row.textContent)).toEqual([
       "#EmailRoleAction",
-      "1boss@example.comadmin",
+      "1boss@example.comadminRevoke admin boss@example.com",
       "2ann@example.comCustomerMake Admin ann@example.com",
     ]);
-    expect(within(rows[1] as HTMLElement).queryByRole("button")).toBeNull();
+    expect(within(rows[1] as HTMLElement).queryByRole("button", { name: /Make Admin/ })).toBeNull();
 
     await user.click(screen.getByRole("button", { name: "Make Admin ann@example.com" }));
+    // Nothing changes until the dialog is confirmed; Cancel has the focus.
+    const dialog = await screen.findByRole("dialog", { name: "Make this user an admin?" });
+    expect(calls).not.toContain("PUT /api/user/admin/ann%40example.com");
+    await user.click(within(dialog).getByRole("button", { name: "Yes, make admin" }));
     expect(await screen.findByText("Your admin added")).toBeTruthy();
     expect(calls).toContain("PUT /api/user/admin/ann%40example.com");
     await expect.poll(() => screen.queryAllByRole("button", { name: /Make Admin/ }).length).toBe(0);
@@ -63,6 +67,7 @@ describe("AllUsers", () => {
     }));
     const user = renderAllUsers();
     await user.click(await screen.findByRole("button", { name: "Make Admin ann@example.com" }));
+    await user.click(await screen.findByRole("button", { name: "Yes, make admin" }));
     expect(await screen.findByText("You are not a admin dont do anything")).toBeTruthy();
     expect(screen.queryByText("Your admin added")).toBeNull();
   });
@@ -73,5 +78,26 @@ describe("AllUsers", () => {
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("The users could not be loaded.");
     expect(alert.textContent).toContain("You are not a admin dont do anything");
+  });
+
+  it('revokes an admin after confirmation and toasts "Admin rights revoked"', async () => {
+    const people = [
+      { _id: "1", email: "boss@example.com", role: "admin" },
+      { _id: "2", email: "deputy@example.com", role: "admin" },
+    ];
+    const calls: string[] = [];
+    ({ close } = await startTestApi((request, response) => {
+      calls.push(`${request.method} ${request.url}`);
+      if (request.method === "DELETE") {
+        people[1] = { _id: "2", email: "deputy@example.com", role: "user" };
+        sendJson(response, 200, { modifiedCount: 1 });
+      } else sendJson(response, 200, people);
+    }));
+    const user = renderAllUsers();
+    await user.click(await screen.findByRole("button", { name: "Revoke admin deputy@example.com" }));
+    await user.click(await screen.findByRole("button", { name: "Yes, revoke" }));
+    expect(await screen.findByText("Admin rights revoked")).toBeTruthy();
+    expect(calls).toContain("DELETE /api/user/admin/deputy%40example.com");
+    expect(await screen.findByRole("button", { name: "Make Admin deputy@example.com" })).toBeTruthy();
   });
 });

@@ -1,34 +1,42 @@
 import { useQuery } from "@tanstack/react-query";
 import {
+  CANNOT_REVOKE_OWN_ADMIN,
   MAKE_ADMIN_SUCCESS,
   NOT_AN_ADMIN_MESSAGE,
-  roleLabel,
-  type ShopUserSummary,
+  REVOKE_ADMIN_SUCCESS,
 } from "@toolshop/shared/users";
+import { useState } from "react";
 import { LoadError } from "../../../components/load-error";
 import { Spinner } from "../../../components/spinner";
+import { StatusBadge } from "../../../components/status-badge";
 import { ApiRequestError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { usersQueryOptions } from "../api/get-users";
-import { useMakeAdmin } from "../api/make-admin";
+import { type RoleChange, useChangeRole } from "../api/make-admin";
+import { RoleChangeDialog } from "./role-change-dialog";
 
 const CELL = "px-3 py-3 align-middle sm:px-4";
 
 /** SPEC.md section 8: a 403 shows the spec's own sentence; other failures the server's message. */
 function failureMessage(error: unknown): string {
-  if (error instanceof ApiRequestError && error.status === 403) return NOT_AN_ADMIN_MESSAGE;
+  // A 403 for revoking one's own rights has its own sentence; any other 403 means "not an admin".
+  if (error instanceof ApiRequestError && error.status === 403 && error.message !== CANNOT_REVOKE_OWN_ADMIN) {
+    return NOT_AN_ADMIN_MESSAGE;
+  }
   return error instanceof Error ? error.message : "Something went wrong. Please try again.";
 }
 
 /** SPEC.md section 2, All users: every user's email and role, with Make Admin for those not admin yet. */
 export function AllUsers() {
   const users = useQuery(usersQueryOptions);
-  const makeAdmin = useMakeAdmin();
+  const changeRole = useChangeRole();
+  const [asking, setAsking] = useState<RoleChange | null>(null);
 
-  const promote = (user: ShopUserSummary) => {
-    makeAdmin.mutate(user.email, {
-      onSuccess: () => notify.success(MAKE_ADMIN_SUCCESS),
+  const confirm = (change: RoleChange, close: () => void) => {
+    changeRole.mutate(change, {
+      onSuccess: () => notify.success(change.kind === "promote" ? MAKE_ADMIN_SUCCESS : REVOKE_ADMIN_SUCCESS),
       onError: (error) => notify.error(failureMessage(error)),
+      onSettled: close,
     });
   };
 
@@ -77,34 +85,39 @@ export function AllUsers() {
         </thead>
         <tbody>
           {users.data.map((user, index) => {
-            const promoting = makeAdmin.isPending && makeAdmin.variables === user.email;
+            const kind = user.role === "admin" ? "revoke" : "promote";
+            const changing = changeRole.isPending && changeRole.variables?.email === user.email;
             return (
               <tr key={user._id} className="border-t border-base-300">
                 <td className={`${CELL} hidden text-base-content/70 sm:table-cell`}>{index + 1}</td>
                 <td className={`${CELL} break-all`}>{user.email}</td>
                 <td className={CELL}>
-                  <span className={`badge ${user.role === "admin" ? "badge-primary" : "badge-ghost"}`}>
-                    {roleLabel(user.role)}
-                  </span>
+                  <StatusBadge kind="role" value={user.role} />
                 </td>
                 <td className={`${CELL} text-right`}>
-                  {user.role === "admin" ? null : (
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline"
-                      disabled={makeAdmin.isPending}
-                      onClick={() => promote(user)}
-                    >
-                      {promoting ? "Making admin…" : "Make Admin"}
-                      <span className="sr-only"> {user.email}</span>
-                    </button>
-                  )}
+                  <button
+                    type="button"
+                    className={`btn btn-sm whitespace-nowrap ${kind === "promote" ? "btn-outline" : "btn-ghost text-error"}`}
+                    disabled={changeRole.isPending}
+                    onClick={() => setAsking({ kind, email: user.email })}
+                  >
+                    {changing ? "Saving…" : kind === "promote" ? "Make Admin" : "Revoke admin"}
+                    <span className="sr-only"> {user.email}</span>
+                  </button>
                 </td>
               </tr>
             );
           })}
         </tbody>
       </table>
+      {asking ? (
+        <RoleChangeDialog
+          change={asking}
+          busy={changeRole.isPending}
+          onConfirm={(close) => confirm(asking, close)}
+          onClose={() => setAsking(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,140 @@
+import {
+  CARRIER_MAX_LENGTH,
+  type ShipOrderBody,
+  shipOrderBodySchema,
+  TRACKING_NUMBER_MAX_LENGTH,
+} from "@toolshop/shared/admin-orders";
+import type { Order } from "@toolshop/shared/orders";
+import { type FormEvent, useRef, useState } from "react";
+import { FormField } from "../../../components/form-field";
+import { ModalDialog } from "../../../components/modal-dialog";
+import type { OrderCommand } from "../api/admin-orders-api";
+
+export type OrderCommandKind = OrderCommand["kind"];
+
+const WORDING: Record<OrderCommandKind, { title: string; text: string; confirm: string; busy: string }> = {
+  ship: {
+    title: "Ship this order?",
+    text: "Enter the carrier and the parcel's tracking number.",
+    confirm: "Ship",
+    busy: "Shipping…",
+  },
+  deliver: {
+    title: "Mark this order delivered?",
+    text: "Do this once the carrier says the parcel has arrived.",
+    confirm: "Mark delivered",
+    busy: "Saving…",
+  },
+  refund: {
+    title: "Refund this order?",
+    text: "The whole payment goes back to the customer and the units back into stock. This cannot be undone.",
+    confirm: "Yes, refund",
+    busy: "Refunding…",
+  },
+  cancel: {
+    title: "Cancel this order?",
+    text: "The order has not been paid; its units go back into stock. This cannot be undone.",
+    confirm: "Yes, cancel the order",
+    busy: "Cancelling…",
+  },
+};
+
+interface OrderCommandDialogProps {
+  order: Order;
+  kind: OrderCommandKind;
+  /** The server's refusal, shown inside the dialog. */
+  error: Error | null;
+  busy: boolean;
+  onConfirm: (command: OrderCommand, close: () => void) => void;
+  onClose: () => void;
+}
+
+/** Asks before the owner ships (with carrier and tracking number), delivers, cancels or refunds an order. */
+export function OrderCommandDialog({
+  order,
+  kind,
+  error,
+  busy,
+  onConfirm,
+  onClose,
+}: OrderCommandDialogProps) {
+  const wording = WORDING[kind];
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const carrierRef = useRef<HTMLInputElement>(null);
+  const [shipment, setShipment] = useState<ShipOrderBody>({ carrier: "", trackingNumber: "" });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof ShipOrderBody, string>>>({});
+
+  const submit = (event: FormEvent, close: () => void) => {
+    event.preventDefault();
+    if (kind !== "ship") return onConfirm({ kind }, close);
+    const parsed = shipOrderBodySchema.safeParse(shipment);
+    if (parsed.success) return onConfirm({ kind, body: parsed.data }, close);
+    const errors: Partial<Record<keyof ShipOrderBody, string>> = {};
+    for (const issue of parsed.error.issues) errors[issue.path[0] as keyof ShipOrderBody] ??= issue.message;
+    setFieldErrors(errors);
+  };
+
+  return (
+    <ModalDialog
+      titleId="order-command-title"
+      title={wording.title}
+      describedById="order-command-text"
+      busy={busy}
+      onClose={onClose}
+      initialFocus={kind === "ship" ? carrierRef : keepRef}
+    >
+      {(close) => (
+        <form noValidate onSubmit={(event) => submit(event, close)} className="flex flex-col gap-3">
+          <p id="order-command-text">
+            {order.quantity} × {order.name} for <span className="break-all">{order.email}</span>.{" "}
+            {wording.text}
+          </p>
+          {kind === "ship" ? (
+            <>
+              <FormField id="ship-carrier" label="Carrier" error={fieldErrors.carrier}>
+                {(control) => (
+                  <input
+                    {...control}
+                    ref={carrierRef}
+                    className="input w-full"
+                    maxLength={CARRIER_MAX_LENGTH}
+                    value={shipment.carrier}
+                    onChange={(event) => setShipment({ ...shipment, carrier: event.target.value })}
+                  />
+                )}
+              </FormField>
+              <FormField id="ship-tracking" label="Tracking number" error={fieldErrors.trackingNumber}>
+                {(control) => (
+                  <input
+                    {...control}
+                    className="input w-full"
+                    maxLength={TRACKING_NUMBER_MAX_LENGTH}
+                    value={shipment.trackingNumber}
+                    onChange={(event) => setShipment({ ...shipment, trackingNumber: event.target.value })}
+                  />
+                )}
+              </FormField>
+            </>
+          ) : null}
+          {error ? (
+            <p role="alert" className="alert alert-error">
+              {error.message}
+            </p>
+          ) : null}
+          <div className="modal-action flex-wrap">
+            <button ref={keepRef} type="button" className="btn" onClick={close} disabled={busy}>
+              {kind === "cancel" || kind === "refund" ? "Keep the order" : "Back"}
+            </button>
+            <button
+              type="submit"
+              className={`btn ${kind === "cancel" || kind === "refund" ? "btn-error" : "btn-primary"}`}
+              disabled={busy}
+            >
+              {busy ? wording.busy : wording.confirm}
+            </button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
+  );
+}
