@@ -1,22 +1,21 @@
 #!/usr/bin/env node
 // GET /api/tools and GET /api/review under load, side by side with a bare node:http server that answers
-// the same bytes from memory (the ceiling), on PGlite and on PostgreSQL. "The same bytes": the ceiling
-// replays the API's answer as captured from a first request — status, every header (security headers,
-// ETag...) and body; only Date, Connection and Keep-Alive are Node's own, for both.
-// Method, applied to ceiling and API alike: several rounds; in each, both targets are loaded back to
-// back, in alternating order, so that whatever else loads the machine weighs on both; the ratio
-// API/ceiling is taken per round and the median of those is the figure to compare between runs. With
-// two cores or more (and taskset), the servers run on the last core and autocannon (this process) on
-// the others, so neither competes with the load generator for a core. Also samples the server's peak
-// RSS (VmHWM).
-//   node bench/api-read.mjs   (BENCH_READ_SECONDS=3 BENCH_READ_ROUNDS=6 BENCH_READ_CONNECTIONS=10
-//                              BENCH_READ_PIN=0 to leave the processes unpinned)
+// the same bytes from memory (the ceiling) and, on PostgreSQL, the naive peer (node:http + pg,
+// `SELECT * FROM tools` per request: bench/naive-peer.mjs). "The same bytes": the ceiling replays the
+// API's answer as captured from a first request (sent with a browser's Accept-Encoding) — status, every
+// header (security headers, ETag, content-encoding...) and body; only Date, Connection and Keep-Alive are
+// Node's own, for both.
+// Method, applied to every target alike: the load generator is wrk (one thread, pinned with taskset to
+// its own core; the servers are pinned to the other), several rounds; in each, the targets are loaded
+// back to back in rotating order, so that whatever else loads the machine weighs on all; ratios are
+// taken per round and the median of those is the figure. Each sample records how busy the generator's
+// and the servers' cores were (which side saturated) and the server's CPU time per answer.
+//   node bench/api-read.mjs   (BENCH_READ_SECONDS=3 BENCH_READ_ROUNDS=3 BENCH_READ_CONNECTIONS=50)
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import {
   ensureSnapshot,
   freePort,
@@ -27,62 +26,74 @@ import {
   scratchPostgres,
   startServer,
 } from "./lib.mjs";
+import { coreSplit, ensureWrk, pin, saturatedSide, wrk } from "./wrk.mjs";
 
 const seconds = Number(process.env.BENCH_READ_SECONDS ?? 3);
-const rounds = Number(process.env.BENCH_READ_ROUNDS ?? 6);
-const connections = Number(process.env.BENCH_READ_CONNECTIONS ?? 10);
+const rounds = Number(process.env.BENCH_READ_ROUNDS ?? 3);
+const connections = Number(process.env.BENCH_READ_CONNECTIONS ?? 50);
+/** What a browser sends: the API may compress, and the ceiling then replays the compressed answer. */
+const ACCEPT_ENCODING = "gzip, deflate, br";
 const PATHS = ["/api/tools", "/api/review"];
 const COMMAND = "node bench/api-read.mjs";
 // Node writes these for every answer, the ceiling's included.
 const NODE_OWN_HEADERS = new Set(["date", "connection", "keep-alive"]);
 
-/** One database kind: "pglite" or "postgres". */
-export async function apiRead(kind) {
+/**
+ * One database: kind "pglite" or "postgres"; `template` (PostgreSQL) clones a seeded database (the
+ * large size) instead of starting empty; `dataDir` (PGlite) runs on an existing data directory.
+ */
+export async function apiRead(kind, { template, dataDir, label = "seed size" } = {}) {
   ensureSnapshot();
-  const scratch = kind === "postgres" ? await scratchPostgres("read") : undefined;
+  ensureWrk();
+  const scratch = kind === "postgres" ? await scratchPostgres("read", { template }) : undefined;
   const workDir = mkdtempSync(path.join(os.tmpdir(), "toolshop-bench-read-"));
   const cores = coreSplit();
-  const ownAffinity = cores ? affinityOf(process.pid) : undefined;
+  const peers = [];
   let server;
-  let ceiling;
   try {
-    server = await startServer({ databaseUrl: scratch?.url });
+    server = await startServer({ databaseUrl: scratch?.url, dataDir });
     const answers = {};
     for (const url of PATHS) answers[url] = await capture(`${server.base}${url}`);
-    ceiling = await startCeiling(workDir, answers);
-    if (cores) {
-      pin(process.pid, cores.loadGenerator);
-      pin(server.pid, cores.servers);
-      pin(ceiling.pid, cores.servers);
-    }
+    const ceiling = await startPeer(workDir, "ceiling", answers);
+    peers.push(ceiling);
+    const naive = scratch ? await startPeer(workDir, "naive", scratch.url) : undefined;
+    if (naive) peers.push(naive);
+    if (cores) for (const pid of [server.pid, ...peers.map((peer) => peer.pid)]) pin(pid, cores.servers);
 
-    const samples = Object.fromEntries(PATHS.map((url) => [url, { api: [], ceiling: [] }]));
+    const targetsOf = (url) => [
+      ["ceiling", ceiling],
+      ["api", server],
+      ...(naive && url === "/api/tools" ? [["naive", naive]] : []),
+    ];
+    const samples = Object.fromEntries(
+      PATHS.map((url) => [url, Object.fromEntries(targetsOf(url).map(([name]) => [name, []]))]),
+    );
     for (let turn = 0; turn < rounds; turn++) {
       for (const url of PATHS) {
-        const targets = [
-          ["ceiling", ceiling],
-          ["api", server],
-        ];
-        if (turn % 2 === 1) targets.reverse();
-        for (const [name, target] of targets) {
+        const targets = targetsOf(url);
+        // Rotated each round: no target always runs first (or right after the heaviest).
+        const rotated = [...targets.slice(turn % targets.length), ...targets.slice(0, turn % targets.length)];
+        for (const [name, target] of rotated)
           samples[url][name].push(await load(`${target.base}${url}`, target.pid));
-        }
       }
     }
     const memory = server.memory();
+    const ratio = (of, to) =>
+      to && of.length === to.length
+        ? round(median(of.map((sample, turn) => sample.requestsPerSecond / to[turn].requestsPerSecond)), 2)
+        : undefined;
     const endpoints = Object.fromEntries(
       PATHS.map((url) => {
-        const { api, ceiling: bare } = samples[url];
-        const ratios = api.map((sample, turn) => sample.requestsPerSecond / bare[turn].requestsPerSecond);
+        const byTarget = samples[url];
         return [
           `GET ${url}`,
           {
             bodyBytes: answers[url].body.length,
+            contentEncoding: answers[url].contentEncoding ?? "identity",
             headerBytes: answers[url].headerBytes,
-            api: summarize(api),
-            ceiling: summarize(bare),
-            ratioToCeiling: round(median(ratios), 2),
-            ratiosPerRound: ratios.map((ratio) => round(ratio, 2)),
+            ...Object.fromEntries(Object.entries(byTarget).map(([name, list]) => [name, summarize(list)])),
+            ratioToCeiling: ratio(byTarget.api, byTarget.ceiling),
+            ratioToNaive: ratio(byTarget.api, byTarget.naive),
           },
         ];
       }),
@@ -90,29 +101,40 @@ export async function apiRead(kind) {
     return {
       database:
         kind === "postgres" ? `PostgreSQL ${await postgresVersion(scratch.url)}` : "PGlite (in process)",
-      command: `${COMMAND}  (database: ${kind})`,
+      size: label,
+      catalogueTools: JSON.parse(await decoded(answers["/api/tools"])).length,
+      command: `${COMMAND}  (database: ${kind}, ${label})`,
+      loadGenerator: "wrk, 1 thread",
       connections,
       secondsPerSample: seconds,
       rounds,
       pinning: cores
-        ? `servers on CPU ${cores.servers}, autocannon on CPU ${cores.loadGenerator} (taskset)`
+        ? `servers on CPU ${cores.servers}, wrk on CPU ${cores.loadGenerator} (taskset)`
         : "none",
       endpoints,
       serverMemoryUnderReadLoad: memory,
     };
   } finally {
-    if (ownAffinity) pin(process.pid, ownAffinity);
     await server?.stop();
-    ceiling?.stop();
+    for (const peer of peers) peer.stop();
     await scratch?.drop();
     rmSync(workDir, { recursive: true, force: true });
   }
 }
 
+/** The body as JSON text, whatever encoding the API chose. */
+async function decoded(answer) {
+  const zlib = await import("node:zlib");
+  if (answer.contentEncoding === "gzip") return zlib.gunzipSync(answer.body).toString();
+  if (answer.contentEncoding === "br") return zlib.brotliDecompressSync(answer.body).toString();
+  if (answer.contentEncoding === "deflate") return zlib.inflateSync(answer.body).toString();
+  return answer.body.toString();
+}
+
 /** The API's whole answer: status, raw headers (names as sent, in order) but Node's own, and body. */
 function capture(url) {
   return new Promise((resolve, reject) => {
-    httpRequest(url, (response) => {
+    httpRequest(url, { headers: { "accept-encoding": ACCEPT_ENCODING } }, (response) => {
       const chunks = [];
       response.on("data", (chunk) => chunks.push(chunk));
       response.on("error", reject);
@@ -133,6 +155,7 @@ function capture(url) {
           // As on the wire, "Name: value\r\n" (2 more bytes per name and per value); Node's own aside.
           headerBytes: rawHeaders.reduce((sum, part) => sum + part.length + 2, 0),
           keepAliveTimeoutMs: keepAlive ? Number(keepAlive[1]) * 1000 : undefined,
+          contentEncoding: response.headers["content-encoding"],
           body: Buffer.concat(chunks),
         });
       });
@@ -142,68 +165,41 @@ function capture(url) {
   });
 }
 
-async function startCeiling(workDir, answers) {
-  const routesFile = path.join(workDir, "routes.json");
-  const routes = Object.fromEntries(
-    Object.entries(answers).map(([url, answer]) => [
-      url,
-      { status: answer.status, rawHeaders: answer.rawHeaders, body: answer.body.toString("base64") },
-    ]),
-  );
-  const keepAliveTimeoutMs = Object.values(answers)[0].keepAliveTimeoutMs;
-  writeFileSync(routesFile, JSON.stringify({ keepAliveTimeoutMs, routes }));
+/** The ceiling (answers: the captured answers) or the naive peer (answers: its PostgreSQL URL). */
+async function startPeer(workDir, kind, answers) {
+  let args;
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [path.join(root, "bench/ceiling-server.mjs"), String(port), routesFile],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
+  if (kind === "ceiling") {
+    const routesFile = path.join(workDir, "routes.json");
+    const routes = Object.fromEntries(
+      Object.entries(answers).map(([url, answer]) => [
+        url,
+        { status: answer.status, rawHeaders: answer.rawHeaders, body: answer.body.toString("base64") },
+      ]),
+    );
+    const keepAliveTimeoutMs = Object.values(answers)[0].keepAliveTimeoutMs;
+    writeFileSync(routesFile, JSON.stringify({ keepAliveTimeoutMs, routes }));
+    args = [path.join(root, "bench/ceiling-server.mjs"), String(port), routesFile];
+  } else {
+    args = [path.join(root, "bench/naive-peer.mjs"), String(port), answers];
+  }
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
   await new Promise((resolve, reject) => {
     child.stdout.once("data", resolve);
-    child.once("exit", (code) => reject(new Error(`the ceiling server exited (${code})`)));
+    child.once("exit", (code) => reject(new Error(`the ${kind} server exited (${code})`)));
   });
   return { base: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill("SIGTERM") };
 }
 
-/** The last core for the servers, the others for autocannon; undefined on one core or without taskset. */
-function coreSplit() {
-  const count = os.cpus().length;
-  if (process.env.BENCH_READ_PIN === "0" || count < 2) return undefined;
-  try {
-    execFileSync("taskset", ["-V"], { stdio: "ignore" });
-  } catch {
-    return undefined;
-  }
-  return { servers: String(count - 1), loadGenerator: count === 2 ? "0" : `0-${count - 2}` };
-}
-
-function affinityOf(pid) {
-  const output = execFileSync("taskset", ["-c", "-p", String(pid)], { encoding: "utf8" });
-  return output.trim().split(": ").at(-1);
-}
-
-/** Every thread of the process (V8's and libuv's too), and those it starts later. */
-function pin(pid, cpuList) {
-  execFileSync("taskset", ["-a", "-p", "-c", cpuList, String(pid)], { stdio: "ignore" });
-}
-
-/** One sample: req/s and latencies, and the server's CPU time per answer (user + system). */
+/** One sample: req/s and latencies, which core saturated, and the server's CPU time per answer. */
 async function load(url, pid) {
-  await autocannon({ url, connections, duration: 1 }); // warm-up, not counted
+  const headers = { "accept-encoding": ACCEPT_ENCODING };
+  await wrk(url, { connections, seconds: 1, headers }); // warm-up, not counted
   const cpuBefore = cpuTicks(pid);
-  const result = await autocannon({ url, connections, duration: seconds });
+  const result = await wrk(url, { connections, seconds, headers });
   const cpuMicros = ((cpuTicks(pid) - cpuBefore) * 1e6) / clockTicksPerSecond();
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-  }
-  return {
-    requestsPerSecond: result.requests.total / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpuMicrosPerAnswer: cpuMicros / result.requests.total,
-  };
+  if (result.failed > 0) throw new Error(`${url}: ${result.failed} failed or non-2xx answers`);
+  return { ...result, cpuMicrosPerAnswer: cpuMicros / result.requests, saturated: saturatedSide(result) };
 }
 
 /** utime + stime of the process, in clock ticks (proc(5)). */
@@ -221,11 +217,34 @@ function clockTicksPerSecond() {
 /** Medians over the rounds (one busy moment of the machine moves a mean, not a median). */
 function summarize(samples) {
   const medianOf = (pick) => median(samples.map(pick));
+  const sides = samples.map((sample) => sample.saturated);
   return {
     requestsPerSecond: Math.round(medianOf((sample) => sample.requestsPerSecond)),
-    latencyMs: { p50: round(medianOf((sample) => sample.p50)), p99: round(medianOf((sample) => sample.p99)) },
+    latencyMs: {
+      p50: round(
+        medianOf((sample) => sample.p50),
+        2,
+      ),
+      p99: round(
+        medianOf((sample) => sample.p99),
+        2,
+      ),
+    },
     // Less sensitive to the machine's other load than req/s: what one answer costs the server.
     cpuMicrosPerAnswer: round(medianOf((sample) => sample.cpuMicrosPerAnswer)),
+    coreBusy: {
+      client: round(
+        medianOf((sample) => sample.clientCoreBusy ?? 0),
+        2,
+      ),
+      server: round(
+        medianOf((sample) => sample.serverCoreBusy ?? 0),
+        2,
+      ),
+    },
+    saturated: sides.sort(
+      (a, b) => sides.filter((side) => side === b).length - sides.filter((side) => side === a).length,
+    )[0],
     samplesRequestsPerSecond: samples.map((sample) => Math.round(sample.requestsPerSecond)),
   };
 }
@@ -237,5 +256,6 @@ function median(values) {
 }
 
 if (isMain(import.meta.url)) {
-  for (const kind of ["pglite", "postgres"]) console.log(JSON.stringify(await apiRead(kind), null, 2));
+  const kinds = process.argv.slice(2).length ? process.argv.slice(2) : ["pglite", "postgres"];
+  for (const kind of kinds) console.log(JSON.stringify(await apiRead(kind), null, 2));
 }

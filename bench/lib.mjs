@@ -1,7 +1,7 @@
 // Shared by the benchmarks: the built server they run (a snapshot of the build, so that the shared dist
 // folders are only held while building), servers on scratch databases, and the machine's description.
 import { execFileSync, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { hkdfSync, randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -72,10 +72,10 @@ export function machine() {
   };
 }
 
-/** A scratch PostgreSQL database, dropped by `drop()`. */
-export async function scratchPostgres(label) {
+/** A scratch PostgreSQL database (empty, or a copy of `template`), dropped by `drop()`. */
+export async function scratchPostgres(label, { template } = {}) {
   const name = `toolshop_bench_${label}_${randomBytes(4).toString("hex")}`;
-  await adminQuery(`create database "${name}"`);
+  await adminQuery(`create database "${name}"${template ? ` template "${template}"` : ""}`);
   const url = new URL(postgresServerUrl);
   url.pathname = `/${name}`;
   return {
@@ -202,6 +202,23 @@ export async function signUp(base) {
   if (!tokenResponse.ok)
     throw new Error(`token issue failed: ${tokenResponse.status} ${await tokenResponse.text()}`);
   return { email, token: (await tokenResponse.json()).accessToken };
+}
+
+/**
+ * An access token as the API signs it (apps/server/src/plugins/auth/access-token.ts: HS256, key derived
+ * from AUTH_SECRET with HKDF), for users the large seed made without identity accounts.
+ */
+export async function mintAccessToken(authSecret, user) {
+  const { SignJWT } = await import("jose");
+  const key = new Uint8Array(hkdfSync("sha256", authSecret, "toolshop", "access-token-signing-key", 32));
+  return new SignJWT({ email: user.email })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(user.id)
+    .setIssuer("toolshop")
+    .setAudience("toolshop-api")
+    .setIssuedAt()
+    .setExpirationTime("15m")
+    .sign(key);
 }
 
 export function ensureResultsDir() {

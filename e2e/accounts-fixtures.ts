@@ -122,7 +122,7 @@ export async function logIn(page: Page, account: Account) {
 
 /** Signs out through the avatar dropdown. */
 export async function signOut(page: Page) {
-  const signOutButton = page.getByRole("button", { name: "Sign out" });
+  const signOutButton = page.getByRole("menuitem", { name: "Sign out" });
   // The menu opens on focus; a re-render right after signing in can take the focus away again, so the
   // menu is opened until its entry shows (CI once waited 90 s for an entry that a single click never showed).
   await expect(async () => {

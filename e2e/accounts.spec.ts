@@ -126,9 +126,9 @@ test("sign up, sign out and log in again", async ({ page }) => {
   const avatar = page.getByRole("button", { name: "Account menu" });
   await avatar.click();
   const dropdown = page.locator(`[id="${await avatar.getAttribute("aria-controls")}"]`);
-  await expect(dropdown).toContainText(account.email);
-  await expect(dropdown.getByRole("link")).toHaveText(["My Profile", "My Orders"]);
-  await dropdown.getByRole("link", { name: "My Profile" }).click();
+  await expect(page.getByRole("banner")).toContainText(account.email);
+  await expect(dropdown.getByRole("menuitem")).toHaveText(["My Profile", "My Orders", "Sign out"]);
+  await dropdown.getByRole("menuitem", { name: "My Profile" }).click();
   await expect(page).toHaveURL(/\/dashboard\/myhistory$/);
   await expect(page.getByRole("main")).toContainText(account.email);
 

@@ -206,7 +206,10 @@ async function customerWithPaidOrder(browser: Browser, toolId: string) {
   return { page, context, account };
 }
 
-test("an admin ships a paid order, and the customer's My orders shows Shipped", async ({ page, browser }) => {
+test("an admin ships a paid order with a tracking number and marks it delivered; My orders follows", async ({
+  page,
+  browser,
+}) => {
   await signInAsAdmin(page);
   const values = product("Fish Tape Pro");
   await addProduct(page, values);
@@ -223,6 +226,11 @@ test("an admin ships a paid order, and the customer's My orders shows Shipped", 
   await expect(card).toContainText("Paid");
   await saveScreenshot(page, "admin-manage-orders-1280", { fullPage: false });
   await card.getByRole("button", { name: /^Ship/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Ship this order?" });
+  await dialog.getByLabel("Carrier").fill("UPS");
+  await dialog.getByLabel("Tracking number").fill("1Z999AA10123456784");
+  await saveScreenshot(page, "admin-ship-dialog-1280", { fullPage: false });
+  await dialog.getByRole("button", { name: "Ship", exact: true }).click();
   await expect(toast(page, `${values.name} for ${customer.account.email} is marked shipped`)).toBeVisible();
   await expect(card).toHaveCount(0); // no longer among the paid ones
 
@@ -237,5 +245,15 @@ test("an admin ships a paid order, and the customer's My orders shows Shipped", 
   await customer.page.goto("/dashboard");
   const myOrder = customer.page.getByRole("main").getByRole("article", { name: values.name });
   await expect(myOrder).toContainText("Shipped");
+
+  const shipped = page.getByRole("article", { name: `${values.name} for ${customer.account.email}` });
+  await shipped.getByRole("button", { name: /^Mark delivered/ }).click();
+  await page
+    .getByRole("dialog", { name: "Mark this order delivered?" })
+    .getByRole("button", { name: "Mark delivered" })
+    .click();
+  await expect(toast(page, `${values.name} for ${customer.account.email} is marked delivered`)).toBeVisible();
+  await customer.page.reload();
+  await expect(myOrder).toContainText("Delivered");
   await customer.context.close();
 });

@@ -33,7 +33,7 @@ test("the avatar dropdown offers Login to a visitor", async ({ page }) => {
   await avatar.click();
   await expect(avatar).toHaveAttribute("aria-expanded", "true");
   const dropdown = page.locator(`[id="${await avatar.getAttribute("aria-controls")}"]`);
-  await expect(dropdown.getByRole("link")).toHaveText(["Login"]);
+  await expect(dropdown.getByRole("menuitem")).toHaveText(["Login"]);
   await expect(dropdown).not.toContainText("My Profile");
 
   await page.keyboard.press("Escape");
@@ -41,7 +41,7 @@ test("the avatar dropdown offers Login to a visitor", async ({ page }) => {
   await expect(dropdown).toBeHidden();
 
   await avatar.click();
-  await dropdown.getByRole("link", { name: "Login" }).click();
+  await dropdown.getByRole("menuitem", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
 });

@@ -17,10 +17,11 @@ export async function openCheckout(page: Page, toolName: string) {
 }
 
 /** Places an order on the open checkout screen and waits for the spec's toast. */
-export async function placeOrder(page: Page, quantity?: number) {
+export async function placeOrder(page: Page, quantity?: number, { saveToProfile = false } = {}) {
   const main = page.getByRole("main");
   await main.getByLabel("Address").fill(ADDRESS);
   await main.getByLabel("Phone").fill(PHONE);
+  if (saveToProfile) await main.getByRole("checkbox", { name: "Save to my profile" }).check();
   if (quantity !== undefined) await main.getByLabel(/Quantity/).fill(String(quantity));
   await main.getByRole("button", { name: "Place the order" }).click();
   await expect(toast(page, "order is placed go to my order")).toBeVisible();
