@@ -27,6 +27,7 @@ import { registerAuthGuards } from "./plugins/auth/guards";
 import { registerIdentity } from "./plugins/auth/identity";
 import { identityRoutes } from "./plugins/auth/identity-routes";
 import { popupRoutes, registerPopupOpenerPolicy } from "./plugins/auth/popup-routes";
+import { registerSessionRevocations } from "./plugins/auth/session-revocations";
 import { registerCatalogueCache } from "./plugins/catalogue-cache";
 import { decorateContext } from "./plugins/context";
 import { registerApiDocs } from "./plugins/docs";
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerCatalogueCache(app, config.redisUrl);
   registerRateLimits(app, options.rateLimitWindowMs ?? DEFAULT_RATE_LIMIT_WINDOW_MS);
   registerMailer(app, config);
+  registerSessionRevocations(app);
   registerAuthGuards(app, config.authSecret);
   await registerIdentity(app, config);
 

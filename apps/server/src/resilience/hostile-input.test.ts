@@ -1,6 +1,7 @@
 // Hostile input: every operation of the OpenAPI document fuzzed with generated path parameters,
 // query strings, headers and bodies, with and without a valid token; oversized bodies; broken HTTP;
 // the security headers on every kind of answer. Nothing may answer 5xx or take the server down.
+import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -59,8 +60,8 @@ describe("hostile input (PGlite, in process and on a real socket)", () => {
     const tool = await addTool(db, 500);
     if (!user || !admin) throw new Error("no customers");
     tokens = {
-      user: `Bearer ${await t.app.accessTokens.sign(user)}`,
-      admin: `Bearer ${await t.app.accessTokens.sign(admin)}`,
+      user: `Bearer ${await t.app.accessTokens.sign({ ...user, sessionId: randomUUID() })}`,
+      admin: `Bearer ${await t.app.accessTokens.sign({ ...admin, sessionId: randomUUID() })}`,
     };
     const order = await t.app.inject({
       method: "POST",
@@ -137,7 +138,8 @@ describe("hostile input (PGlite, in process and on a real socket)", () => {
     for (const request of requests) {
       const response = await t.app.inject({ ...request, headers: { authorization: tokens.admin } });
       expect(response.statusCode, request.url).toBe(400);
-      expect(response.json().message).toMatch(/character that cannot be stored/);
+      // Refused by the schema's control-character rule, or by the last-line check for what PostgreSQL cannot store.
+      expect(response.json().message).toMatch(/character that cannot be stored|must not contain control characters/);
     }
   });
 

@@ -45,6 +45,14 @@ export class IdentityClient {
     return this.request("POST", "/api/auth/sign-in/email", { email, password });
   }
 
+  /** Opens the verification link of the newest mail to `email` in the outbox, as its owner would. */
+  async verifyEmail(dataDir: string, email: string): Promise<void> {
+    const [mail = ""] = (await outboxMails(dataDir, email)).filter((text) => text.includes("/verify-email"));
+    const link = new URL(linkIn(mail, "/api/auth/verify-email?token="));
+    const response = await this.request("GET", link.pathname + link.search);
+    if (response.statusCode >= 400) throw new Error(`The verification link answered ${response.statusCode}`);
+  }
+
   /** PUT /api/user/:email with the session; answers the access token. */
   async accessToken(email: string): Promise<string> {
     const response = await this.request("PUT", `/api/user/${encodeURIComponent(email)}`);

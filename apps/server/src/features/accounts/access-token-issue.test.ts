@@ -79,8 +79,11 @@ for (const target of testDatabaseTargets()) {
       expect(response.statusCode).toBe(401);
     });
 
-    it("makes ADMIN_EMAILS users admins, and never lowers a role on the next sign-in", async () => {
+    it("makes ADMIN_EMAILS users admins once they proved the address, and never lowers a role", async () => {
       const boss = await signedUp("boss@example.com", "The Boss");
+      await boss.accessToken("boss@example.com");
+      expect((await shopUser("boss@example.com"))?.role).toBe("user");
+      await boss.verifyEmail(t.dataDir, "boss@example.com");
       await boss.accessToken("boss@example.com");
       expect((await shopUser("boss@example.com"))?.role).toBe("admin");
 

@@ -55,6 +55,7 @@ for (const target of testDatabaseTargets()) {
     it("answers {admin: true} to a user listed in ADMIN_EMAILS", async () => {
       const client = new IdentityClient(t.app);
       await client.signUp({ name: "Chief", email: "chief@example.com", password: "pliers2024" });
+      await client.verifyEmail(t.dataDir, "chief@example.com");
       const chiefToken = await client.accessToken("chief@example.com");
       const response = await askAdmin("chief@example.com", `Bearer ${chiefToken}`);
       expect(response.json()).toEqual({ admin: true });

@@ -40,16 +40,19 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await upsertShopUser(app.db, {
         email,
         displayName: session.user.name,
-        admin: app.config.adminEmails.includes(email),
+        // ADMIN_EMAILS names the owner's addresses: only someone who proved the address (its
+        // verification link, or a provider that vouches for it) gets the role, never a look-alike sign-up.
+        admin: session.user.emailVerified && app.config.adminEmails.includes(email),
       });
-      return { accessToken: await app.accessTokens.sign({ id: user.id, email: user.email }) };
+      const sessionId = session.session.id;
+      return { accessToken: await app.accessTokens.sign({ id: user.id, email: user.email, sessionId }) };
     },
   );
 
   app.get(
     "/admin/:email",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["accounts"],
         summary: "Whether the signed-in user (this email only) is an admin",

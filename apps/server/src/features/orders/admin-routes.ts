@@ -27,7 +27,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }>
   app.get(
     "/orders",
     {
-      preValidation: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         security: [{ bearerAuth: [] }],
         tags: ["orders"],
@@ -43,7 +43,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }>
   app.post(
     "/orders/:id/ship",
     {
-      preValidation: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         ...command("Ship a paid order with its carrier and tracking number (admin); any other status is 409"),
         body: shipOrderBodySchema,
@@ -55,7 +55,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }>
   app.post(
     "/orders/:id/deliver",
     {
-      preValidation: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: command("Mark a shipped order delivered (admin); otherwise 409"),
     },
     (request) => deliverOrder(app.db, currency, request.params.id),
@@ -64,7 +64,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }>
   app.post(
     "/orders/:id/cancel",
     {
-      preValidation: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: command("Cancel an unpaid order and release its stock (admin); otherwise 409"),
     },
     async (request) => {
@@ -78,7 +78,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }>
   app.post(
     "/orders/:id/refund",
     {
-      preValidation: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: command(
         "Refund a paid order in full through the gateway and restock it (admin); otherwise 409",
       ),

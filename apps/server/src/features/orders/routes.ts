@@ -83,7 +83,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = as
   app.post(
     "/orders",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         security: [{ bearerAuth: [] }],
         tags: ["orders"],
@@ -112,7 +112,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = as
   app.get(
     "/orders/:email",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         security: [{ bearerAuth: [] }],
         tags: ["orders"],
@@ -134,7 +134,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = as
   app.delete(
     "/orders/:id",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         security: [{ bearerAuth: [] }],
         tags: ["orders"],
@@ -154,7 +154,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = as
   app.get(
     "/payment/:id",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         security: [{ bearerAuth: [] }],
         tags: ["payments"],
@@ -169,7 +169,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = as
   app.post(
     "/create-payment-intent",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         security: [{ bearerAuth: [] }],
         tags: ["payments"],
@@ -184,7 +184,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = as
   app.patch(
     "/orders/:id",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         security: [{ bearerAuth: [] }],
         tags: ["payments"],

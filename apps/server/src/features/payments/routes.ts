@@ -33,7 +33,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.post(
     "/test-gateway/confirm",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         security: [{ bearerAuth: [] }],
         tags: ["payments"],

@@ -12,7 +12,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/profile",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["profile"],
         summary: "The signed-in user's profile; every field is a string, empty when not set",
@@ -30,7 +30,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/profile",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["profile"],
         summary: "Save the signed-in user's profile; an empty field clears it, a missing one is kept",

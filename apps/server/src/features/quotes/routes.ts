@@ -49,7 +49,7 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/quotes",
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ["quotes"],
         summary: "The newest quote requests, newest first (admins only)",
@@ -63,7 +63,7 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/quotes/:id",
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ["quotes"],
         summary: "Mark a quote request handled, or open again (admins only)",

@@ -34,7 +34,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/review",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["reviews"],
         summary: "Add a review: a rating from 1 to 5 and a comment; the name and email come from the token",

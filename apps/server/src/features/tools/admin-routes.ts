@@ -34,7 +34,7 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod<ToolsAdminOptions> = async 
   app.post(
     "/tools",
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         security: [{ bearerAuth: [] }],
         tags: ["tools"],
@@ -54,7 +54,7 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod<ToolsAdminOptions> = async 
   app.patch(
     "/tools/:id",
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         security: [{ bearerAuth: [] }],
         tags: ["tools"],
@@ -80,7 +80,7 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod<ToolsAdminOptions> = async 
   app.delete(
     "/tools/:id",
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         security: [{ bearerAuth: [] }],
         tags: ["tools"],

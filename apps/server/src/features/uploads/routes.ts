@@ -40,14 +40,16 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ images: ImageStore }> = asyn
     "/uploads",
     {
       // A declared size over the limit is refused before anything is read or any token checked.
-      onRequest: async (request) => {
-        // Without a declared size (chunked), the multipart parser would read whatever comes, however
-        // much: refused. Browsers always declare the size of a form they send.
-        if (request.headers["content-length"] === undefined) throw new HttpError(411, SIZE_NOT_DECLARED);
-        const declared = Number(request.headers["content-length"]);
-        if (declared > MAX_UPLOAD_BYTES + ENVELOPE_BYTES) throw new HttpError(413, IMAGE_TOO_LARGE);
-      },
-      preHandler: app.requireAdmin,
+      onRequest: [
+        async (request) => {
+          // Without a declared size (chunked), the multipart parser would read whatever comes, however
+          // much: refused. Browsers always declare the size of a form they send.
+          if (request.headers["content-length"] === undefined) throw new HttpError(411, SIZE_NOT_DECLARED);
+          const declared = Number(request.headers["content-length"]);
+          if (declared > MAX_UPLOAD_BYTES + ENVELOPE_BYTES) throw new HttpError(413, IMAGE_TOO_LARGE);
+        },
+        app.requireAdmin,
+      ],
       schema: {
         security: [{ bearerAuth: [] }],
         tags: ["uploads"],

@@ -30,7 +30,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/user",
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ["users"],
         summary: "Shop users with their email and role, oldest first, one page at a time (admins only)",
@@ -50,7 +50,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/user/admin/:email",
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ["users"],
         summary: "Make the user with this email an admin (admins only); modifiedCount 0 if they already are",
@@ -70,7 +70,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/user/admin/:email",
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ["users"],
         summary:

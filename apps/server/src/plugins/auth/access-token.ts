@@ -14,6 +14,8 @@ export interface TokenUser {
   /** users.id */
   id: string;
   email: string;
+  /** The identity session the token was issued for: the token dies with it. */
+  sessionId: string;
 }
 
 export interface AccessTokens {
@@ -26,7 +28,7 @@ export function accessTokens(authSecret: string): AccessTokens {
   const key = new Uint8Array(hkdfSync("sha256", authSecret, "toolshop", "access-token-signing-key", 32));
   return {
     sign: (user) =>
-      new SignJWT({ email: user.email })
+      new SignJWT({ email: user.email, sid: user.sessionId })
         .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
         .setSubject(user.id)
         .setIssuer(ISSUER)
@@ -39,12 +41,16 @@ export function accessTokens(authSecret: string): AccessTokens {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         audience: AUDIENCE,
-        requiredClaims: ["sub", "exp"],
+        requiredClaims: ["sub", "exp", "sid"],
       });
-      if (typeof payload.sub !== "string" || typeof payload.email !== "string") {
-        throw new Error("The token does not name a user.");
+      if (
+        typeof payload.sub !== "string" ||
+        typeof payload.email !== "string" ||
+        typeof payload.sid !== "string"
+      ) {
+        throw new Error("The token does not name a user and a session.");
       }
-      return { id: payload.sub, email: payload.email };
+      return { id: payload.sub, email: payload.email, sessionId: payload.sid };
     },
   };
 }

@@ -1,16 +1,20 @@
 import { users } from "@toolshop/db/schema";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import { HttpError } from "../../lib/http-errors";
 import { type AccessTokens, accessTokens, type TokenUser } from "./access-token";
 
 declare module "fastify" {
   interface FastifyInstance {
     accessTokens: AccessTokens;
-    /** preHandler: a valid `Authorization: Bearer <access token>`, else 401. Sets `request.user`. */
-    requireUser: preHandlerAsyncHookHandler;
-    /** preHandler: requireUser, and the user's role in the users table is admin, else 403. */
-    requireAdmin: preHandlerAsyncHookHandler;
+    /**
+     * onRequest: a valid `Authorization: Bearer <access token>` of a live session, else 401. Sets
+     * `request.user`. An onRequest hook runs before the body is read or validated, so a stranger learns
+     * nothing about a route's schema (401/403, never a 400 that describes it).
+     */
+    requireUser: onRequestAsyncHookHandler;
+    /** onRequest: requireUser, and the user's role in the users table is admin, else 403. */
+    requireAdmin: onRequestAsyncHookHandler;
   }
   interface FastifyRequest {
     /** Set by requireUser; null on routes without it. */
@@ -28,19 +32,23 @@ export function registerAuthGuards(app: FastifyInstance, authSecret: string): vo
   app.decorate("accessTokens", tokens);
   app.decorateRequest("user", null);
 
-  // No database call: any API process can check a token on its own.
-  const requireUser: preHandlerAsyncHookHandler = async (request) => {
+  // No database call: the signature proves the token, and the session it is bound to is looked up in
+  // the revocation set (Redis or this process), so a sign-out or password reset ends it everywhere.
+  const requireUser: onRequestAsyncHookHandler = async (request) => {
     const token = bearerToken(request);
     if (!token) throw new HttpError(401, SIGN_IN_MESSAGE);
+    let user: TokenUser;
     try {
-      request.user = await tokens.verify(token);
+      user = await tokens.verify(token);
     } catch {
       throw new HttpError(401, EXPIRED_MESSAGE);
     }
+    if (await app.sessionRevocations.isRevoked(user.sessionId)) throw new HttpError(401, EXPIRED_MESSAGE);
+    request.user = user;
   };
 
   // The role is read fresh: a revoked admin loses access at once, not when the token expires.
-  const requireAdmin: preHandlerAsyncHookHandler = async function (request, reply) {
+  const requireAdmin: onRequestAsyncHookHandler = async function (request, reply) {
     await requireUser.call(this, request, reply);
     const [row] = await app.db
       .select({ role: users.role })
@@ -51,6 +59,18 @@ export function registerAuthGuards(app: FastifyInstance, authSecret: string): vo
 
   app.decorate("requireUser", requireUser);
   app.decorate("requireAdmin", requireAdmin);
+
+  // A route that documents bearer security must check it in onRequest, before its body is read: a
+  // guard in a later hook (preValidation, preHandler) would answer strangers with the schema's 400.
+  const guards = new Set<unknown>([requireUser, requireAdmin]);
+  app.addHook("onRoute", (route) => {
+    const security = (route.schema as { security?: unknown[] } | undefined)?.security;
+    if (!security?.length) return;
+    const onRequest = [route.onRequest ?? []].flat();
+    if (!onRequest.some((hook) => guards.has(hook))) {
+      throw new Error(`${route.method} ${route.url} declares security but has no requireUser/requireAdmin in onRequest.`);
+    }
+  });
 }
 
 /** The signed-in user of a route guarded by requireUser or requireAdmin. */

@@ -16,17 +16,22 @@ async function startProvider() {
   await server.issuer.keys.generate("RS256");
   await server.start(0, "127.0.0.1");
   server.issuer.url = `http://127.0.0.1:${server.address().port}`;
-  const person = { sub: "", email: "", name: "" };
+  const person = { sub: "", email: "", name: "", emailVerified: true };
   server.service.on("beforeTokenSigning", (token) => {
     Object.assign(token.payload, {
       sub: person.sub,
       email: person.email,
-      email_verified: true,
+      email_verified: person.emailVerified,
       name: person.name,
     });
   });
   server.service.on("beforeUserinfo", (userInfo) => {
-    userInfo.body = { sub: person.sub, email: person.email, email_verified: true, name: person.name };
+    userInfo.body = {
+      sub: person.sub,
+      email: person.email,
+      email_verified: person.emailVerified,
+      name: person.name,
+    };
   });
   return { server, issuerUrl: server.issuer.url, person };
 }
@@ -66,6 +71,7 @@ for (const target of testDatabaseTargets()) {
           GITHUB_CLIENT_ID: "toolshop-github",
           GITHUB_CLIENT_SECRET: "github-secret",
           GITHUB_ISSUER_URL: github.issuerUrl,
+          ADMIN_EMAILS: "unproven.owner@example.com,proven.owner@example.com",
         },
       });
     });
@@ -102,6 +108,28 @@ for (const target of testDatabaseTargets()) {
         expect(second.json().user.id).toBe(session.json().user.id);
       });
     }
+
+    it("gives the admin role of ADMIN_EMAILS only when the provider vouches for the address", async () => {
+      const adminAnswer = async (client: IdentityClient, email: string) => {
+        const token = await client.accessToken(email);
+        const answer = await t.app.inject({
+          method: "GET",
+          url: `/api/admin/${email}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return answer.json();
+      };
+      for (const [email, emailVerified] of [
+        ["unproven.owner@example.com", false],
+        ["proven.owner@example.com", true],
+      ] as const) {
+        Object.assign(google.person, { sub: `google-${email}`, email, name: "Owner?", emailVerified });
+        const client = new IdentityClient(t.app);
+        expect((await popupSignIn(client, "google")).statusCode).toBe(302);
+        expect(await adminAnswer(client, email)).toEqual({ admin: emailVerified });
+      }
+      google.person.emailVerified = true;
+    });
 
     it("sends a sign-in the user cancelled at the provider back to the popup page with the error", async () => {
       google.server.service.once("beforeAuthorizeRedirect", ({ url }) => {

@@ -1,5 +1,6 @@
 // Customers, tools and access tokens written straight into the database the server processes use,
 // and the database-side facts the suites check the servers' answers against.
+import { randomUUID } from "node:crypto";
 import type { Database } from "@toolshop/db/client";
 import { orders, tools, users } from "@toolshop/db/schema";
 import { eq } from "drizzle-orm";
@@ -28,7 +29,10 @@ export async function addCustomers(db: Database, count: number, role: "user" | "
     .returning({ id: users.id, email: users.email });
   return Promise.all(
     rows.map(
-      async (user): Promise<Customer> => ({ ...user, authorization: `Bearer ${await tokens.sign(user)}` }),
+      async (user): Promise<Customer> => ({
+        ...user,
+        authorization: `Bearer ${await tokens.sign({ ...user, sessionId: randomUUID() })}`,
+      }),
     ),
   );
 }

@@ -159,6 +159,17 @@ export async function completeSignIn(): Promise<SessionUser> {
   return user;
 }
 
+/**
+ * A new access token for the signed-in user, now: after the address was verified, the server may grant
+ * rights it withheld until then (the admin role of ADMIN_EMAILS), and the new token carries them.
+ */
+export async function renewAccessToken(): Promise<void> {
+  const session = getSession();
+  if (session.status !== "signed-in") return;
+  tokenRequest = null;
+  await refreshAccessToken(session.user.email);
+}
+
 /** Clears the stored accessToken and ends the identity session (use session-state's signOut). */
 export async function signOut(): Promise<void> {
   generation += 1;

@@ -1,12 +1,24 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { Link } from "react-router";
 import { Spinner } from "../../../components/spinner";
 import { notify } from "../../../lib/toast";
 import { describeAuthError } from "../auth-errors";
 import { sendVerificationEmail, verifyEmail } from "../identity-actions";
+import { renewAccessToken } from "../session-store";
 import { useSession } from "../use-session";
 
 function Verified() {
+  const { session } = useSession();
+  const queryClient = useQueryClient();
+  const signedIn = session.status === "signed-in";
+  // A proven address may bring rights (an owner's address in ADMIN_EMAILS): ask for them at once.
+  useEffect(() => {
+    if (!signedIn) return;
+    renewAccessToken()
+      .then(() => queryClient.invalidateQueries())
+      .catch(() => undefined);
+  }, [signedIn, queryClient]);
   return (
     <div role="status" className="flex flex-col items-center gap-4 text-center">
       <p className="text-xl font-semibold text-success">Your email is verified</p>
