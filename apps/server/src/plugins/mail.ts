@@ -24,8 +24,9 @@ declare module "fastify" {
 
 /**
  * The default for development and tests: every mail becomes a real .eml file in
- * `DATA_DIR/mail/<timestamp>-<to>.eml` (open it with any mail program), and the log shows the link
- * it carries, so that nobody needs a mail server to verify an address or reset a password.
+ * `DATA_DIR/mail/<timestamp>-<to>.eml` (open it with any mail program), and the log says which file, so
+ * that nobody needs a mail server to verify an address or reset a password. The log never shows what a
+ * mail holds: its links carry one-time tokens, and whoever reads logs must not be able to use them.
  */
 export class OutboxMailer implements Mailer {
   private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
@@ -42,10 +43,7 @@ export class OutboxMailer implements Mailer {
     const info = await this.transport.sendMail({ from: this.from, ...message });
     await mkdir(this.directory, { recursive: true });
     const file = await writeNewFile(this.directory, name, info.message as Buffer);
-    this.log.info(
-      { to: message.to, subject: message.subject, file, link: firstLink(message.text) },
-      "mail written to the outbox",
-    );
+    this.log.info({ to: message.to, subject: message.subject, file }, "mail written to the outbox");
   }
 }
 
@@ -109,9 +107,4 @@ async function writeNewFile(directory: string, base: string, content: Buffer): P
       if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 100) throw error;
     }
   }
-}
-
-/** The first line that is nothing but a link: the action the mail asks for. */
-function firstLink(text: string): string | undefined {
-  return text.match(/^https?:\/\/\S+$/m)?.[0];
 }
