@@ -10,6 +10,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: "e2e",
+  // The shared admin account, signed up and verified once (the web server is up by then).
+  globalSetup: "./e2e/global-setup.ts",
   outputDir: "test-results/playwright",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),

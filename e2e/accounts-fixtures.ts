@@ -68,27 +68,24 @@ export async function signUp(page: Page, account: Account) {
   await expectSignedIn(page);
 }
 
-/** The launcher makes this address an admin (ADMIN_EMAILS); every spec that needs an admin shares it. */
+/**
+ * The launcher lists this address in ADMIN_EMAILS, and e2e/global-setup.ts signs it up and opens its
+ * verification link before the specs run; every spec that needs an admin shares it.
+ */
 export const ADMIN: Account = {
   name: "E2E Admin",
   email: process.env.E2E_ADMIN_EMAIL ?? "e2e.admin@example.com",
   password: "admin2024e2e",
 };
 
-// The admin's session cookies, kept per worker: the specs share one admin, and signing up or in for
-// every test would run into the per-account limits (5 sign-ups, 9 sign-ins a minute).
+// The admin's session cookies, kept per worker: the specs share one admin, and signing in for every
+// test would run into the per-account sign-in limit.
 let adminCookies: Cookie[] | undefined;
 
-/** Signs in as the admin, creating the account on first use in this run. */
+/** Signs in as the (verified) admin, reusing this worker's session while it lasts. */
 export async function signInAsAdmin(page: Page) {
   if (adminCookies && (await resumeSession(page, adminCookies))) return;
-  await fillSignUp(page, ADMIN);
-  const created = mainNav(page).getByRole("link", { name: "Dashboard", exact: true, includeHidden: true });
-  const exists = toast(page, "already exists");
-  // Sign-up hashes the password (scrypt): on a busy 2-core CI machine that alone can take seconds.
-  await expect(created.or(exists)).toBeVisible({ timeout: 20_000 });
-  if (await exists.isVisible()) await logIn(page, ADMIN);
-  await expectSignedIn(page);
+  await logIn(page, ADMIN);
   adminCookies = await page.context().cookies();
 }
 
@@ -162,26 +159,32 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+/** The link to `pagePath` in the newest mail to `email` in the outbox now, if there is one. */
+export function findLinkInOutbox(email: string, pagePath: string): string | undefined {
+  let files: string[] = [];
+  try {
+    files = readdirSync(outboxDir()).filter((file) => file.endsWith(".eml"));
+  } catch {
+    return undefined;
+  }
+  const pattern = new RegExp(`https?://[^\\s"<>]+${pagePath.replace(/[/]/g, "\\/")}[^\\s"<>]*`);
+  for (const file of files.sort().reverse()) {
+    const mail = decodeQuotedPrintable(readFileSync(path.join(outboxDir(), file), "utf8"));
+    if (!new RegExp(`^To: .*${email.replace(/[.+]/g, "\\$&")}`, "mi").test(mail)) continue;
+    const link = mail.match(pattern)?.[0].replace(/&amp;/g, "&");
+    if (link) return link;
+  }
+  return undefined;
+}
+
 /** The link to `pagePath` in the newest mail to `email`, waiting for the mail to arrive. */
 export async function linkFromMail(email: string, pagePath: string): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(
       () => {
-        let files: string[] = [];
-        try {
-          files = readdirSync(outboxDir()).filter((file) => file.endsWith(".eml"));
-        } catch {
-          return undefined;
-        }
-        const pattern = new RegExp(`https?://[^\\s"<>]+${pagePath.replace(/[/]/g, "\\/")}[^\\s"<>]*`);
-        for (const file of files.sort().reverse()) {
-          const mail = decodeQuotedPrintable(readFileSync(path.join(outboxDir(), file), "utf8"));
-          if (!new RegExp(`^To: .*${email.replace(/[.+]/g, "\\$&")}`, "mi").test(mail)) continue;
-          link = mail.match(pattern)?.[0].replace(/&amp;/g, "&");
-          if (link) return link;
-        }
-        return undefined;
+        link = findLinkInOutbox(email, pagePath);
+        return link;
       },
       { message: `a mail to ${email} with a link to ${pagePath}`, timeout: 15_000 },
     )

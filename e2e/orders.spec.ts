@@ -83,7 +83,10 @@ test("an order is placed, seen in My orders, paid by card, then shown as Paid wi
   await expect(page.getByText("Congrats! Your payment is completed.")).toBeVisible();
   const transactionId = await page.getByText(/^pi_\w+$/).textContent();
   expect(transactionId).toMatch(/^pi_\w+$/);
-  await expect(pay).toBeDisabled();
+  // The card form is gone; the pay button stays, disabled, as "Paid".
+  await expect(pay).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: /card number/i })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Paid", exact: true })).toBeDisabled();
   await saveScreenshot(page, "orders-payment-done");
 
   await openMyOrders(page);

@@ -38,12 +38,15 @@ test("an admin promotes a customer: the button disappears and the customer is an
   await expect(row.getByRole("cell", { name: "Customer", exact: true })).toBeVisible();
   const adminRow = page.getByRole("row").filter({ hasText: "e2e.admin@example.com" });
   await expect(adminRow.getByRole("cell", { name: "admin", exact: true })).toBeVisible();
+  // The signed-in admin's own row offers nothing: no Make Admin, and no revoking oneself.
   await expect(adminRow.getByRole("button")).toHaveCount(0);
   await saveScreenshot(page, "people-all-users");
 
   await row.getByRole("button", { name: /Make Admin/ }).click();
+  await page.getByRole("dialog", { name: "Make this user an admin?" }).getByRole("button", { name: "Yes, make admin" }).click();
   await expect(toast(page, "Your admin added")).toBeVisible();
-  await expect(row.getByRole("button")).toHaveCount(0);
+  await expect(row.getByRole("button", { name: /Make Admin/ })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: /Revoke admin/ })).toBeVisible();
   await expect(row.getByRole("cell", { name: "admin", exact: true })).toBeVisible();
 
   // The promotion is real: the customer, with the token they already hold, now opens an admin page.

@@ -98,8 +98,11 @@ describe("the app with a web build", () => {
   });
 
   it("serves uploaded files from DATA_DIR/uploads with long caching", async () => {
-    await writeFile(join(t.dataDir, "uploads", "drill-1a2b.webp"), Buffer.from("RIFF0000WEBP"));
-    const response = await t.app.inject({ method: "GET", url: "/uploads/drill-1a2b.webp" });
+    await mkdir(join(t.dataDir, "uploads"), { recursive: true });
+    // Stored names are the content's hash: anything else under /uploads/ is the site's 404.
+    const name = "0123456789abcdef0123456789abcdef.webp";
+    await writeFile(join(t.dataDir, "uploads", name), Buffer.from("RIFF0000WEBP"));
+    const response = await t.app.inject({ method: "GET", url: `/uploads/${name}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     const missing = await t.app.inject({ method: "GET", url: "/uploads/none.webp" });

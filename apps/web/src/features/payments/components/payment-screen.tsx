@@ -173,9 +173,15 @@ function PaymentReceipt({ order }: { order: Order }) {
         <dt>Your transaction id</dt>
         <dd className="font-mono font-semibold break-all">{order.transactionId}</dd>
       </dl>
-      <Link to={BACK_TO_MY_ORDERS.to} className="link self-start link-primary">
-        {BACK_TO_MY_ORDERS.label}
-      </Link>
+      <div className="flex flex-wrap items-center gap-3">
+        {/* SPEC.md section 4: after success the pay button stays, disabled. */}
+        <button type="button" className="btn btn-success" disabled>
+          Paid
+        </button>
+        <Link to={BACK_TO_MY_ORDERS.to} className="link link-primary">
+          {BACK_TO_MY_ORDERS.label}
+        </Link>
+      </div>
     </div>
   );
 }

@@ -6,11 +6,11 @@ import { ToastHost } from "../../../components/toast-host";
 import { sendJson, startTestApi } from "../../../test/http-test-server";
 import { AllUsers } from "./all-users";
 
-function renderAllUsers() {
+function renderAllUsers(currentEmail: string | null = "chief@example.com") {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <AllUsers />
+      <AllUsers currentEmail={currentEmail} />
       <ToastHost />
     </QueryClientProvider>,
   );
@@ -30,6 +30,7 @@ describe("AllUsers", () => {
     const people = [
       { _id: "1", email: "boss@example.com", role: "admin" },
       { _id: "2", email: "ann@example.com", role: "user" },
+      { _id: "3", email: "chief@example.com", role: "admin" },
     ];
     const calls: string[] = [];
     ({ close } = await startTestApi((request, response) => {
@@ -46,6 +47,8 @@ describe("AllUsers", () => {
       "#EmailRoleAction",
       "1boss@example.comadminRevoke admin boss@example.com",
       "2ann@example.comCustomerMake Admin ann@example.com",
+      // The signed-in admin's own row: no way to revoke oneself.
+      "3chief@example.comadminYou",
     ]);
     expect(within(rows[1] as HTMLElement).queryByRole("button", { name: /Make Admin/ })).toBeNull();
 

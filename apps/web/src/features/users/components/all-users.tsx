@@ -27,10 +27,12 @@ function failureMessage(error: unknown): string {
 }
 
 /** SPEC.md section 2, All users: every user's email and role, with Make Admin for those not admin yet. */
-export function AllUsers() {
+export function AllUsers({ currentEmail }: { currentEmail: string | null }) {
   const users = useQuery(usersQueryOptions);
   const changeRole = useChangeRole();
   const [asking, setAsking] = useState<RoleChange | null>(null);
+  // An admin never revokes their own rights (the server refuses it too): no button on their own row.
+  const ownEmail = currentEmail?.toLowerCase() ?? null;
 
   const confirm = (change: RoleChange, close: () => void) => {
     changeRole.mutate(change, {
@@ -95,6 +97,9 @@ export function AllUsers() {
                   <StatusBadge kind="role" value={user.role} />
                 </td>
                 <td className={`${CELL} text-right`}>
+                  {user.email.toLowerCase() === ownEmail ? (
+                    <span className="text-sm text-base-content/70">You</span>
+                  ) : (
                   <button
                     type="button"
                     className={`btn btn-sm whitespace-nowrap ${kind === "promote" ? "btn-outline" : "btn-ghost text-error"}`}
@@ -104,6 +109,7 @@ export function AllUsers() {
                     {changing ? "Saving…" : kind === "promote" ? "Make Admin" : "Revoke admin"}
                     <span className="sr-only"> {user.email}</span>
                   </button>
+                  )}
                 </td>
               </tr>
             );
