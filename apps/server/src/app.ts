@@ -7,6 +7,7 @@ import type { AppConfig } from "./env";
 import { accountsRoutes } from "./features/accounts/routes";
 import { healthRoutes } from "./features/health/routes";
 import { adminOrdersRoutes } from "./features/orders/admin-routes";
+import { subscribeCustomerMails } from "./features/orders/customer-mails";
 import { recordSucceededPayment } from "./features/orders/payment";
 import { createOrdersContext, ordersRoutes } from "./features/orders/routes";
 import { createPaymentGateway } from "./features/payments/create-gateway";
@@ -31,8 +32,9 @@ import { registerSessionRevocations } from "./plugins/auth/session-revocations";
 import { registerCatalogueCache } from "./plugins/catalogue-cache";
 import { decorateContext } from "./plugins/context";
 import { registerApiDocs } from "./plugins/docs";
+import { registerDomainEvents } from "./plugins/domain-events";
 import { registerErrorHandler } from "./plugins/errors";
-import { type LogDestination, loggerOptions, registerRequestLog } from "./plugins/logging";
+import { chooseLogFormat, type LogDestination, loggerOptions, registerRequestLog } from "./plugins/logging";
 import { registerMailer } from "./plugins/mail";
 import { DEFAULT_RATE_LIMIT_WINDOW_MS, registerRateLimits } from "./plugins/rate-limits";
 import { registerRedis } from "./plugins/redis";
@@ -61,7 +63,11 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, options.logDestination),
+    logger: loggerOptions(
+      config.logLevel,
+      options.logDestination,
+      options.logDestination ? "json" : chooseLogFormat(process.stdout, config.nodeEnv),
+    ),
     // One line per answer, and only at debug unless it failed or was slow (plugins/logging.ts).
     logController: new LogController({ disableRequestLogging: true }),
     // Behind a load balancer the API runs as many processes; request ids then come from the proxy.
@@ -86,9 +92,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await registerApiDocs(app);
   await registerRedis(app, config.redisUrl);
-  await registerCatalogueCache(app, config.redisUrl);
+  // Domain events after commit (decision 0009): the cache hears them on every process, mails once.
+  await registerDomainEvents(app, config.redisUrl);
+  registerCatalogueCache(app);
   registerRateLimits(app, options.rateLimitWindowMs ?? DEFAULT_RATE_LIMIT_WINDOW_MS);
   registerMailer(app, config);
+  subscribeCustomerMails(app);
   registerSessionRevocations(app);
   registerAuthGuards(app, config.authSecret);
   await registerIdentity(app, config);

@@ -88,6 +88,8 @@ export type OrderStatus = z.infer<typeof orderStatusSchema>;
 /** An order as the API shows it: the spec's field names, `_id`, money in currency units. */
 export const orderSchema = z.object({
   _id: z.uuid(),
+  /** The tool ordered, to order it again; null once the tool has left the catalogue. */
+  toolId: z.uuid().nullable(),
   /** The tool's name when the order was placed. */
   name: z.string(),
   address: z.string(),
@@ -104,6 +106,11 @@ export const orderSchema = z.object({
   transactionId: z.string().nullable(),
   /** ISO 8601. */
   createdAt: z.string(),
+  /**
+   * ISO 8601: until when an unpaid order holds its stock (then it is cancelled); null for any other
+   * status. A payment under way keeps the order a little longer, until the gateway answers.
+   */
+  holdsUntil: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

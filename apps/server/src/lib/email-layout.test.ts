@@ -2,6 +2,7 @@ import type { Order } from "@toolshop/shared/orders";
 import type { StoredQuote } from "@toolshop/shared/quotes";
 import { describe, expect, it } from "vitest";
 import { orderConfirmationEmail } from "../features/orders/confirmation-email";
+import { orderCancelledEmail, orderRefundedEmail, orderShippedEmail } from "../features/orders/status-emails";
 import { quoteRequestEmail } from "../features/quotes/sales-email";
 import { passwordResetEmail, verificationEmail } from "../plugins/auth/emails";
 
@@ -29,6 +30,8 @@ const order: Order = {
   status: "paid",
   transactionId: "pi_123",
   createdAt: new Date(0).toISOString(),
+  toolId: null,
+  holdsUntil: null,
 };
 
 const quote: StoredQuote = {
@@ -49,6 +52,10 @@ describe("mails show a person's text as text, never as a link", () => {
     verification: verificationEmail(EVIL, `${SHOP}/verify?token=t`),
     reset: passwordResetEmail(EVIL, `${SHOP}/reset-password?token=t`),
     confirmation: orderConfirmationEmail(order, "usd", SHOP),
+    // An unknown carrier: no tracking link, so the shop's links are the only ones.
+    shipped: orderShippedEmail(order, { carrier: EVIL, trackingNumber: EVIL }, SHOP),
+    cancelled: orderCancelledEmail(order, "expiry", "usd", SHOP),
+    refunded: orderRefundedEmail(order, "pi_123", "usd", SHOP),
     quote: quoteRequestEmail(quote, "sales@example.com", SHOP),
   };
 
@@ -75,5 +82,16 @@ describe("mails show a person's text as text, never as a link", () => {
     expect(mails.reset.text).toContain(`${SHOP}/reset-password?token=t`);
     expect(mails.reset.html).toContain(`<a href="${SHOP}/reset-password?token=t">`);
     expect(mails.quote.text).toContain(`${SHOP}/dashboard/quotes`);
+  });
+
+  it("links a known carrier's tracking page, whatever the tracking number holds", () => {
+    const mail = orderShippedEmail(order, { carrier: "UPS", trackingNumber: EVIL }, SHOP);
+    const tracking = `https://www.ups.com/track?tracknum=${encodeURIComponent(EVIL)}`;
+    const anchors = [...mail.html.matchAll(/<a href="([^"]*)">/g)].map((match) => match[1]);
+    expect(anchors).toEqual([tracking.replaceAll("&", "&amp;"), `${SHOP}/dashboard`]);
+    expect(mail.text).toContain(tracking);
+    // The number itself, in the details, is text in both bodies.
+    expect(mail.html).toContain("<td>&lt;a href=http:");
+    expect(mail.html).not.toContain("<a href=http");
   });
 });

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { Redis } from "ioredis";
 import type { z } from "zod";
+import type { DomainEventType } from "../lib/domain-events";
 import { HttpError } from "../lib/http-errors";
 
 /** What a write changes: the tools (with their stock) or the reviews. */
@@ -21,12 +20,20 @@ export interface CachedRead<T> {
   notFound?: string;
 }
 
+/**
+ * The domain events that change what the catalogue shows (an order reserves or releases stock), and
+ * the scope each one drops. The cache hears them on every process (plugins/domain-events.ts), so a
+ * write cannot forget to invalidate it.
+ */
+export const INVALIDATED_BY: Readonly<Partial<Record<DomainEventType, CatalogueScope>>> = {
+  ToolChanged: "tools",
+  OrderPlaced: "tools",
+  OrderCancelled: "tools",
+  OrderRefunded: "tools",
+  ReviewChanged: "reviews",
+};
+
 export interface CatalogueCache {
-  /**
-   * Forgets every cached body of the scope, here and (through Redis) in every other process. Call it
-   * after the write has committed; it never throws.
-   */
-  invalidate(scope: CatalogueScope): Promise<void>;
   /**
    * Answers a GET from the cache: 200 with the body and a strong ETag, or 304 when If-None-Match
    * matches. A body in memory is sent at once and nothing is returned, so the route's handler need not
@@ -36,7 +43,7 @@ export interface CatalogueCache {
    */
   serve<T>(request: FastifyRequest, reply: FastifyReply, read: CachedRead<T>): Promise<void> | undefined;
   /**
-   * "single-process" without REDIS_URL; "shared" while other processes' invalidations reach this one;
+   * "single-process" without REDIS_URL; "shared" while other processes' events reach this one;
    * "degraded" while they cannot (bodies then expire after DEGRADED_TTL_MS).
    */
   readonly mode: "single-process" | "shared" | "degraded";
@@ -49,18 +56,13 @@ declare module "fastify" {
   }
 }
 
-export const CATALOGUE_CHANNEL = "toolshop:catalogue:invalidate";
-
 /**
- * How long a body may be served while this process cannot hear other processes' invalidations
- * (REDIS_URL set but the subscriber connection is down): other processes' writes then show here
- * within this time. Without REDIS_URL there is one process and no TTL; with a working subscriber
- * there is none either, since every write anywhere reaches us.
+ * How long a body may be served while this process cannot hear other processes' events (REDIS_URL
+ * set but the subscriber connection is down): other processes' writes then show here within this
+ * time. Without REDIS_URL there is one process and no TTL; with a working subscriber there is none
+ * either, since every write anywhere reaches us.
  */
 export const DEGRADED_TTL_MS = 1500;
-
-// Start-up waits this long for the subscriber before serving in degraded mode (as plugins/redis.ts).
-const FIRST_SUBSCRIBE_WAIT_MS = 2000;
 
 interface Entry {
   body: Buffer;
@@ -76,14 +78,19 @@ interface ScopeState {
   loading: Map<string, Promise<Entry | undefined>>;
 }
 
-export async function registerCatalogueCache(
-  app: FastifyInstance,
-  redisUrl: string | undefined,
-): Promise<void> {
+/** Decorates `app.catalogueCache`; needs `app.events` (plugins/domain-events.ts). */
+export function registerCatalogueCache(app: FastifyInstance): void {
+  const { events } = app;
   const scopes = new Map<CatalogueScope, ScopeState>(
     SCOPES.map((scope) => [scope, { generation: 0, entries: new Map(), loading: new Map() }]),
   );
-  const subscriber = redisUrl ? await subscribe(app, redisUrl, onRemoteInvalidation, clearAll) : undefined;
+  const invalidating = Object.keys(INVALIDATED_BY) as DomainEventType[];
+  events.subscribe(invalidating, "every-process", (event) => {
+    const scope = INVALIDATED_BY[event.type];
+    if (scope) forget(scope);
+  });
+  // Events published while this process could not hear them were lost: start from the database.
+  events.onResubscribed(clearAll);
 
   function forget(scope: CatalogueScope): void {
     const state = scopes.get(scope);
@@ -95,13 +102,9 @@ export async function registerCatalogueCache(
   function clearAll(): void {
     for (const scope of SCOPES) forget(scope);
   }
-  function onRemoteInvalidation(message: string): void {
-    if ((SCOPES as readonly string[]).includes(message)) forget(message as CatalogueScope);
-  }
-
   /** Without Redis there is one process: entries live until invalidated. */
   function isFresh(entry: Entry): boolean {
-    if (!subscriber || subscriber.listening) return true;
+    if (events.mode !== "degraded") return true;
     return performance.now() - entry.storedAt < DEGRADED_TTL_MS;
   }
 
@@ -136,20 +139,7 @@ export async function registerCatalogueCache(
 
   const cache: CatalogueCache = {
     get mode() {
-      if (!subscriber) return "single-process";
-      return subscriber.listening ? "shared" : "degraded";
-    },
-
-    async invalidate(scope) {
-      forget(scope);
-      if (!app.redis) return;
-      try {
-        await app.redis.publish(CATALOGUE_CHANNEL, scope);
-      } catch (error) {
-        // The write stands; other processes converge through their degraded TTL (their subscriber
-        // lost the same Redis).
-        app.log.warn({ err: error, scope }, "catalogue cache: could not publish an invalidation");
-      }
+      return events.mode;
     },
 
     serve(request, reply, read) {
@@ -185,78 +175,4 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
     const tag = candidate.trim();
     return tag === "*" || tag === etag || tag === `W/${etag}`;
   });
-}
-
-interface Subscriber {
-  /** True while subscribed: every invalidation published anywhere reaches this process. */
-  readonly listening: boolean;
-}
-
-/**
- * A dedicated connection (a subscribed Redis connection can run no other command). Redis going
- * away must degrade, never fail: errors are logged once, `listening` turns false (the cache then
- * serves bodies for DEGRADED_TTL_MS at most), and ioredis keeps reconnecting. On every
- * (re)subscription the whole cache is dropped, since invalidations published meanwhile were lost.
- */
-async function subscribe(
-  app: FastifyInstance,
-  redisUrl: string,
-  onMessage: (message: string) => void,
-  onResubscribed: () => void,
-): Promise<Subscriber> {
-  const connection = new Redis(redisUrl, {
-    // Subscribed by hand on every "ready", so that `listening` is only true once SUBSCRIBE answered.
-    autoResubscribe: false,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectionName: "toolshop-catalogue-cache",
-  });
-  const state = { listening: false, reported: false, closing: false };
-  let firstSubscription = () => {};
-  const subscribedOnce = new Promise<void>((resolve) => {
-    firstSubscription = resolve;
-  });
-
-  connection.on("message", (channel: string, message: string) => {
-    if (channel === CATALOGUE_CHANNEL) onMessage(message);
-  });
-  connection.on("ready", () => {
-    connection.subscribe(CATALOGUE_CHANNEL).then(
-      () => {
-        onResubscribed();
-        state.listening = true;
-        if (state.reported) app.log.info("catalogue cache: hearing other processes' invalidations again");
-        state.reported = false;
-        firstSubscription();
-      },
-      (error: unknown) => connection.emit("error", error),
-    );
-  });
-  connection.on("close", () => {
-    state.listening = false;
-  });
-  connection.on("error", (error: Error) => {
-    state.listening = false;
-    if (state.reported || state.closing) return;
-    state.reported = true;
-    app.log.warn(
-      { err: error },
-      `catalogue cache: Redis is unreachable; cached bodies now expire after ${DEGRADED_TTL_MS} ms`,
-    );
-  });
-
-  // Subscribed, or serving in degraded mode after the wait; ioredis keeps trying in the background.
-  await Promise.race([subscribedOnce, sleep(FIRST_SUBSCRIBE_WAIT_MS, undefined, { ref: false })]);
-
-  app.addHook("onClose", async () => {
-    state.closing = true;
-    state.listening = false;
-    if (connection.status === "ready") await connection.quit().catch(() => connection.disconnect());
-    else connection.disconnect();
-  });
-  return {
-    get listening() {
-      return state.listening;
-    },
-  };
 }

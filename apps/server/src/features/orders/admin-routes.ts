@@ -22,8 +22,6 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }>
   app,
   { orders },
 ) => {
-  const { currency } = app.config;
-
   app.get(
     "/orders",
     {
@@ -37,7 +35,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }>
         response: { 200: z.array(orderSchema), ...errors(400, 401, 403) },
       },
     },
-    (request) => listAllOrders(app.db, currency, request.query),
+    (request) => listAllOrders(app.db, orders, request.query),
   );
 
   app.post(
@@ -49,7 +47,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }>
         body: shipOrderBodySchema,
       },
     },
-    (request) => shipOrder(app.db, currency, request.params.id, request.body),
+    (request) => shipOrder(orders, request.params.id, request.body),
   );
 
   app.post(
@@ -58,7 +56,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }>
       onRequest: app.requireAdmin,
       schema: command("Mark a shipped order delivered (admin); otherwise 409"),
     },
-    (request) => deliverOrder(app.db, currency, request.params.id),
+    (request) => deliverOrder(orders, request.params.id),
   );
 
   app.post(
@@ -67,12 +65,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }>
       onRequest: app.requireAdmin,
       schema: command("Cancel an unpaid order and release its stock (admin); otherwise 409"),
     },
-    async (request) => {
-      const order = await cancelOrder(orders, request.params.id);
-      // The released stock is back in the tool's availableQuantity.
-      await app.catalogueCache.invalidate("tools");
-      return order;
-    },
+    (request) => cancelOrder(orders, request.params.id),
   );
 
   app.post(
@@ -83,11 +76,6 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }>
         "Refund a paid order in full through the gateway and restock it (admin); otherwise 409",
       ),
     },
-    async (request) => {
-      const order = await refundOrder(orders, request.params.id);
-      // The refunded units are back in the tool's availableQuantity.
-      await app.catalogueCache.invalidate("tools");
-      return order;
-    },
+    (request) => refundOrder(orders, request.params.id),
   );
 };

@@ -5,16 +5,15 @@ import type { Order } from "@toolshop/shared/orders";
 import { desc, eq, ne } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { NOT_REFUNDABLE } from "../payments/gateway";
-import type { OrdersContext } from "./context";
-import { findOrder } from "./context";
-import { toOrderResponse } from "./dto";
+import { findOrder, type OrdersContext, publish } from "./context";
+import { type OrderView, toOrderResponse } from "./dto";
 import { assertTransition, runTransition } from "./lifecycle";
 import { recordSucceededPayment } from "./payment";
 
 /** GET /orders (admin): every order, newest first, or those of one status. */
 export async function listAllOrders(
   db: Database,
-  currency: string,
+  view: OrderView,
   query: AdminOrdersQuery,
 ): Promise<Order[]> {
   const rows = await db
@@ -22,22 +21,22 @@ export async function listAllOrders(
     .from(orders)
     .where(query.status ? eq(orders.status, query.status) : ne(orders.status, "cancelled"))
     .orderBy(desc(orders.createdAt), desc(orders.id));
-  return rows.map((row) => toOrderResponse(row, currency));
+  return rows.map((row) => toOrderResponse(row, view));
 }
 
 /** POST /orders/:id/ship (admin): a paid order leaves with a carrier and a tracking number. */
-export async function shipOrder(
-  db: Database,
-  currency: string,
-  orderId: string,
-  body: ShipOrderBody,
-): Promise<Order> {
-  return toOrderResponse(await runTransition(db, orderId, "shipped", body), currency);
+export async function shipOrder(ctx: OrdersContext, orderId: string, body: ShipOrderBody): Promise<Order> {
+  const order = toOrderResponse(await runTransition(ctx.db, orderId, "shipped", body), ctx);
+  const { carrier, trackingNumber } = body;
+  await publish(ctx, { type: "OrderShipped", order, carrier, trackingNumber });
+  return order;
 }
 
 /** POST /orders/:id/deliver (admin): a shipped order arrived. */
-export async function deliverOrder(db: Database, currency: string, orderId: string): Promise<Order> {
-  return toOrderResponse(await runTransition(db, orderId, "delivered"), currency);
+export async function deliverOrder(ctx: OrdersContext, orderId: string): Promise<Order> {
+  const order = toOrderResponse(await runTransition(ctx.db, orderId, "delivered"), ctx);
+  await publish(ctx, { type: "OrderDelivered", order });
+  return order;
 }
 
 /**
@@ -52,7 +51,9 @@ export async function cancelOrder(ctx: OrdersContext, orderId: string): Promise<
     const intent = await ctx.gateway.cancel(order.paymentIntentId);
     if (intent?.status === "succeeded") await recordSucceededPayment(ctx, intent);
   }
-  return toOrderResponse(await runTransition(ctx.db, orderId, "cancelled"), ctx.currency);
+  const cancelled = toOrderResponse(await runTransition(ctx.db, orderId, "cancelled"), ctx);
+  await publish(ctx, { type: "OrderCancelled", order: cancelled, reason: "admin" });
+  return cancelled;
 }
 
 /**
@@ -66,5 +67,7 @@ export async function refundOrder(ctx: OrdersContext, orderId: string): Promise<
   assertTransition(order.status, "refunded");
   if (!order.paymentIntentId) throw new HttpError(409, NOT_REFUNDABLE);
   await ctx.gateway.refund(order.paymentIntentId, `refund-order-${order.id}`);
-  return toOrderResponse(await runTransition(ctx.db, orderId, "refunded"), ctx.currency);
+  const refunded = toOrderResponse(await runTransition(ctx.db, orderId, "refunded"), ctx);
+  await publish(ctx, { type: "OrderRefunded", order: refunded, paymentId: order.paymentIntentId });
+  return refunded;
 }

@@ -2,6 +2,7 @@ import type { Database } from "@toolshop/db/client";
 import { orders, users } from "@toolshop/db/schema";
 import type { Order } from "@toolshop/shared/orders";
 import { eq } from "drizzle-orm";
+import type { DomainEvent, DomainEventPublisher } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
 import type { PaymentGateway } from "../payments/gateway";
 import type { OrderRow } from "./dto";
@@ -14,11 +15,21 @@ export interface OrdersContext {
   gateway: PaymentGateway;
   /** How many unpaid orders one customer may hold at once (MAX_UNPAID_ORDERS_PER_CUSTOMER). */
   maxUnpaidOrders: number;
+  /** How long an unpaid order holds its stock (UNPAID_ORDER_HOLD_MINUTES); orders show until when. */
+  unpaidOrderHoldMinutes: number;
   /**
-   * Told exactly once per order, right after it has become paid (the confirmation email). It must not
-   * throw: it handles and logs its own failures, and the payment stands whatever happens to it.
+   * Where the orders' domain events go once their write has committed (app.events; a recorder in
+   * tests). The mails and the catalogue cache are its subscribers.
    */
-  onOrderPaid(order: Order): void;
+  // Optional only while features/payments/stripe-gateway.test.ts builds a context without one.
+  events?: DomainEventPublisher;
+  /** @deprecated Replaced by the OrderPaid event; ignored. */
+  onOrderPaid?: (order: Order) => void;
+}
+
+/** Publishes after commit; never throws (lib/domain-events.ts). */
+export function publish(ctx: Pick<OrdersContext, "events">, event: DomainEvent): Promise<void> {
+  return ctx.events ? ctx.events.publish(event) : Promise.resolve();
 }
 
 /** The signed-in user, from the access token. */

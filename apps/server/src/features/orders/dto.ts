@@ -1,13 +1,24 @@
 import type { orders } from "@toolshop/db/schema";
 import type { Order } from "@toolshop/shared/orders";
 import { minorToAmount } from "../../lib/money";
+import { reservationEndsAt } from "./expiry";
 
 export type OrderRow = typeof orders.$inferSelect;
 
+/** What an order's API view needs beside its row (OrdersContext and app.config both have these). */
+export interface OrderView {
+  /** Lower-case ISO 4217 code; prices are stored in its minor units. */
+  currency: string;
+  /** How long an unpaid order holds its stock (UNPAID_ORDER_HOLD_MINUTES). */
+  unpaidOrderHoldMinutes: number;
+}
+
 /** A database row as the API shows it: the spec's field names, `_id`, money in currency units. */
-export function toOrderResponse(row: OrderRow, currency: string): Order {
+export function toOrderResponse(row: OrderRow, view: OrderView): Order {
+  const { currency } = view;
   return {
     _id: row.id,
+    toolId: row.toolId,
     name: row.name,
     address: row.address,
     phone: row.phone,
@@ -21,5 +32,10 @@ export function toOrderResponse(row: OrderRow, currency: string): Order {
     status: row.status,
     transactionId: row.transactionId,
     createdAt: row.createdAt.toISOString(),
+    // Computed, not stored: the same rule expiry.ts applies, so the screen and the expiry agree.
+    holdsUntil:
+      row.status === "unpaid"
+        ? reservationEndsAt(row.createdAt, view.unpaidOrderHoldMinutes).toISOString()
+        : null,
   };
 }

@@ -7,9 +7,10 @@ import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { createTestDatabase } from "@toolshop/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DomainEvent } from "../../lib/domain-events";
 import { freshPostgres, missingBackends } from "../../resilience/support/backends";
 import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
-import { expireUnpaidOrders } from "./expiry";
+import { type ExpiryContext, expireUnpaidOrders } from "./expiry";
 
 const HOLD_MINUTES = 60;
 
@@ -41,18 +42,22 @@ async function unpaidOrders(db: Database, count: number, minutesAgo: number) {
 for (const target of testDatabaseTargets()) {
   describe.skipIf(target.skip)(`reservation expiry ${target.title}`, () => {
     let handle: DatabaseHandle;
+    let ctx: ExpiryContext;
+    const published: DomainEvent[] = [];
     beforeAll(async () => {
       handle = await createTestDatabase(target.options);
+      const events = { publish: async (event: DomainEvent) => void published.push(event) };
+      ctx = { db: handle.db, currency: "usd", unpaidOrderHoldMinutes: HOLD_MINUTES, events };
     });
     afterAll(async () => {
       await handle?.close();
     });
 
-    it("cancels only unpaid orders older than the hold and releases their stock once", async () => {
+    it("cancels only unpaid orders older than the hold, releases their stock once and says so", async () => {
       const old = await unpaidOrders(handle.db, 2, HOLD_MINUTES + 1);
       const fresh = await unpaidOrders(handle.db, 1, HOLD_MINUTES - 5);
 
-      const expired = await expireUnpaidOrders(handle.db, HOLD_MINUTES);
+      const expired = await expireUnpaidOrders(ctx);
       expect(expired.map((row) => row.id).sort()).toEqual([...old.ids].sort());
       expect(await stockOf(handle.db, old.tool.id)).toBe(104);
       expect(await stockOf(handle.db, fresh.tool.id)).toBe(100);
@@ -61,9 +66,14 @@ for (const target of testDatabaseTargets()) {
         .from(orders)
         .where(eq(orders.id, fresh.ids[0] ?? ""));
       expect(kept?.status).toBe("unpaid");
+      // Published after commit, one OrderCancelled per expired order (the mail and the cache hear it).
+      expect(
+        published.map((event) => event.type === "OrderCancelled" && [event.order._id, event.reason]),
+      ).toEqual(expect.arrayContaining(old.ids.map((id) => [id, "expiry"])));
+      expect(published).toHaveLength(2);
 
       // A second pass finds nothing more to release.
-      expect(await expireUnpaidOrders(handle.db, HOLD_MINUTES)).toEqual([]);
+      expect(await expireUnpaidOrders(ctx)).toEqual([]);
       expect(await stockOf(handle.db, old.tool.id)).toBe(104);
     });
   });

@@ -6,7 +6,7 @@ import type { Order } from "@toolshop/shared/orders";
 import { and, eq, isNull } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { type GatewayPaymentIntent, isOpenIntent } from "../payments/gateway";
-import { type Actor, findAccessibleOrder, findOrder, type OrdersContext } from "./context";
+import { type Actor, findAccessibleOrder, findOrder, type OrdersContext, publish } from "./context";
 import { type OrderRow, toOrderResponse } from "./dto";
 import { transitionOrder } from "./lifecycle";
 
@@ -91,7 +91,7 @@ export async function confirmPayment(
 ): Promise<Order> {
   const order = await findAccessibleOrder(ctx, actor, orderId, { adminToo: false });
   if (order.status !== "unpaid" && order.transactionId === transactionId) {
-    return toOrderResponse(order, ctx.currency);
+    return toOrderResponse(order, ctx);
   }
   refuseUnlessUnpaid(order);
 
@@ -104,11 +104,11 @@ export async function confirmPayment(
   if (intent.status !== "succeeded") throw new HttpError(402, "This payment has not succeeded.");
 
   const paid = await markOrderPaid(ctx, order.id, intent.id);
-  if (paid) return toOrderResponse(paid, ctx.currency);
+  if (paid) return toOrderResponse(paid, ctx);
   // Marked by a concurrent request (the webhook, a second click): fine if it was this payment.
   const current = await findOrder(ctx.db, order.id);
   if (!current) throw new HttpError(404, "There is no order with this id.");
-  if (current.transactionId === intent.id) return toOrderResponse(current, ctx.currency);
+  if (current.transactionId === intent.id) return toOrderResponse(current, ctx);
   throw new HttpError(409, ALREADY_PAID);
 }
 
@@ -130,7 +130,10 @@ export async function recordSucceededPayment(
   return (await markOrderPaid(ctx, order.id, intent.id)) ? "marked-paid" : "already-paid";
 }
 
-/** The one place an order becomes paid: only from unpaid, so only once, and only then is it announced. */
+/**
+ * The one place an order becomes paid: only from unpaid, so only once, and only then is OrderPaid
+ * published (its subscriber sends the confirmation mail).
+ */
 async function markOrderPaid(
   ctx: OrdersContext,
   orderId: string,
@@ -143,6 +146,6 @@ async function markOrderPaid(
       paidAt: new Date(),
     }),
   );
-  if (paid) ctx.onOrderPaid(toOrderResponse(paid, ctx.currency));
+  if (paid) await publish(ctx, { type: "OrderPaid", order: toOrderResponse(paid, ctx) });
   return paid;
 }

@@ -19,7 +19,6 @@ import { HttpError } from "../../lib/http-errors";
 import { runPeriodically } from "../../lib/periodic-task";
 import { currentUser } from "../../plugins/auth/guards";
 import type { PaymentGateway } from "../payments/gateway";
-import { orderConfirmationEmail } from "./confirmation-email";
 import { isAdmin, type OrdersContext } from "./context";
 import { EXPIRY_CHECK_INTERVAL_MS, expireUnpaidOrders } from "./expiry";
 import { confirmPayment, startPayment } from "./payment";
@@ -32,19 +31,15 @@ import {
   pruneExpiredIdempotencyKeys,
 } from "./service";
 
-/** The orders context of the running app: its database, currency, gateway and confirmation email. */
+/** The orders context of the running app: its database, currency, gateway and event bus. */
 export function createOrdersContext(app: FastifyInstance, gateway: PaymentGateway): OrdersContext {
-  const { currency, publicUrl } = app.config;
   return {
     db: app.db,
-    currency,
+    currency: app.config.currency,
     gateway,
     maxUnpaidOrders: app.config.maxUnpaidOrdersPerCustomer,
-    onOrderPaid(order) {
-      app.mailer.send(orderConfirmationEmail(order, currency, publicUrl)).catch((error: unknown) => {
-        app.log.error({ err: error, orderId: order._id }, "the order confirmation email could not be sent");
-      });
-    },
+    unpaidOrderHoldMinutes: app.config.unpaidOrderHoldMinutes,
+    events: app.events,
   };
 }
 
@@ -67,9 +62,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = as
     name: "releasing expired reservations",
     everyMs: EXPIRY_CHECK_INTERVAL_MS,
     run: async () => {
-      const expired = await expireUnpaidOrders(app.db, app.config.unpaidOrderHoldMinutes);
-      // The released stock is back in the tools' availableQuantity.
-      if (expired.length > 0) await app.catalogueCache.invalidate("tools");
+      await expireUnpaidOrders(orders);
     },
   });
   runPeriodically(app, {
@@ -102,8 +95,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = as
         request.body,
         request.headers["idempotency-key"],
       );
-      // The tool's availableQuantity changed: the cached catalogue must show it.
-      await app.catalogueCache.invalidate("tools");
       if (replayed) reply.header("idempotent-replayed", "true");
       return reply.code(201).send(order);
     },
@@ -143,12 +134,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = as
         response: { 200: deleteOrderResponseSchema, ...errors(400, 401, 403, 409) },
       },
     },
-    async (request) => {
-      const result = await deleteOrder(orders, currentUser(request), request.params.id);
-      // The released stock is back in the tool's availableQuantity.
-      if (result.deletedCount > 0) await app.catalogueCache.invalidate("tools");
-      return result;
-    },
+    (request) => deleteOrder(orders, currentUser(request), request.params.id),
   );
 
   app.get(

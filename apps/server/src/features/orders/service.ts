@@ -4,7 +4,14 @@ import { idempotencyKeys, orderStatusHistory, orders, tools, users } from "@tool
 import { type CreateOrderBody, type Order, orderSchema } from "@toolshop/shared/orders";
 import { and, count, desc, eq, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
-import { type Actor, assertMayAccess, findAccessibleOrder, findOrder, type OrdersContext } from "./context";
+import {
+  type Actor,
+  assertMayAccess,
+  findAccessibleOrder,
+  findOrder,
+  type OrdersContext,
+  publish,
+} from "./context";
 import { toOrderResponse } from "./dto";
 import { recordSucceededPayment } from "./payment";
 
@@ -30,6 +37,7 @@ export interface CreatedOrder {
  * Places an order in one transaction: reserves the stock with a conditional decrement (it can never go
  * below zero, however many orders race), and fills name, image and prices from the tool and the email
  * from the token. With an idempotency key, a repeated request answers the first order instead.
+ * Publishes OrderPlaced once committed (not for a replay: nothing changed).
  */
 export async function createOrder(
   ctx: OrdersContext,
@@ -37,7 +45,7 @@ export async function createOrder(
   body: CreateOrderBody,
   idempotencyKey?: string,
 ): Promise<CreatedOrder> {
-  return ctx.db.transaction(async (tx) => {
+  const created = await ctx.db.transaction(async (tx): Promise<CreatedOrder> => {
     if (idempotencyKey) {
       // The customer's expired keys go first (the unique index on user_id, key finds them), so that a
       // key older than IDEMPOTENCY_KEY_TTL_MS counts as new.
@@ -75,7 +83,7 @@ export async function createOrder(
       .returning();
     if (!row) throw new Error("The new order was not returned.");
     await tx.insert(orderStatusHistory).values({ orderId: row.id, status: "unpaid" });
-    const order = toOrderResponse(row, ctx.currency);
+    const order = toOrderResponse(row, ctx);
 
     if (idempotencyKey) {
       await tx
@@ -85,6 +93,8 @@ export async function createOrder(
     }
     return { order, replayed: false };
   });
+  if (!created.replayed) await publish(ctx, { type: "OrderPlaced", order: created.order });
+  return created;
 }
 
 function expiryCutoff(now = Date.now()): Date {
@@ -124,7 +134,8 @@ async function storedResponse(
   }
   // Keys are stored with their response in the same transaction, so a visible key has one.
   if (!stored?.body) throw new HttpError(409, "A request with this Idempotency-Key is still in progress.");
-  return orderSchema.parse(JSON.parse(stored.body));
+  // A response stored before orders had toolId and holdsUntil answers them as unknown.
+  return orderSchema.parse({ toolId: null, holdsUntil: null, ...JSON.parse(stored.body) });
 }
 
 /**
@@ -192,17 +203,18 @@ export async function listOrdersFor(ctx: OrdersContext, email: string): Promise<
     .from(orders)
     .where(inArray(orders.userId, owner))
     .orderBy(desc(orders.createdAt), desc(orders.id));
-  return rows.map((row) => toOrderResponse(row, ctx.currency));
+  return rows.map((row) => toOrderResponse(row, ctx));
 }
 
 /** GET /payment/:id: the order its owner is about to pay. */
 export async function getOrderForPayment(ctx: OrdersContext, actor: Actor, orderId: string): Promise<Order> {
-  return toOrderResponse(await findAccessibleOrder(ctx, actor, orderId, { adminToo: false }), ctx.currency);
+  return toOrderResponse(await findAccessibleOrder(ctx, actor, orderId, { adminToo: false }), ctx);
 }
 
 /**
  * DELETE /orders/:id (owner or admin): deletes an unpaid order and puts its stock back, in one
  * transaction. A paid order stays (409); an order that does not exist answers deletedCount 0.
+ * Deleting an unpaid order is its cancellation: OrderCancelled, by its customer or by an admin.
  */
 export async function deleteOrder(
   ctx: OrdersContext,
@@ -245,7 +257,14 @@ export async function deleteOrder(
     }
     return row;
   });
-  if (deleted) return { deletedCount: 1 };
+  if (deleted) {
+    if (deleted.status === "unpaid") {
+      const order = toOrderResponse({ ...deleted, status: "cancelled" }, ctx);
+      const reason = deleted.userId === actor.id ? "customer" : "admin";
+      await publish(ctx, { type: "OrderCancelled", order, reason });
+    }
+    return { deletedCount: 1 };
+  }
 
   // The order changed since it was read: deleted, paid, or a payment was started meanwhile.
   const current = await findOrder(ctx.db, order.id);

@@ -23,6 +23,7 @@ for (const target of testDatabaseTargets()) {
         currency: "usd",
         gateway: new StripePaymentGateway(fake.stripe, "pk_test_fake"),
         maxUnpaidOrders: 1000,
+        unpaidOrderHoldMinutes: 60,
         onOrderPaid: () => undefined,
       };
     });

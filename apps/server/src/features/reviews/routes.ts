@@ -44,10 +44,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const review = await addReview(app.db, currentUser(request), request.body);
+      const review = await addReview(app, currentUser(request), request.body);
       if (!review) throw new HttpError(401, "Your account could not be found. Please sign in again.");
-      // The home page's list may be cached; the new review must show on its next load.
-      await app.catalogueCache.invalidate("reviews");
       return reply.code(201).send(review);
     },
   );

@@ -9,7 +9,7 @@ import {
 } from "@toolshop/shared/tools";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { HttpError } from "../../lib/http-errors";
-import { createTool, deleteTool, findTool, updateTool } from "./service";
+import { createTool, deleteTool, findTool, type ToolsContext, updateTool } from "./service";
 
 export interface ToolsAdminOptions {
   /**
@@ -22,9 +22,10 @@ export interface ToolsAdminOptions {
 const errors = (...codes: (400 | 401 | 403 | 404 | 409)[]) =>
   Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
 
-/** The admin's writes to the catalogue; each one clears the catalogue cache once it has committed. */
+/** The admin's writes to the catalogue; the services publish ToolChanged, which clears the cache. */
 export const toolsAdminRoutes: FastifyPluginAsyncZod<ToolsAdminOptions> = async (app, { uploadExists }) => {
   const { currency } = app.config;
+  const ctx: ToolsContext = { db: app.db, currency, events: app.events };
   const assertImage = async (url: string) => {
     if (!(await uploadExists(url))) {
       throw new HttpError(400, `${PRODUCT_IMAGE_NOT_OURS}; this one was not found. Please upload it again.`);
@@ -45,9 +46,7 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod<ToolsAdminOptions> = async 
     },
     async (request, reply) => {
       await assertImage(request.body.image);
-      const tool = await createTool(app.db, request.body, currency);
-      await app.catalogueCache.invalidate("tools");
-      return reply.code(201).send(tool);
+      return reply.code(201).send(await createTool(ctx, request.body));
     },
   );
 
@@ -71,9 +70,7 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod<ToolsAdminOptions> = async 
       if (!current) throw new HttpError(404, "There is no tool with this id.");
       // Keeping its picture (a bundled one, say) is always allowed; a new one must be an upload.
       if (request.body.image !== current.image) await assertImage(request.body.image);
-      const tool = await updateTool(app.db, request.params.id, request.body, currency);
-      await app.catalogueCache.invalidate("tools");
-      return tool;
+      return updateTool(ctx, request.params.id, request.body);
     },
   );
 
@@ -89,10 +86,6 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod<ToolsAdminOptions> = async 
         response: { 200: deleteToolResponseSchema, ...errors(400, 401, 403, 409) },
       },
     },
-    async (request) => {
-      const result = await deleteTool(app.db, request.params.id);
-      if (result.deletedCount > 0) await app.catalogueCache.invalidate("tools");
-      return result;
-    },
+    (request) => deleteTool(ctx, request.params.id),
   );
 };

@@ -2,10 +2,19 @@ import type { Database } from "@toolshop/db/client";
 import { orders, tools } from "@toolshop/db/schema";
 import type { Tool } from "@toolshop/shared/tools";
 import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
+import type { DomainEventPublisher } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
 import { amountToMinor, minorToAmount } from "../../lib/money";
 
 type ToolRow = typeof tools.$inferSelect;
+
+/** What the admin's writes work with; each publishes ToolChanged once it has committed. */
+export interface ToolsContext {
+  db: Database;
+  /** Lower-case ISO 4217 code; prices are stored in its minor units. */
+  currency: string;
+  events: DomainEventPublisher;
+}
 
 /** A database row as the API shows it: the spec's field names, `_id`, price in currency units. */
 export function toToolResponse(row: ToolRow, currency: string): Tool {
@@ -53,10 +62,11 @@ function toRowValues(values: ToolValues, currency: string) {
 }
 
 /** POST /tools (admin): a new tool, as the API shows it. */
-export async function createTool(db: Database, values: ToolValues, currency: string): Promise<Tool> {
-  const [row] = await db.insert(tools).values(toRowValues(values, currency)).returning();
+export async function createTool(ctx: ToolsContext, values: ToolValues): Promise<Tool> {
+  const [row] = await ctx.db.insert(tools).values(toRowValues(values, ctx.currency)).returning();
   if (!row) throw new Error("The new tool was not returned.");
-  return toToolResponse(row, currency);
+  await ctx.events.publish({ type: "ToolChanged", toolId: row.id, change: "created" });
+  return toToolResponse(row, ctx.currency);
 }
 
 /**
@@ -64,19 +74,21 @@ export async function createTool(db: Database, values: ToolValues, currency: str
  * edit began: orders reserve stock meanwhile, and an edit of the price must not give it back.
  */
 export async function updateTool(
-  db: Database,
+  ctx: ToolsContext,
   id: string,
   values: ToolValues & { previousAvailableQuantity: number },
-  currency: string,
 ): Promise<Tool> {
-  const [row] = await db
+  const [row] = await ctx.db
     .update(tools)
-    .set(toRowValues(values, currency))
+    .set(toRowValues(values, ctx.currency))
     .where(and(eq(tools.id, id), eq(tools.availableQuantity, values.previousAvailableQuantity)))
     .returning();
-  if (row) return toToolResponse(row, currency);
+  if (row) {
+    await ctx.events.publish({ type: "ToolChanged", toolId: row.id, change: "updated" });
+    return toToolResponse(row, ctx.currency);
+  }
 
-  const [current] = await db.select().from(tools).where(eq(tools.id, id));
+  const [current] = await ctx.db.select().from(tools).where(eq(tools.id, id));
   if (!current) throw new HttpError(404, "There is no tool with this id.");
   throw new HttpError(
     409,
@@ -88,18 +100,21 @@ export async function updateTool(
  * DELETE /tools/:id (admin). A tool that customers have paid for stays: its orders still have to be
  * shipped and accounted for. Its unpaid orders keep their own copy of name, image and price.
  */
-export async function deleteTool(db: Database, id: string): Promise<{ deletedCount: number }> {
-  const paidOrders = db
+export async function deleteTool(ctx: ToolsContext, id: string): Promise<{ deletedCount: number }> {
+  const paidOrders = ctx.db
     .select({ one: sql`1` })
     .from(orders)
     .where(and(eq(orders.toolId, id), inArray(orders.status, ["paid", "shipped"])));
-  const deleted = await db
+  const deleted = await ctx.db
     .delete(tools)
     .where(and(eq(tools.id, id), notExists(paidOrders)))
     .returning({ id: tools.id });
-  if (deleted.length > 0) return { deletedCount: 1 };
+  if (deleted.length > 0) {
+    await ctx.events.publish({ type: "ToolChanged", toolId: id, change: "deleted" });
+    return { deletedCount: 1 };
+  }
 
-  const [current] = await db.select({ name: tools.name }).from(tools).where(eq(tools.id, id));
+  const [current] = await ctx.db.select({ name: tools.name }).from(tools).where(eq(tools.id, id));
   if (!current) return { deletedCount: 0 };
   throw new HttpError(
     409,

@@ -8,8 +8,3 @@ export function displayedQuantityMessage(message: string | undefined): string | 
   if (message === QUANTITY_BELOW_MINIMUM || message === QUANTITY_ABOVE_MAXIMUM) return QUANTITY_REQUIRED;
   return message;
 }
-
-/** A tool is sold out when its stock cannot cover even the minimum order. */
-export function isSoldOut(tool: { minQuantity: number; availableQuantity: number }): boolean {
-  return tool.availableQuantity < tool.minQuantity;
-}

@@ -5,6 +5,7 @@ import type { Tool } from "@toolshop/shared/tools";
 import { useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormField } from "../../../components/form-field";
+import { ApiRequestError } from "../../../lib/api-client";
 import { formatCount, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useSavedDetails } from "../../profile/use-saved-details";
@@ -19,13 +20,15 @@ interface CheckoutFormProps {
   /** The signed-in customer's email, shown read-only (the server takes it from the token). */
   email: string;
   onPlaced: (order: { name: string; quantity: number; price: number }) => void;
+  /** The server refused the order (stock, minimum, unpaid orders): its sentence. */
+  onRefused?: (message: string) => void;
 }
 
 /**
  * The order form of /checkout/:id: name and email read-only; address, phone and quantity validated by
  * the shared checkout schema. One Idempotency-Key per visit, sent on every submit: one order per visit.
  */
-export function CheckoutForm({ tool, email, onPlaced }: CheckoutFormProps) {
+export function CheckoutForm({ tool, email, onPlaced, onRefused }: CheckoutFormProps) {
   const queryClient = useQueryClient();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const submitting = useRef(false);
@@ -56,6 +59,13 @@ export function CheckoutForm({ tool, email, onPlaced }: CheckoutFormProps) {
       onPlaced(placed);
       await queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
       // The stock shown on the home page has changed.
+      await queryClient.invalidateQueries({ queryKey: ["tools"] });
+    },
+    onError: async (error) => {
+      // 409 or 400: the stock (or the rules) moved under the customer. Re-check the tool, so that the
+      // bounds, the stock shown and a sold-out notice follow what the server said.
+      if (!(error instanceof ApiRequestError) || (error.status !== 409 && error.status !== 400)) return;
+      onRefused?.(error.message);
       await queryClient.invalidateQueries({ queryKey: ["tools"] });
     },
   });

@@ -126,6 +126,56 @@ describe("the checkout screen", () => {
     expect(screen.queryByRole("button", { name: "Place the order" })).toBeNull();
   });
 
+  it('says "Only N left" beside a tool low on stock', async () => {
+    await openCheckout(() => ({ status: 200, body: { ...PLIERS, availableQuantity: 35 } }));
+    expect(screen.getByText("Only 35 left")).toBeTruthy();
+    expect(screen.getByText("(20 to 35)")).toBeTruthy();
+  });
+
+  it("re-checks the tool when the stock moved under the customer, and says why it is sold out", async () => {
+    let tool = PLIERS;
+    const { user } = await openCheckout((call) => {
+      if (call.method !== "POST") return { status: 200, body: tool };
+      // Someone else took the stock between opening the page and placing the order.
+      tool = { ...PLIERS, availableQuantity: 5 };
+      return apiError(409, "Conflict", "Not enough stock: Pliers is sold out.");
+    });
+    await user.type(screen.getByLabelText("Address"), "1 Main St");
+    await user.type(screen.getByLabelText("Phone"), "5550100");
+    await user.click(screen.getByRole("button", { name: "Place the order" }));
+
+    expect(await screen.findByText("Pliers is sold out.")).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toBe(
+      "The order was not placed: Not enough stock: Pliers is sold out.",
+    );
+    expect(screen.queryByRole("button", { name: "Place the order" })).toBeNull();
+    expect(api?.callsTo("GET", `/api/tools/${PLIERS._id}`)).toHaveLength(2);
+  });
+
+  it("keeps the form with the new bounds when some stock is left, and says why", async () => {
+    let tool = PLIERS;
+    const { user } = await openCheckout((call) => {
+      if (call.method !== "POST") return { status: 200, body: tool };
+      tool = { ...PLIERS, availableQuantity: 30 };
+      return apiError(409, "Conflict", "Not enough stock: only 30 units of Pliers are available.");
+    });
+    await user.type(screen.getByLabelText("Address"), "1 Main St");
+    await user.type(screen.getByLabelText("Phone"), "5550100");
+    await user.clear(screen.getByLabelText(/Quantity/));
+    await user.type(screen.getByLabelText(/Quantity/), "40");
+    await user.click(screen.getByRole("button", { name: "Place the order" }));
+
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "The order was not placed: Not enough stock: only 30 units of Pliers are available.",
+    );
+    expect(await screen.findByText("Only 30 left")).toBeTruthy();
+    expect(screen.getByText("(20 to 30)")).toBeTruthy();
+    // The form now checks the new stock itself: 40 is more than is left.
+    await user.click(screen.getByRole("button", { name: "Place the order" }));
+    expect(await screen.findByText("quantity is required")).toBeTruthy();
+    expect(api?.callsTo("POST", "/api/orders")).toHaveLength(1);
+  });
+
   it("fills address and phone from the profile, and saves the typed ones to it when asked", async () => {
     const saved = { email: "ann@example.com", displayName: "Ann", address: "9 Old Road", education: "" };
     const profile = { ...saved, phoneNumber: "555 0199", location: "", linkedin: "" };

@@ -8,9 +8,10 @@ import { Spinner } from "../../../components/spinner";
 import { ApiRequestError } from "../../../lib/api-client";
 import { formatCount, formatPrice } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { LowStockBadge } from "../../tools/components/low-stock-badge";
 import { ToolPicture } from "../../tools/components/tool-picture";
+import { isSoldOut } from "../../tools/stock";
 import { checkoutToolQueryOptions } from "../api/orders-api";
-import { isSoldOut } from "../checkout-messages";
 import { CheckoutForm } from "./checkout-form";
 
 interface CheckoutScreenProps {
@@ -40,6 +41,8 @@ export function CheckoutScreen({ toolId, email }: CheckoutScreenProps) {
     enabled: wellFormed,
   });
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  // The server's sentence when it refused the order: it stays when the re-checked tool is sold out.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const notFound =
     !wellFormed || (error instanceof ApiRequestError && (error.status === 404 || error.status === 400));
 
@@ -75,6 +78,7 @@ export function CheckoutScreen({ toolId, email }: CheckoutScreenProps) {
               <p className="text-sm">
                 Minimum order {formatCount(tool.minQuantity)} · {formatCount(tool.availableQuantity)} in stock
               </p>
+              <LowStockBadge tool={tool} />
             </div>
           </article>
           <div className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
@@ -91,6 +95,11 @@ export function CheckoutScreen({ toolId, email }: CheckoutScreenProps) {
               </div>
             ) : isSoldOut(tool) ? (
               <div className="flex flex-col gap-3">
+                {refusal ? (
+                  <p role="alert" className="rounded-field bg-error/10 p-3 text-error">
+                    The order was not placed: {refusal}
+                  </p>
+                ) : null}
                 <p className="text-lg font-semibold">{tool.name} is sold out.</p>
                 <p>
                   Fewer units are in stock than the minimum order of {formatCount(tool.minQuantity)}. Please
@@ -101,7 +110,7 @@ export function CheckoutScreen({ toolId, email }: CheckoutScreenProps) {
                 </Link>
               </div>
             ) : (
-              <CheckoutForm tool={tool} email={email} onPlaced={setPlaced} />
+              <CheckoutForm tool={tool} email={email} onPlaced={setPlaced} onRefused={setRefusal} />
             )}
           </div>
         </div>

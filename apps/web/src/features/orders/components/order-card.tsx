@@ -1,6 +1,7 @@
 import type { Order } from "@toolshop/shared/orders";
 import { Link } from "react-router";
 import { formatCount, formatPrice } from "../../../lib/format";
+import { ReservationNote } from "./reservation-note";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -28,11 +29,15 @@ interface OrderCardProps {
 
 /**
  * One order of My orders with its details. Paid and shipped orders show the payment id; an unpaid one
- * can be paid or deleted (the server refuses to delete a paid order anyway).
+ * how long its stock stays reserved, and it can be paid or deleted (the server refuses to delete a paid
+ * order anyway). A cancelled one lost its reservation and links to ordering the tool again.
  */
 export function OrderCard({ order, onDelete }: OrderCardProps) {
   const headingId = `order-${order._id}-name`;
   const settled = order.status === "paid" || order.status === "shipped";
+  // Customers delete their own unpaid orders, so what cancels one is the reservation's expiry. An
+  // admin's cancellation (rare) looks the same here: the order carries no reason for it.
+  const expired = order.status === "cancelled";
   return (
     <article
       aria-labelledby={headingId}
@@ -55,6 +60,8 @@ export function OrderCard({ order, onDelete }: OrderCardProps) {
           </h2>
           <span className={`badge ${STATUS_BADGES[order.status]}`}>{STATUS_LABELS[order.status]}</span>
         </div>
+        {expired ? <p className="font-medium">Reservation expired</p> : null}
+        {order.status === "unpaid" ? <ReservationNote holdsUntil={order.holdsUntil} /> : null}
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
           <dt className="text-base-content/70">Quantity</dt>
           <dd>{formatCount(order.quantity)}</dd>
@@ -77,6 +84,11 @@ export function OrderCard({ order, onDelete }: OrderCardProps) {
         </dl>
         {settled ? null : (
           <div className="card-actions justify-end">
+            {expired && order.toolId ? (
+              <Link to={`/checkout/${order.toolId}`} className="btn btn-sm btn-primary">
+                Order again<span className="sr-only">: {order.name}</span>
+              </Link>
+            ) : null}
             {order.status === "unpaid" && order.price > 0 ? (
               <Link to={`/dashboard/payment/${order._id}`} className="btn btn-sm btn-primary">
                 Pay<span className="sr-only"> for {order.name}</span>

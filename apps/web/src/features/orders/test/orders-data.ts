@@ -14,6 +14,7 @@ export const PLIERS: Tool = {
 export function anOrder(overrides: Partial<Order> = {}): Order {
   return {
     _id: "0b6f1c2a-7d3e-4f5a-8b9c-1d2e3f4a5b6c",
+    toolId: PLIERS._id,
     name: "Pliers",
     address: "1 Main St, Springfield",
     phone: "+1 555-0100",
@@ -26,6 +27,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     status: "unpaid",
     transactionId: null,
     createdAt: "2025-03-04T10:15:00.000Z",
+    holdsUntil: "2025-03-04T11:15:00.000Z",
     ...overrides,
   };
 }

@@ -1,0 +1,86 @@
+// The order as the API shows it (dto.ts): the fields the web relies on, above all holdsUntil and toolId.
+import { type OrderStatus, orderSchema } from "@toolshop/shared/orders";
+import { describe, expect, it } from "vitest";
+import { type OrderRow, toOrderResponse } from "./dto";
+import { reservationEndsAt } from "./expiry";
+
+const VIEW = { currency: "usd", unpaidOrderHoldMinutes: 60 };
+const CREATED_AT = new Date("2025-03-04T10:15:00.000Z");
+
+function aRow(overrides: Partial<OrderRow> = {}): OrderRow {
+  return {
+    id: "0b6f1c2a-7d3e-4f5a-8b9c-1d2e3f4a5b6c",
+    userId: "5a0e8c1d-2b3f-4a5e-9c6d-7e8f9a0b1c2d",
+    email: "ann@example.com",
+    toolId: "6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a01",
+    name: "Pliers",
+    image: "/images/tools/pliers.svg",
+    unitPriceCents: 1250,
+    quantity: 20,
+    totalCents: 25_000,
+    address: "1 Main St",
+    phone: "+1 555-0100",
+    status: "unpaid",
+    transactionId: null,
+    paymentIntentId: null,
+    createdAt: CREATED_AT,
+    paidAt: null,
+    carrier: null,
+    trackingNumber: null,
+    ...overrides,
+  };
+}
+
+describe("toOrderResponse", () => {
+  it("shows an unpaid order with the tool's id, money in currency units and until when it holds", () => {
+    const order = toOrderResponse(aRow(), VIEW);
+    expect(order).toEqual({
+      _id: "0b6f1c2a-7d3e-4f5a-8b9c-1d2e3f4a5b6c",
+      toolId: "6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a01",
+      name: "Pliers",
+      address: "1 Main St",
+      phone: "+1 555-0100",
+      email: "ann@example.com",
+      image: "/images/tools/pliers.svg",
+      price: 250,
+      unitPrice: 12.5,
+      quantity: 20,
+      paid: false,
+      status: "unpaid",
+      transactionId: null,
+      createdAt: "2025-03-04T10:15:00.000Z",
+      holdsUntil: "2025-03-04T11:15:00.000Z",
+    });
+    // What the routes send must pass the response schema.
+    expect(orderSchema.parse(order)).toEqual(order);
+  });
+
+  it("holds for the configured minutes, the same moment the expiry uses", () => {
+    const order = toOrderResponse(aRow(), { ...VIEW, unpaidOrderHoldMinutes: 15 });
+    expect(order.holdsUntil).toBe("2025-03-04T10:30:00.000Z");
+    expect(order.holdsUntil).toBe(reservationEndsAt(CREATED_AT, 15).toISOString());
+  });
+
+  it.each<OrderStatus>(["paid", "shipped", "delivered", "cancelled", "refunded"])(
+    "holds nothing once the order is %s",
+    (status) => {
+      expect(toOrderResponse(aRow({ status, transactionId: "pi_1" }), VIEW).holdsUntil).toBeNull();
+    },
+  );
+
+  it("says paid for paid, shipped and delivered orders only", () => {
+    const paid = (status: OrderStatus) => toOrderResponse(aRow({ status }), VIEW).paid;
+    expect(["paid", "shipped", "delivered"].map((s) => paid(s as OrderStatus))).toEqual([true, true, true]);
+    expect(["unpaid", "cancelled", "refunded"].map((s) => paid(s as OrderStatus))).toEqual([
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it("keeps an order whose tool has left the catalogue, with no tool id", () => {
+    const order = toOrderResponse(aRow({ toolId: null, status: "cancelled" }), VIEW);
+    expect(order.toolId).toBeNull();
+    expect(orderSchema.safeParse(order).success).toBe(true);
+  });
+});

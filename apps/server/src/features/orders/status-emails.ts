@@ -1,0 +1,144 @@
+// The mails a customer gets when their order changes after payment or ends unpaid; the same layout as
+// the confirmation mail (confirmation-email.ts). Every value from a person (tool name, address,
+// carrier, tracking number) goes through lib/email-layout.ts, which escapes it and keeps it unlinkable.
+import type { Order } from "@toolshop/shared/orders";
+import type { CancelReason } from "../../lib/domain-events";
+import {
+  detailLines,
+  detailTable,
+  htmlLink,
+  htmlParagraph,
+  type MailDetail,
+  mailBodies,
+  type TextLink,
+  textLink,
+} from "../../lib/email-layout";
+import type { MailMessage } from "../../plugins/mail";
+import { trackingLink } from "./carriers";
+
+const GREETING = "Hello,";
+const SIGNATURE = "Toolshop";
+
+interface Link {
+  url: string;
+  /** The HTML link's words; the text body shows the address under `lead`. */
+  label: string;
+  lead: string;
+}
+
+/** One mail of the usual shape: greeting, paragraphs, details, links, signature. */
+function customerMail(
+  order: Order,
+  subject: string,
+  paragraphs: readonly string[],
+  details: readonly MailDetail[],
+  links: readonly Link[],
+): MailMessage {
+  const textParagraphs = paragraphs.flatMap((paragraph) => [paragraph, ""]);
+  const textLinks = links.flatMap((link): (string | TextLink)[] => [link.lead, textLink(link.url), ""]);
+  const bodies = mailBodies(
+    [GREETING, "", ...textParagraphs, ...detailLines(details), "", ...textLinks, SIGNATURE],
+    [
+      htmlParagraph(GREETING),
+      ...paragraphs.map((paragraph) => htmlParagraph(paragraph)),
+      detailTable(details),
+      ...links.map((link) => htmlLink(link.url, link.label)),
+      htmlParagraph(SIGNATURE),
+    ],
+  );
+  return { to: order.email, subject: subject.replace(/[\p{Cc}]+/gu, " "), ...bodies };
+}
+
+function ordersLink(publicUrl: string): Link {
+  return { url: `${publicUrl}/dashboard`, label: "See your orders", lead: "You can see your orders here:" };
+}
+
+function money(currency: string): Intl.NumberFormat {
+  return new Intl.NumberFormat("en", { style: "currency", currency });
+}
+
+/** "4 x Pliers", for subjects. */
+function what(order: Order): string {
+  return `${order.quantity} x ${order.name}`;
+}
+
+/** OrderShipped: carrier, tracking number, and the carrier's tracking page when we know it. */
+export function orderShippedEmail(
+  order: Order,
+  shipment: { carrier: string; trackingNumber: string },
+  publicUrl: string,
+): MailMessage {
+  const tracking = trackingLink(shipment.carrier, shipment.trackingNumber);
+  const details: MailDetail[] = [
+    ["Tool", order.name],
+    ["Quantity", String(order.quantity)],
+    ["Carrier", shipment.carrier],
+    ["Tracking number", shipment.trackingNumber],
+    ["Delivery address", order.address],
+  ];
+  const paragraphs = ["Good news: your order is on its way."];
+  if (!tracking)
+    paragraphs.push("You can follow your parcel with its tracking number on the carrier's site.");
+  const links: Link[] = tracking
+    ? [
+        {
+          url: tracking.url,
+          label: `Track your parcel with ${tracking.carrier}`,
+          lead: `Track your parcel with ${tracking.carrier}:`,
+        },
+      ]
+    : [];
+  return customerMail(order, `Your Toolshop order has shipped: ${what(order)}`, paragraphs, details, [
+    ...links,
+    ordersLink(publicUrl),
+  ]);
+}
+
+const CANCELLED_BECAUSE: Record<CancelReason, string> = {
+  customer: "Your order has been cancelled, as you asked.",
+  admin: "Toolshop has cancelled your order.",
+  expiry: "Your order was cancelled because it was not paid in time: its reservation expired.",
+};
+
+/** OrderCancelled: who or what cancelled it; an unpaid order, so nothing was charged. */
+export function orderCancelledEmail(
+  order: Order,
+  reason: CancelReason,
+  currency: string,
+  publicUrl: string,
+): MailMessage {
+  const details: MailDetail[] = [
+    ["Tool", order.name],
+    ["Quantity", String(order.quantity)],
+    ["Total", money(currency).format(order.price)],
+  ];
+  const paragraphs = [
+    CANCELLED_BECAUSE[reason],
+    "The units it reserved have been released, and no money was taken.",
+  ];
+  return customerMail(order, `Your Toolshop order was cancelled: ${what(order)}`, paragraphs, details, [
+    ordersLink(publicUrl),
+  ]);
+}
+
+/** OrderRefunded: the amount given back and the payment it was taken with. */
+export function orderRefundedEmail(
+  order: Order,
+  paymentId: string,
+  currency: string,
+  publicUrl: string,
+): MailMessage {
+  const details: MailDetail[] = [
+    ["Tool", order.name],
+    ["Quantity", String(order.quantity)],
+    ["Amount refunded", money(currency).format(order.price)],
+    ["Payment id", paymentId],
+  ];
+  const paragraphs = [
+    "We have refunded your payment for this order in full.",
+    "Depending on your bank, it can take a few days to show on your statement.",
+  ];
+  return customerMail(order, `Your Toolshop order was refunded: ${what(order)}`, paragraphs, details, [
+    ordersLink(publicUrl),
+  ]);
+}

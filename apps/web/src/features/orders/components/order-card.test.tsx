@@ -1,0 +1,74 @@
+import { act, render, screen } from "@testing-library/react";
+import type { Order } from "@toolshop/shared/orders";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { anOrder, PLIERS } from "../test/orders-data";
+import { OrderCard } from "./order-card";
+
+// anOrder() was placed at 10:15 and holds until 11:15.
+const PLACED_AT = Date.parse("2025-03-04T10:15:00.000Z");
+
+function renderCard(order: Order) {
+  render(
+    <MemoryRouter>
+      <OrderCard order={order} onDelete={() => undefined} />
+    </MemoryRouter>,
+  );
+}
+
+describe("OrderCard's reservation", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("says how long an unpaid order stays reserved, counting down each minute", () => {
+    vi.setSystemTime(PLACED_AT + 18 * 60_000 + 30_000);
+    renderCard(anOrder());
+    expect(screen.getByText("Reserved for 42 more minutes")).toBeTruthy();
+    // 41.5 minutes were left: the count changes when the whole minutes do, not a minute after opening.
+    act(() => vi.advanceTimersByTime(29_000));
+    expect(screen.getByText("Reserved for 42 more minutes")).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.getByText("Reserved for 41 more minutes")).toBeTruthy();
+
+    for (let minute = 0; minute < 40; minute += 1) act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByText("Reserved for 1 more minute")).toBeTruthy();
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByText("Reservation expired")).toBeTruthy();
+    // The order is unpaid until the shop cancels it (within a minute): it can still be paid or deleted.
+    expect(screen.getByRole("link", { name: /^Pay/ })).toBeTruthy();
+  });
+
+  it("speaks of hours when the shop holds orders for days", () => {
+    vi.setSystemTime(PLACED_AT);
+    renderCard(anOrder({ holdsUntil: new Date(PLACED_AT + 3 * 24 * 60 * 60_000).toISOString() }));
+    expect(screen.getByText("Reserved for 72 more hours")).toBeTruthy();
+  });
+
+  it("shows no reservation for a paid order", () => {
+    vi.setSystemTime(PLACED_AT);
+    renderCard(anOrder({ status: "paid", paid: true, transactionId: "pi_1", holdsUntil: null }));
+    expect(screen.queryByText(/Reserved for|Reservation expired/)).toBeNull();
+  });
+
+  it("says an expired reservation expired and links to ordering the tool again", () => {
+    vi.setSystemTime(PLACED_AT + 2 * 60 * 60_000);
+    renderCard(anOrder({ status: "cancelled", holdsUntil: null }));
+    expect(screen.getByText("Cancelled")).toBeTruthy();
+    expect(screen.getByText("Reservation expired")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /^Order again\s*:\s*Pliers$/ }).getAttribute("href")).toBe(
+      `/checkout/${PLIERS._id}`,
+    );
+    expect(screen.queryByRole("link", { name: /^Pay/ })).toBeNull();
+    expect(screen.queryByText(/Reserved for/)).toBeNull();
+  });
+
+  it("offers no order link when the tool has left the catalogue", () => {
+    renderCard(anOrder({ status: "cancelled", holdsUntil: null, toolId: null }));
+    expect(screen.getByText("Reservation expired")).toBeTruthy();
+    expect(screen.queryByRole("link", { name: /Order again/ })).toBeNull();
+  });
+});
