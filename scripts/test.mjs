@@ -1,10 +1,20 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, Vitest (all projects) and Playwright, in that order. Every step runs even
+// `npm test`: lint, typecheck, Vitest (all projects) and Playwright, in that order, plus Vitest again on
+// Node 24 when NODE24_BIN names a Node 24 executable (.ci/run sets it). Every step runs even
 // when an earlier one failed, so one run shows every problem. The last line is always
 // "N passed, N failed" (lint and typecheck count as one check each) and the exit code is non-zero when
 // anything failed, including a step that crashed without writing its report.
 import { spawnSync } from "node:child_process";
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -14,6 +24,10 @@ const reportDir = path.join(root, "test-results");
 const vitestReport = path.join(reportDir, "vitest.json");
 const playwrightReport = path.join(reportDir, "playwright.json");
 const vitestUnhandled = path.join(reportDir, "vitest-unhandled.json");
+const vitestNode24Report = path.join(reportDir, "vitest-node24.json");
+const vitestNode24Unhandled = path.join(reportDir, "vitest-node24-unhandled.json");
+// A Node 24 executable to run the Vitest suite a second time with (docs/decisions/0010-node-24.md).
+const node24 = process.env.NODE24_BIN;
 
 const chromePath = findChromium();
 mkdirSync(reportDir, { recursive: true });
@@ -32,10 +46,40 @@ step("vitest", () => {
     `--outputFile.json=${vitestReport}`,
     "--reporter=./scripts/vitest-unhandled-errors.mjs",
   ]);
-  const counts = countVitest(status);
-  const databases = process.env.TEST_DATABASE_URL ? "on PGlite and PostgreSQL" : "on PGlite only";
-  return { ...counts, note: [counts.note, databases].filter(Boolean).join(", ") };
+  return withDatabases(countVitest(vitestReport, status));
 });
+if (node24) {
+  step("vitest (node 24)", () => {
+    if (!isExecutable(node24)) {
+      console.error(`NODE24_BIN=${node24} is not an executable file.`);
+      return { passed: 0, failed: 1, note: "NODE24_BIN is not executable" };
+    }
+    rmSync(vitestNode24Report, { force: true });
+    rmSync(vitestNode24Unhandled, { force: true });
+    // The unhandled-errors reporter always writes vitest-unhandled.json: keep the first run's file aside
+    // meanwhile, then give this run's its own name.
+    const firstRunUnhandled = existsSync(vitestUnhandled) ? readFileSync(vitestUnhandled) : undefined;
+    rmSync(vitestUnhandled, { force: true });
+    // Node 24 first on PATH too, for anything the tests start by name; they mostly use process.execPath.
+    const node24Env = { ...env, PATH: [path.dirname(node24), env.PATH].filter(Boolean).join(path.delimiter) };
+    const status = run(
+      node24,
+      [
+        path.join(root, "node_modules", "vitest", "vitest.mjs"),
+        "run",
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${vitestNode24Report}`,
+        "--reporter=./scripts/vitest-unhandled-errors.mjs",
+      ],
+      node24Env,
+    );
+    if (existsSync(vitestUnhandled)) renameSync(vitestUnhandled, vitestNode24Unhandled);
+    if (firstRunUnhandled) writeFileSync(vitestUnhandled, firstRunUnhandled);
+    const counts = withDatabases(countVitest(vitestNode24Report, status));
+    return { ...counts, note: [nodeVersion(node24), counts.note].filter(Boolean).join(", ") };
+  });
+}
 step("playwright", () => {
   rmSync(playwrightReport, { force: true });
   // playwright.config.ts writes its JSON report to test-results/playwright.json.
@@ -43,11 +87,15 @@ step("playwright", () => {
   return countPlaywright(status);
 });
 
-printUnhandledErrors();
+printUnhandledErrors("Vitest", vitestUnhandled);
+if (node24) printUnhandledErrors("Vitest on Node 24", vitestNode24Unhandled);
 console.log("\nSummary");
+const nameWidth = Math.max(11, ...results.map((r) => r.name.length + 1));
 for (const r of results) {
   const extra = r.note ? `, ${r.note}` : "";
-  console.log(`  ${r.name.padEnd(11)} ${r.passed} passed, ${r.failed} failed${extra} (${r.seconds} s)`);
+  console.log(
+    `  ${r.name.padEnd(nameWidth)} ${r.passed} passed, ${r.failed} failed${extra} (${r.seconds} s)`,
+  );
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
@@ -61,17 +109,17 @@ function step(name, body) {
   results.push({ name, ...counts, seconds: ((Date.now() - started) / 1000).toFixed(1) });
 }
 
-function run(command, args) {
-  const child = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
+function run(command, args, childEnv = env) {
+  const child = spawnSync(command, args, { cwd: root, stdio: "inherit", env: childEnv });
   if (child.error) console.error(`${command} could not start: ${child.error.message}`);
   return child.status ?? 1;
 }
 
 /** Repeats Vitest's errors outside tests near the end of the log, where a truncated CI log still shows them. */
-function printUnhandledErrors() {
-  const errors = readReport(vitestUnhandled) ?? [];
+function printUnhandledErrors(label, file) {
+  const errors = readReport(file) ?? [];
   if (errors.length === 0) return;
-  console.log(`\nVitest: ${errors.length} errors outside tests (all in ${vitestUnhandled}); the first ones:`);
+  console.log(`\n${label}: ${errors.length} errors outside tests (all in ${file}); the first ones:`);
   for (const error of errors.slice(0, 5)) {
     const where = [error.file && path.relative(root, error.file), error.test].filter(Boolean).join(" > ");
     console.log(`- ${error.name}: ${error.message.split("\n")[0]}${where ? ` (during ${where})` : ""}`);
@@ -91,8 +139,19 @@ function readReport(file) {
   }
 }
 
-function countVitest(status) {
-  const report = readReport(vitestReport);
+function withDatabases(counts) {
+  const databases = process.env.TEST_DATABASE_URL ? "on PGlite and PostgreSQL" : "on PGlite only";
+  return { ...counts, note: [counts.note, databases].filter(Boolean).join(", ") };
+}
+
+/** "v24.x.y" from the executable itself, for the summary; empty when it does not answer. */
+function nodeVersion(executable) {
+  const child = spawnSync(executable, ["--version"], { encoding: "utf8" });
+  return child.status === 0 ? child.stdout.trim() : "";
+}
+
+function countVitest(reportFile, status) {
+  const report = readReport(reportFile);
   if (!report) return { passed: 0, failed: 1, note: `no report, exit code ${status}` };
   // A file that fails to load has no test results of its own; count it as one failure.
   const brokenFiles = report.testResults.filter(
