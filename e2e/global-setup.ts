@@ -9,10 +9,12 @@ export default async function createVerifiedAdmin(config: FullConfig) {
   const api = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
   try {
     const signUp = await api.post("/api/auth/sign-up/email", { data: ADMIN });
-    if (!signUp.ok()) throw new Error(`e2e: the admin's sign-up answered ${signUp.status()}: ${await signUp.text()}`);
+    if (!signUp.ok())
+      throw new Error(`e2e: the admin's sign-up answered ${signUp.status()}: ${await signUp.text()}`);
     const link = new URL(await waitForLink(ADMIN.email, "/api/auth/verify-email"));
     const verified = await api.get(link.pathname + link.search, { maxRedirects: 0 });
-    if (verified.status() >= 400) throw new Error(`e2e: the admin's verification link answered ${verified.status()}`);
+    if (verified.status() >= 400)
+      throw new Error(`e2e: the admin's verification link answered ${verified.status()}`);
   } finally {
     await api.dispose();
   }

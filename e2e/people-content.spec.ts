@@ -43,7 +43,10 @@ test("an admin promotes a customer: the button disappears and the customer is an
   await saveScreenshot(page, "people-all-users");
 
   await row.getByRole("button", { name: /Make Admin/ }).click();
-  await page.getByRole("dialog", { name: "Make this user an admin?" }).getByRole("button", { name: "Yes, make admin" }).click();
+  await page
+    .getByRole("dialog", { name: "Make this user an admin?" })
+    .getByRole("button", { name: "Yes, make admin" })
+    .click();
   await expect(toast(page, "Your admin added")).toBeVisible();
   await expect(row.getByRole("button", { name: /Make Admin/ })).toHaveCount(0);
   await expect(row.getByRole("button", { name: /Revoke admin/ })).toBeVisible();

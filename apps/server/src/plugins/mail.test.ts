@@ -94,7 +94,9 @@ describe("mail in the outbox by default", () => {
     expect(mail).toContain(`To: ${email}`);
     expect(mail).toContain("Hello Outbox User,");
     const link = linkIn(mail, "/api/auth/verify-email?token=");
-    await expect.poll(() => logLines.join(""), { timeout: 15_000 }).toContain(join(t.dataDir, "mail", file ?? ""));
+    await expect
+      .poll(() => logLines.join(""), { timeout: 15_000 })
+      .toContain(join(t.dataDir, "mail", file ?? ""));
     expect(logLines.join("")).not.toContain(new URL(link).searchParams.get("token"));
 
     // The link confirms the address and ends on the web page that says so.

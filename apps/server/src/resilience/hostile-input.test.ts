@@ -139,7 +139,9 @@ describe("hostile input (PGlite, in process and on a real socket)", () => {
       const response = await t.app.inject({ ...request, headers: { authorization: tokens.admin } });
       expect(response.statusCode, request.url).toBe(400);
       // Refused by the schema's control-character rule, or by the last-line check for what PostgreSQL cannot store.
-      expect(response.json().message).toMatch(/character that cannot be stored|must not contain control characters/);
+      expect(response.json().message).toMatch(
+        /character that cannot be stored|must not contain control characters/,
+      );
     }
   });
 

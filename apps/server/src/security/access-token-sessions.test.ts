@@ -80,14 +80,19 @@ describe.skipIf(redis.skip)(`a sign-out on one process ends the token on another
   beforeAll(async () => {
     t = await createTestApp({ kind: "pglite" }, { env: { REDIS_URL: redis.url } });
     // A second app on the same database and Redis: its in-process state knows nothing of the first's.
+    const authSecret = "test-secret-that-is-at-least-32-characters";
     const config = loadConfig({
       NODE_ENV: "test",
       LOG_LEVEL: "silent",
       DATA_DIR: t.dataDir,
-      AUTH_SECRET: "test-secret-that-is-at-least-32-characters",
+      AUTH_SECRET: authSecret,
       REDIS_URL: redis.url,
     });
-    other = await buildApp({ config, database: t.database, webDistDir: t.dataDir });
+    other = await buildApp({
+      config: { ...config, authSecret },
+      database: t.database,
+      webDistDir: t.dataDir,
+    });
   });
   afterAll(async () => {
     await other?.close();

@@ -32,7 +32,11 @@ for (const target of testDatabaseTargets()) {
     it("is not given to a sign-up that has not opened its verification link, even after many tokens", async () => {
       const claimant = new IdentityClient(t.app, "198.51.100.20");
       // The same address in another spelling is the same address.
-      const response = await claimant.signUp({ name: "Claimant", email: " Owner@Toolshop.example ", password: "take0ver" });
+      const response = await claimant.signUp({
+        name: "Claimant",
+        email: " Owner@Toolshop.example ",
+        password: "take0ver",
+      });
       expect(response.statusCode, response.body).toBe(200);
       for (let i = 0; i < 3; i++) {
         const token = await claimant.accessToken(OWNER);

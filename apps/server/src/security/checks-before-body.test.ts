@@ -15,9 +15,17 @@ interface Operation {
 // The summaries of admin operations say so: "(admin)" or "(admins only)".
 const ADMIN_SUMMARY = /\(admins?( only)?\)/;
 const HOSTILE_BODIES: { label: string; payload: string; contentType: string }[] = [
-  { label: "a body of the wrong shape", payload: JSON.stringify({ name: 1, quantity: "x" }), contentType: "application/json" },
+  {
+    label: "a body of the wrong shape",
+    payload: JSON.stringify({ name: 1, quantity: "x" }),
+    contentType: "application/json",
+  },
   { label: "broken JSON", payload: "{", contentType: "application/json" },
-  { label: "a huge field", payload: JSON.stringify({ name: "x".repeat(200_000) }), contentType: "application/json" },
+  {
+    label: "a huge field",
+    payload: JSON.stringify({ name: "x".repeat(200_000) }),
+    contentType: "application/json",
+  },
 ];
 
 describe("signed-in and admin routes answer 401/403 before they parse or validate a body", () => {

@@ -31,16 +31,23 @@ describe("secrets in the log", () => {
     const [verification = ""] = await outboxMails(t.dataDir, email);
     const verifyLink = new URL(linkIn(verification, "/api/auth/verify-email?token="));
     secrets.push(verifyLink.searchParams.get("token") ?? "missing");
-    expect((await client.request("GET", verifyLink.pathname + verifyLink.search)).statusCode).toBeLessThan(400);
+    expect((await client.request("GET", verifyLink.pathname + verifyLink.search)).statusCode).toBeLessThan(
+      400,
+    );
 
     await client.request("POST", "/api/auth/request-password-reset", { email, redirectTo: "/" });
     const mails = await outboxMails(t.dataDir, email, 2);
-    const resetLink = new URL(linkIn(mails.find((mail) => mail.includes("/reset-password?token=")) ?? "", "token="));
+    const resetLink = new URL(
+      linkIn(mails.find((mail) => mail.includes("/reset-password?token=")) ?? "", "token="),
+    );
     const resetToken = resetLink.searchParams.get("token") ?? "missing";
     secrets.push(resetToken);
     // The token also travels in a path: Better Auth's GET /reset-password/<token> redirects to the page.
     await client.request("GET", `/api/auth/reset-password/${resetToken}?callbackURL=%2Freset-password`);
-    await client.request("POST", "/api/auth/reset-password", { newPassword: NEW_PASSWORD, token: resetToken });
+    await client.request("POST", "/api/auth/reset-password", {
+      newPassword: NEW_PASSWORD,
+      token: resetToken,
+    });
     // A failed sign-in is logged (a security event), without the password tried.
     await new IdentityClient(t.app).signIn(email, PASSWORD);
 
@@ -49,7 +56,11 @@ describe("secrets in the log", () => {
     secrets.push(...sessionCookieValues(signIn.headers["set-cookie"]));
     const accessToken = await client.accessToken(email);
     secrets.push(accessToken);
-    await t.app.inject({ method: "GET", url: `/api/orders/${email}`, headers: { authorization: `Bearer ${accessToken}` } });
+    await t.app.inject({
+      method: "GET",
+      url: `/api/orders/${email}`,
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     await client.request("POST", "/api/auth/sign-out", {});
 
     expect(lines.length).toBeGreaterThan(10);

@@ -68,7 +68,9 @@ export function registerAuthGuards(app: FastifyInstance, authSecret: string): vo
     if (!security?.length) return;
     const onRequest = [route.onRequest ?? []].flat();
     if (!onRequest.some((hook) => guards.has(hook))) {
-      throw new Error(`${route.method} ${route.url} declares security but has no requireUser/requireAdmin in onRequest.`);
+      throw new Error(
+        `${route.method} ${route.url} declares security but has no requireUser/requireAdmin in onRequest.`,
+      );
     }
   });
 }

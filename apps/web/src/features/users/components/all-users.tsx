@@ -100,15 +100,15 @@ export function AllUsers({ currentEmail }: { currentEmail: string | null }) {
                   {user.email.toLowerCase() === ownEmail ? (
                     <span className="text-sm text-base-content/70">You</span>
                   ) : (
-                  <button
-                    type="button"
-                    className={`btn btn-sm whitespace-nowrap ${kind === "promote" ? "btn-outline" : "btn-ghost text-error"}`}
-                    disabled={changeRole.isPending}
-                    onClick={() => setAsking({ kind, email: user.email })}
-                  >
-                    {changing ? "Saving…" : kind === "promote" ? "Make Admin" : "Revoke admin"}
-                    <span className="sr-only"> {user.email}</span>
-                  </button>
+                    <button
+                      type="button"
+                      className={`btn btn-sm whitespace-nowrap ${kind === "promote" ? "btn-outline" : "btn-ghost text-error"}`}
+                      disabled={changeRole.isPending}
+                      onClick={() => setAsking({ kind, email: user.email })}
+                    >
+                      {changing ? "Saving…" : kind === "promote" ? "Make Admin" : "Revoke admin"}
+                      <span className="sr-only"> {user.email}</span>
+                    </button>
                   )}
                 </td>
               </tr>
