@@ -157,12 +157,45 @@ describe("loadConfig", () => {
       "IMAGE_BASE_URL needs S3_BUCKET.",
     ]);
   });
-  it("reads TRUST_PROXY as off, true or proxy addresses, and refuses anything else", () => {
+  it("reads TRUST_PROXY as off, one hop for true, a hop count or proxy addresses, and refuses anything else", () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    // Fastify's own `true` would take the left-most X-Forwarded-For entry, which the client writes:
+    // hop 0 is the socket's address, then X-Forwarded-For from the right.
+    const trustedHops = (value: string) => {
+      const trust = loadConfig({ TRUST_PROXY: value }).trustProxy;
+      if (typeof trust !== "function") throw new Error(`TRUST_PROXY=${value} gave ${String(trust)}`);
+      return [0, 1, 2, 3].filter((hop) => trust("203.0.113.9", hop));
+    };
+    expect(trustedHops("true")).toEqual([0]);
+    expect(trustedHops("1")).toEqual([0]);
+    expect(trustedHops("3")).toEqual([0, 1, 2]);
     expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8" }).trustProxy).toBe("127.0.0.1, 10.0.0.0/8");
-    expect(problemsOf({ TRUST_PROXY: "everyone" })).toEqual([
-      "TRUST_PROXY must be true, false, or comma-separated proxy addresses.",
-    ]);
+    expect(loadConfig({ TRUST_PROXY: "loopback,fd00::/8,::1" }).trustProxy).toBe("loopback,fd00::/8,::1");
+    for (const value of [
+      "everyone",
+      "0",
+      "100",
+      "10.0.0",
+      "10.0.0.0/33",
+      "::1/129",
+      "10.0.0.1/8/8",
+      "true,10.0.0.1",
+    ]) {
+      expect(problemsOf({ TRUST_PROXY: value }), value).toEqual([
+        "TRUST_PROXY must be true, false, a number of proxy hops, or comma-separated proxy addresses.",
+      ]);
+    }
+  });
+
+  it("reads RATE_LIMIT_FACTOR as a whole number from 1 to 10000, 1 by default", () => {
+    expect(loadConfig({}).rateLimitFactor).toBe(1);
+    expect(loadConfig({ RATE_LIMIT_FACTOR: "100" }).rateLimitFactor).toBe(100);
+    expect(loadConfig({ RATE_LIMIT_FACTOR: "10000" }).rateLimitFactor).toBe(10_000);
+    for (const value of ["0", "10001", "1.5", "many", "-3"]) {
+      expect(problemsOf({ RATE_LIMIT_FACTOR: value }), value).toEqual([
+        "RATE_LIMIT_FACTOR must be a whole number between 1 and 10000.",
+      ]);
+    }
   });
 });

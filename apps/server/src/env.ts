@@ -1,5 +1,6 @@
 // The one place that reads process.env (DESIGN.md section 8). Every variable is optional for
 // `npm start`; a bad value stops the server with one sentence per bad variable.
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { EMAIL_PATTERN } from "@toolshop/shared/auth";
 import { z } from "zod";
@@ -72,6 +73,9 @@ const envSchema = z.object({
     .default("usd")
     .transform((value) => value.toLowerCase()),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}.` }).default("info"),
+  // auto: readable lines in a development terminal, JSON otherwise; npm run dev pipes the server's
+  // output through its own terminal and says pretty.
+  LOG_FORMAT: z.enum(["auto", "json", "pretty"], { message: "must be auto, json or pretty." }).default("auto"),
   // Uploaded images in an S3-compatible bucket instead of DATA_DIR/uploads (several processes share it).
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: urlWithScheme(["http:", "https:"], "must be an http:// or https:// URL.").optional(),
@@ -98,16 +102,25 @@ const envSchema = z.object({
   MAX_UNPAID_ORDERS_PER_CUSTOMER: z.coerce
     .number({ message: "must be a number." })
     .int("must be a whole number.")
-    .min(1, "must be between 1 and 100.")
-    .max(100, "must be between 1 and 100.")
+    .min(1, "must be between 1 and 100000.")
+    .max(100_000, "must be between 1 and 100000.")
     .default(3),
-  // Which proxies may name the client in X-Forwarded-For: "true" (any) or their addresses/CIDRs.
+  // Which proxies may name the client in X-Forwarded-For: "true" (the one in front), a number of
+  // proxy hops, or the proxies' addresses/CIDRs. The client is the right-most address not trusted.
   TRUST_PROXY: z
     .string()
-    .regex(/^(true|false|[\d.:a-fA-F/]+(\s*,\s*[\d.:a-fA-F/]+)*)$/, {
-      message: "must be true, false, or comma-separated proxy addresses.",
+    .refine(isTrustProxySetting, {
+      message: "must be true, false, a number of proxy hops, or comma-separated proxy addresses.",
     })
     .optional(),
+  // Multiplies every rate limit (plugins/rate-limits.ts): for load tests and the browser tests, which
+  // sign up dozens of accounts a minute from one address.
+  RATE_LIMIT_FACTOR: z.coerce
+    .number({ message: "must be a whole number between 1 and 10000." })
+    .int("must be a whole number between 1 and 10000.")
+    .min(1, "must be a whole number between 1 and 10000.")
+    .max(10_000, "must be a whole number between 1 and 10000.")
+    .default(1),
 });
 
 /** Rules that involve two variables; checked on the raw values so that they are reported together
@@ -188,7 +201,9 @@ function toConfig(env: Env) {
     },
     currency: env.CURRENCY,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimitFactor: env.RATE_LIMIT_FACTOR,
     /** Unset: uploads on the local disk (DATA_DIR/uploads). Without keys, the SDK's default credential chain. */
     s3: env.S3_BUCKET
       ? {
@@ -209,10 +224,35 @@ function toConfig(env: Env) {
   };
 }
 
-/** Fastify's trustProxy: off unless configured, so a client cannot forge its address. */
-function parseTrustProxy(value: string | undefined): boolean | string {
+const PROXY_KEYWORDS = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** "true", "false", a hop count (1 to 99), or addresses, CIDR ranges and proxy-addr's range names. */
+function isTrustProxySetting(value: string): boolean {
+  if (/^(true|false|[1-9]\d?)$/.test(value)) return true;
+  return value.split(",").every((entry) => {
+    const [address = "", prefix, ...rest] = entry.trim().split("/");
+    if (PROXY_KEYWORDS.has(address) && prefix === undefined) return true;
+    const version = isIP(address);
+    if (version === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+  });
+}
+
+/** Which addresses (the socket's is hop 0, then X-Forwarded-For from right to left) are proxies. */
+export type TrustProxy = false | string | ((address: string, hop: number) => boolean);
+
+/**
+ * Fastify's trustProxy: off unless configured, so a client cannot forge its address. request.ip is then
+ * the right-most address that is not a trusted proxy. `true` trusts one hop, not every address: Fastify's
+ * own `true` takes the left-most X-Forwarded-For entry, which the client writes itself. A hop count is
+ * a function because Fastify 5 trusts nothing when given a number.
+ */
+function parseTrustProxy(value: string | undefined): TrustProxy {
   if (value === undefined || value === "false") return false;
-  return value === "true" ? true : value;
+  const hops = value === "true" ? 1 : /^\d+$/.test(value) ? Number(value) : undefined;
+  if (hops === undefined) return value;
+  return (_address, hop) => hop < hops;
 }
 
 export type Config = ReturnType<typeof toConfig>;

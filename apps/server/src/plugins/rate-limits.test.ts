@@ -29,13 +29,14 @@ function expectTooManyAttempts(response: LightMyRequestResponse) {
 }
 
 /**
- * Ten wrong passwords for one account at once (spread over the clients): nine are answered 401 and
- * one, whichever is counted tenth, 429. Sent together, they are all counted within one window.
+ * Ten wrong passwords for one account from one address at once (spread over the apps): nine are
+ * answered 401 and one, whichever is counted tenth, 429. Sent together, they are all counted within
+ * one window.
  */
-async function tenWrongSignIns(clients: IdentityClient[], email: string) {
+async function tenWrongSignIns(apps: TestApp["app"][], email: string, ip: string) {
   const attempts = await Promise.all(
     Array.from({ length: 10 }, (_, attempt) =>
-      (clients[attempt % clients.length] as IdentityClient).signIn(email, "wrong-password-1"),
+      new IdentityClient(apps[attempt % apps.length] as TestApp["app"], ip).signIn(email, "wrong-password-1"),
     ),
   );
   expect(attempts.map((response) => response.statusCode).sort()).toEqual([...Array(9).fill(401), 429]);
@@ -92,22 +93,24 @@ describe("rate limits in memory", () => {
     await Promise.all([t?.close(), short?.close()]);
   });
 
-  it("refuses the tenth sign-in for one account within a minute, from any address, then even the right password", async () => {
+  it("refuses the tenth sign-in for one account from one address within a minute, then even the right password", async () => {
     const email = uniqueEmail("guessed");
     await signUp(t.app, email);
-    const clients = [new IdentityClient(t.app, randomIp()), new IdentityClient(t.app, randomIp())];
-    await tenWrongSignIns(clients, email);
-    for (const client of [...clients, new IdentityClient(t.app, randomIp())]) {
-      expectTooManyAttempts(await client.signIn(email, PASSWORD));
-    }
+    const attacker = randomIp();
+    await tenWrongSignIns([t.app], email, attacker);
+    expectTooManyAttempts(await new IdentityClient(t.app, attacker).signIn(email, PASSWORD));
+    // The owner, elsewhere, is not locked out by the attacker's failures.
+    const owner = await new IdentityClient(t.app, randomIp()).signIn(email, PASSWORD);
+    expect(owner.statusCode, owner.body).toBe(200);
   });
 
-  it("lets the right password in once the window has passed", async () => {
+  it("lets the right password in from the same address once the window has passed", async () => {
     const email = uniqueEmail("patient");
     await signUp(short.app, email);
-    await tenWrongSignIns([new IdentityClient(short.app, randomIp())], email);
+    const ip = randomIp();
+    await tenWrongSignIns([short.app], email, ip);
     await sleep(SHORT_WINDOW_MS);
-    const response = await new IdentityClient(short.app, randomIp()).signIn(email, PASSWORD);
+    const response = await new IdentityClient(short.app, ip).signIn(email, PASSWORD);
     expect(response.statusCode, response.body).toBe(200);
   });
 
@@ -124,14 +127,17 @@ describe("rate limits in memory", () => {
       await client.request("POST", "/api/auth/request-password-reset", { email: uniqueEmail("r") }),
     );
 
-    // A client on this machine (the browser tests, a local proxy) has no per-IP limit.
+    // A client on this machine counts like any other (TRUST_PROXY names the clients behind a local proxy).
     const local = new IdentityClient(t.app, "127.0.0.1");
-    for (let request = 1; request <= 11; request++) {
+    for (let request = 1; request <= 10; request++) {
       const response = await local.request("POST", "/api/auth/request-password-reset", {
         email: uniqueEmail("l"),
       });
       expect(response.statusCode, `local request ${request}`).toBe(200);
     }
+    expectTooManyAttempts(
+      await local.request("POST", "/api/auth/request-password-reset", { email: uniqueEmail("l") }),
+    );
 
     const email = uniqueEmail("reset-me");
     const elsewhere = () => new IdentityClient(t.app, randomIp());
@@ -162,6 +168,26 @@ describe("rate limits in memory", () => {
   });
 });
 
+describe("rate limits multiplied by RATE_LIMIT_FACTOR", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ kind: "pglite" }, { env: { RATE_LIMIT_FACTOR: "2" } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("allows twice the reset mails per address, and refuses the next", async () => {
+    const client = new IdentityClient(t.app, "127.0.0.1");
+    const reset = () =>
+      client.request("POST", "/api/auth/request-password-reset", { email: uniqueEmail("f") });
+    for (let request = 1; request <= 20; request++) {
+      expect((await reset()).statusCode, `request ${request}`).toBe(200);
+    }
+    expectTooManyAttempts(await reset());
+  });
+});
+
 describe("rate limits when Redis is unreachable", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -175,8 +201,9 @@ describe("rate limits when Redis is unreachable", () => {
   it("still starts, and counts in the process instead of answering 500", async () => {
     const email = uniqueEmail("offline");
     await signUp(t.app, email);
-    await tenWrongSignIns([new IdentityClient(t.app, randomIp())], email);
-    expectTooManyAttempts(await new IdentityClient(t.app, randomIp()).signIn(email, PASSWORD));
+    const ip = randomIp();
+    await tenWrongSignIns([t.app], email, ip);
+    expectTooManyAttempts(await new IdentityClient(t.app, ip).signIn(email, PASSWORD));
   });
 });
 
@@ -203,20 +230,19 @@ describe.skipIf(redis.skip)(`rate limits ${redis.title}`, () => {
     // Attempts alternate between the two processes; each alone sees only five of them.
     const email = uniqueEmail("shared");
     await signUp(first.app, email);
-    await tenWrongSignIns(
-      [new IdentityClient(first.app, randomIp()), new IdentityClient(second.app, randomIp())],
-      email,
-    );
+    const ip = randomIp();
+    await tenWrongSignIns([first.app, second.app], email, ip);
     for (const app of [first.app, second.app]) {
-      expectTooManyAttempts(await new IdentityClient(app, randomIp()).signIn(email, PASSWORD));
+      expectTooManyAttempts(await new IdentityClient(app, ip).signIn(email, PASSWORD));
     }
   });
 
   it("lets the right password in once the window has passed", async () => {
     const email = uniqueEmail("redis");
     await signUp(short.app, email);
-    await tenWrongSignIns([new IdentityClient(short.app, randomIp())], email);
+    const ip = randomIp();
+    await tenWrongSignIns([short.app], email, ip);
     await sleep(SHORT_WINDOW_MS);
-    expect((await new IdentityClient(short.app, randomIp()).signIn(email, PASSWORD)).statusCode).toBe(200);
+    expect((await new IdentityClient(short.app, ip).signIn(email, PASSWORD)).statusCode).toBe(200);
   });
 });

@@ -9,26 +9,34 @@ import {
   RedisRateLimitStore,
 } from "../lib/rate-limiter";
 
+export type RateLimitedAction = "signIn" | "signUp" | "accountMail" | "tokenIssue" | "quoteRequest";
+
+/** The limits of one action; an account is the email the request is about. */
+export interface RateLimitRules {
+  perIp: RateLimitRule;
+  perAccount?: RateLimitRule;
+  /** Counted per account and address together. */
+  perAccountAndIp?: RateLimitRule;
+}
+
 /**
- * Attempts allowed per window (a minute unless the app is built with another window), per client IP
- * and per account (the email the request is about). The per-account limits stop password guessing
- * against one account from many addresses; the per-IP ones stop one client from trying many accounts.
- * Clients on this machine (loopback) have no per-IP limit: they are the browser tests. Behind a reverse
- * proxy on the same host, TRUST_PROXY must be set so that request.ip is the real client, not loopback.
+ * Attempts allowed per window (a minute unless the app is built with another window), each multiplied
+ * by RATE_LIMIT_FACTOR. Every client counts, loopback included: behind a reverse proxy on the same
+ * host, TRUST_PROXY must be set so that request.ip is the real client, not the proxy.
  */
-export const RATE_LIMITS = {
-  // The tenth sign-in attempt for one account within a window is refused.
-  signIn: { perIp: { max: 60 }, perAccount: { max: 9 } },
+export const RATE_LIMITS: Readonly<Record<RateLimitedAction, RateLimitRules>> = {
+  // Password guesses: per account and address together, so that an attacker's failures elsewhere
+  // cannot lock the owner out; the tenth attempt for one account from one address is refused.
+  signIn: { perIp: { max: 60 }, perAccountAndIp: { max: 9 } },
+  // Per account: each sign-up or mail request mails that address, so these stop mail floods.
   signUp: { perIp: { max: 30 }, perAccount: { max: 5 } },
-  // Password-reset and verification mails.
+  // Password-reset, verification and change-of-address mails.
   accountMail: { perIp: { max: 10 }, perAccount: { max: 3 } },
   // PUT /api/user/:email: after every sign-in and every token refresh.
   tokenIssue: { perIp: { max: 120 }, perAccount: { max: 30 } },
   // POST /api/quotes: each request mails the sales team; the account is the visitor's email.
   quoteRequest: { perIp: { max: 5 }, perAccount: { max: 3 } },
-} satisfies Record<string, { perIp: RateLimitRule; perAccount: RateLimitRule }>;
-
-export type RateLimitedAction = keyof typeof RATE_LIMITS;
+};
 
 export const DEFAULT_RATE_LIMIT_WINDOW_MS = 60_000;
 
@@ -58,15 +66,27 @@ export function registerRateLimits(app: FastifyInstance, windowMs = DEFAULT_RATE
       app.log.warn({ err: error }, "rate limits: Redis failed; counting in this process until it answers"),
     onStoreRecovered: () => app.log.info("rate limits: counting in Redis again"),
   });
+  const factor = app.config.rateLimitFactor;
+  const scaled = (rule: RateLimitRule): RateLimitRule => ({ max: rule.max * factor });
 
   app.decorate(
     "enforceRateLimit",
     async (request: FastifyRequest, reply: FastifyReply, action: RateLimitedAction, account?: string) => {
       const rules = RATE_LIMITS[action];
-      const checks: { key: string; rule: RateLimitRule }[] = [];
-      if (!isLoopback(request.ip)) checks.push({ key: `${action}:ip:${request.ip}`, rule: rules.perIp });
+      const ip = request.ip;
+      const checks: { key: string; rule: RateLimitRule }[] = [
+        { key: `${action}:ip:${ip}`, rule: scaled(rules.perIp) },
+      ];
       const email = account?.trim().toLowerCase();
-      if (email) checks.push({ key: `${action}:account:${digest(email)}`, rule: rules.perAccount });
+      if (email && rules.perAccount) {
+        checks.push({ key: `${action}:account:${digest(email)}`, rule: scaled(rules.perAccount) });
+      }
+      if (email && rules.perAccountAndIp) {
+        checks.push({
+          key: `${action}:account-ip:${digest(`${email}\n${ip}`)}`,
+          rule: scaled(rules.perAccountAndIp),
+        });
+      }
 
       const decision = await limiter.hit(checks);
       if (decision.allowed) return;
@@ -77,11 +97,7 @@ export function registerRateLimits(app: FastifyInstance, windowMs = DEFAULT_RATE
   );
 }
 
-function isLoopback(ip: string): boolean {
-  return ip === "::1" || ip.startsWith("127.") || ip.startsWith("::ffff:127.");
-}
-
 /** Keys name accounts by a digest: no email addresses in Redis. */
-function digest(email: string): string {
-  return createHash("sha256").update(email).digest("base64url").slice(0, 22);
+function digest(text: string): string {
+  return createHash("sha256").update(text).digest("base64url").slice(0, 22);
 }

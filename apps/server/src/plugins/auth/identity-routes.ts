@@ -1,60 +1,18 @@
 // Mounts Better Auth at /api/auth: every request is converted to a Web Request for its handler and
-// its Web Response back. Before that, our own rules run on the calls that need them: the spec's
-// sign-up validation, the password rule on resets, and the rate limits.
-import { passwordSchema, signUpSchema } from "@toolshop/shared/auth";
+// its Web Response back. Our own rules (sign-up validation, the password rule, the rate limits) run
+// inside Better Auth, in hooks keyed on the endpoint it routed to (identity-hooks.ts); this route gives
+// them the Fastify request and reply, and answers their refusals.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
-import { IDENTITY_BASE_PATH, identityFailures } from "./identity";
+import { IDENTITY_BASE_PATH } from "./identity";
+import { type IdentityRequestSlot, identityRequests } from "./identity-hooks";
 import { toWebHeaders } from "./web-headers";
 
-type JsonObject = Record<string, unknown>;
-
-/** Runs before Better Auth on one POST path; may answer an error or hand on a corrected body. */
-type BeforeIdentity = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: JsonObject,
-) => Promise<JsonObject | undefined>;
-
-const emailOf = (body: JsonObject) => (typeof body.email === "string" ? body.email : undefined);
-
-const beforeIdentity: Record<string, BeforeIdentity> = {
-  "/sign-up/email": async (request, reply, body) => {
-    await request.server.enforceRateLimit(request, reply, "signUp", emailOf(body));
-    const parsed = signUpSchema.safeParse({
-      name: body.name ?? "",
-      email: body.email ?? "",
-      password: body.password ?? "",
-    });
-    if (!parsed.success) throw new HttpError(400, messagesOf(parsed.error));
-    // The trimmed name and email are what gets stored.
-    return { ...body, ...parsed.data };
-  },
-  "/sign-in/email": async (request, reply, body) => {
-    await request.server.enforceRateLimit(request, reply, "signIn", emailOf(body));
-    return undefined;
-  },
-  "/request-password-reset": async (request, reply, body) => {
-    await request.server.enforceRateLimit(request, reply, "accountMail", emailOf(body));
-    return undefined;
-  },
-  "/send-verification-email": async (request, reply, body) => {
-    await request.server.enforceRateLimit(request, reply, "accountMail", emailOf(body));
-    return undefined;
-  },
-  "/reset-password": async (_request, _reply, body) => {
-    checkNewPassword(body);
-    return undefined;
-  },
-  "/change-password": async (_request, _reply, body) => {
-    checkNewPassword(body);
-    return undefined;
-  },
-};
+export const JSON_ONLY_MESSAGE =
+  "The identity service accepts JSON request bodies only: send them with Content-Type: application/json.";
 
 export async function identityRoutes(app: FastifyInstance): Promise<void> {
-  // Better Auth reads the body itself: hand it over untouched, whatever its type.
+  // Better Auth reads the body itself: hand it over untouched.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
@@ -64,33 +22,34 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     // Better Auth's own endpoints are described by Better Auth, not in our OpenAPI document.
     schema: { hide: true },
     handler: async (request, reply) => {
-      let body = request.body instanceof Buffer ? request.body : undefined;
-      const before = beforeIdentity[identityPath(request.url)];
-      if (request.method === "POST" && before) {
-        const corrected = await before(request, reply, parseJsonObject(body) ?? {});
-        if (corrected) body = Buffer.from(JSON.stringify(corrected));
+      const body = request.body instanceof Buffer ? request.body : undefined;
+      // One encoding for every body: Better Auth would read forms and text on some endpoints, and
+      // nothing the shop sends needs them.
+      if (request.method === "POST" && body && body.length > 0 && !isJson(request.headers["content-type"])) {
+        throw new HttpError(415, JSON_ONLY_MESSAGE);
       }
-      const failure: { error?: unknown } = {};
-      const response = await identityFailures.run(failure, () =>
+      const slot: IdentityRequestSlot = { request, reply };
+      const response = await identityRequests.run(slot, () =>
         app.identity.handler(toWebRequest(request, body)),
       );
+      // A refusal of our hooks answers in the API's error shape (and keeps the Retry-After it set).
+      if (slot.refusal) throw slot.refusal;
       // Better Auth turns a fault (the database gone, a bug) into a bare 500; the app's error handler
       // answers it as every other route's: 503 with Retry-After for an outage, logged 500 otherwise.
-      if (response.status >= 500 && failure.error !== undefined) throw failure.error;
+      if (response.status >= 500 && slot.error !== undefined) throw slot.error;
       return sendWebResponse(reply, response);
     },
   });
 }
 
-/** "/api/auth/sign-in/email?x=1" -> "/sign-in/email" */
-function identityPath(url: string): string {
-  const path = url.split("?")[0] ?? "";
-  return path.slice(IDENTITY_BASE_PATH.length).replace(/\/+$/, "");
+/** application/json, with or without parameters such as a charset. */
+function isJson(contentType: string | undefined): boolean {
+  return contentType?.split(";")[0]?.trim().toLowerCase() === "application/json";
 }
 
 function toWebRequest(request: FastifyRequest, body: Buffer | undefined): Request {
   const headers = toWebHeaders(request);
-  // The body may have been rewritten; the Request measures it again.
+  // Fastify has read the body (whatever its transfer encoding): the Request measures it again.
   headers.delete("content-length");
   headers.delete("transfer-encoding");
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
@@ -111,30 +70,4 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   const payload = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
   return reply.send(payload);
-}
-
-function parseJsonObject(body: Buffer | undefined): JsonObject | undefined {
-  if (!body || body.length === 0) return undefined;
-  try {
-    const value: unknown = JSON.parse(body.toString("utf8"));
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as JsonObject) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function checkNewPassword(body: JsonObject): void {
-  const parsed = passwordSchema.safeParse(body.newPassword ?? "");
-  if (!parsed.success) throw new HttpError(400, messagesOf(parsed.error));
-}
-
-/** The schema's own sentences in field order: each field's first problem ("password is required",
- * not also "1 capital letter 1number" for an empty password). */
-function messagesOf(error: z.ZodError): string {
-  const firstPerField = new Map<string, string>();
-  for (const issue of error.issues) {
-    const field = issue.path.join(".");
-    if (!firstPerField.has(field)) firstPerField.set(field, issue.message);
-  }
-  return [...firstPerField.values()].join("; ");
 }

@@ -1,6 +1,5 @@
 // The identity service (Better Auth, self-hosted): email and password, verification and reset mails,
 // Google-type and GitHub-type sign-in, sessions in the database.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { setTimeout as delay } from "node:timers/promises";
 import { authAccount, authSession, authUser, authVerification } from "@toolshop/db/schema";
 import { POPUP_COMPLETE_PATH, type SocialProvider } from "@toolshop/shared/auth";
@@ -12,6 +11,8 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { AppConfig } from "../../env";
 import type { MailMessage } from "../mail";
 import { passwordResetEmail, verificationEmail } from "./emails";
+import { identityHooks, identityRequests } from "./identity-hooks";
+import { identityDatabaseHooks } from "./identity-records";
 
 export const IDENTITY_BASE_PATH = "/api/auth";
 /** The web pages the mail links open. */
@@ -19,13 +20,6 @@ export const RESET_PASSWORD_PAGE = "/reset-password";
 export const VERIFY_EMAIL_PAGE = "/verify-email";
 
 export type Identity = ReturnType<typeof createIdentity>;
-
-/**
- * Where Better Auth leaves the error it met while answering the current request (it answers a bare 500
- * otherwise): identity-routes.ts runs each request in a slot and hands the error to the app's error
- * handler, which answers 503 for an unreachable database and logs real faults.
- */
-export const identityFailures = new AsyncLocalStorage<{ error?: unknown }>();
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -75,6 +69,9 @@ function createIdentity(app: FastifyInstance, config: AppConfig) {
       // Signing in is allowed before the address is confirmed.
       requireEmailVerification: false,
       autoSignIn: true,
+      // A reset ends every session of the account: someone who pre-registered the address, or who
+      // knew the old password, is signed out (and their API tokens die with the sessions).
+      revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const link = `${config.publicUrl}${RESET_PASSWORD_PAGE}?token=${encodeURIComponent(token)}`;
         sendInBackground({ to: user.email, ...passwordResetEmail(user.name, link) });
@@ -86,6 +83,9 @@ function createIdentity(app: FastifyInstance, config: AppConfig) {
         sendInBackground({ to: user.email, ...verificationEmail(user.name, verifyLink(url)) });
       },
     },
+    // Our rules where Better Auth has routed and parsed the request (identity-hooks.ts).
+    hooks: identityHooks(app, log),
+    databaseHooks: identityDatabaseHooks(app, log),
     socialProviders: builtIn,
     plugins: discovered.length > 0 ? [genericOAuth({ config: discovered })] : [],
     // Sign-in, sign-up and mail requests are limited by our own limiter (plugins/rate-limits.ts),
@@ -95,7 +95,8 @@ function createIdentity(app: FastifyInstance, config: AppConfig) {
     onAPIError: {
       errorURL: `${config.publicUrl}${POPUP_COMPLETE_PATH}`,
       onError: (error) => {
-        const slot = identityFailures.getStore();
+        // Left for identity-routes.ts, which hands a fault to the app's error handler.
+        const slot = identityRequests.getStore();
         if (slot) slot.error = error;
       },
     },
