@@ -23,7 +23,9 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 
 function start({ name, color, command, args, cwd }) {
   const prefix = process.stdout.isTTY ? `\x1b[${color}m[${name}]\x1b[0m ` : `[${name}] `;
-  const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: process.env });
+  // The server's output comes through a pipe: it would log JSON. A person at a terminal gets lines.
+  const env = process.stdout.isTTY ? { LOG_FORMAT: "pretty", ...process.env } : process.env;
+  const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env });
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on("line", (line) => console.log(prefix + line));
   }

@@ -17,6 +17,7 @@ import { stripeWebhookRoutes } from "./features/payments/webhook";
 import { profileRoutes } from "./features/profile/routes";
 import { quotesRoutes } from "./features/quotes/routes";
 import { reviewsRoutes } from "./features/reviews/routes";
+import { shopRoutes, storefrontRoutes } from "./features/storefront/routes";
 import { toolsAdminRoutes } from "./features/tools/admin-routes";
 import { toolsRoutes } from "./features/tools/routes";
 import { uploadsRoutes } from "./features/uploads/routes";
@@ -66,7 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOptions(
       config.logLevel,
       options.logDestination,
-      options.logDestination ? "json" : chooseLogFormat(process.stdout, config.nodeEnv),
+      options.logDestination ? "json" : chooseLogFormat(process.stdout, config.nodeEnv, config.logFormat),
     ),
     // One line per answer, and only at debug unless it failed or was slow (plugins/logging.ts).
     logController: new LogController({ disableRequestLogging: true }),
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(usersRoutes);
       await api.register(profileRoutes);
       await api.register(quotesRoutes);
+      await api.register(shopRoutes);
       await api.register(ordersRoutes, { orders });
       await api.register(paymentsRoutes, { gateway: paymentGateway, onPaymentSucceeded });
       await api.register(stripeWebhookRoutes, { webhookSecret, onPaymentSucceeded });
@@ -137,6 +139,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await app.register(uploadedImagesRoutes, { images, imageBaseUrl: config.imageBaseUrl });
-  await registerWebApp(app, { webDistDir: options.webDistDir ?? defaultWebDistDir });
+  const webDistDir = options.webDistDir ?? defaultWebDistDir;
+  // Product pages, sitemap and robots.txt: server-rendered, so before the web app's SPA fallback.
+  await app.register(storefrontRoutes, { webDistDir });
+  await registerWebApp(app, { webDistDir });
   return app;
 }

@@ -22,6 +22,12 @@ describe("chooseLogFormat", () => {
     expect(chooseLogFormat({ isTTY: true }, "production")).toBe("json");
     expect(chooseLogFormat({}, "production")).toBe("json");
   });
+
+  it("follows LOG_FORMAT when it says json or pretty (npm run dev's pipe says pretty)", () => {
+    expect(chooseLogFormat({}, "development", "pretty")).toBe("pretty");
+    expect(chooseLogFormat({ isTTY: true }, "development", "json")).toBe("json");
+    expect(chooseLogFormat({ isTTY: true }, "development", "auto")).toBe("pretty");
+  });
 });
 
 describe("loggerOptions", () => {

@@ -17,7 +17,9 @@ export type LogFormat = "json" | "pretty";
 export function chooseLogFormat(
   stdout: { isTTY?: boolean | undefined },
   nodeEnv: string | undefined,
+  setting: LogFormat | "auto" = "auto",
 ): LogFormat {
+  if (setting !== "auto") return setting;
   return stdout.isTTY === true && nodeEnv !== "production" ? "pretty" : "json";
 }
 
