@@ -17,6 +17,9 @@ function renderAllUsers(currentEmail: string | null = "chief@example.com") {
   return userEvent.setup();
 }
 
+// Both layouts are in the DOM (CSS shows the table from sm up, the stacked list below); jsdom applies no CSS.
+const inTable = () => within(screen.getByRole("table"));
+
 const forbidden = { statusCode: 403, error: "Forbidden", message: "Only an admin can do this." };
 
 describe("AllUsers", () => {
@@ -51,15 +54,24 @@ describe("AllUsers", () => {
       "3chief@example.comadminYou",
     ]);
     expect(within(rows[1] as HTMLElement).queryByRole("button", { name: /Make Admin/ })).toBeNull();
+    // The phone layout: the same people, each address whole on its own line, the same actions.
+    const entries = within(screen.getByRole("list", { name: "All users with their role" })).getAllByRole(
+      "listitem",
+    );
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      "boss@example.comadminRevoke admin boss@example.com",
+      "ann@example.comCustomerMake Admin ann@example.com",
+      "chief@example.comadminYou",
+    ]);
 
-    await user.click(screen.getByRole("button", { name: "Make Admin ann@example.com" }));
+    await user.click(inTable().getByRole("button", { name: "Make Admin ann@example.com" }));
     // Nothing changes until the dialog is confirmed; Cancel has the focus.
     const dialog = await screen.findByRole("dialog", { name: "Make this user an admin?" });
     expect(calls).not.toContain("PUT /api/user/admin/ann%40example.com");
     await user.click(within(dialog).getByRole("button", { name: "Yes, make admin" }));
     expect(await screen.findByText("Your admin added")).toBeTruthy();
     expect(calls).toContain("PUT /api/user/admin/ann%40example.com");
-    await expect.poll(() => screen.queryAllByRole("button", { name: /Make Admin/ }).length).toBe(0);
+    await expect.poll(() => inTable().queryAllByRole("button", { name: /Make Admin/ }).length).toBe(0);
   });
 
   it('shows "You are not a admin dont do anything" when the server answers 403 to Make Admin', async () => {
@@ -69,7 +81,11 @@ describe("AllUsers", () => {
       else sendJson(response, 200, [{ _id: "2", email: "ann@example.com", role: "user" }]);
     }));
     const user = renderAllUsers();
-    await user.click(await screen.findByRole("button", { name: "Make Admin ann@example.com" }));
+    await user.click(
+      await within(await screen.findByRole("table")).findByRole("button", {
+        name: "Make Admin ann@example.com",
+      }),
+    );
     await user.click(await screen.findByRole("button", { name: "Yes, make admin" }));
     expect(await screen.findByText("You are not a admin dont do anything")).toBeTruthy();
     expect(screen.queryByText("Your admin added")).toBeNull();
@@ -97,10 +113,18 @@ describe("AllUsers", () => {
       } else sendJson(response, 200, people);
     }));
     const user = renderAllUsers();
-    await user.click(await screen.findByRole("button", { name: "Revoke admin deputy@example.com" }));
+    await user.click(
+      await within(await screen.findByRole("table")).findByRole("button", {
+        name: "Revoke admin deputy@example.com",
+      }),
+    );
     await user.click(await screen.findByRole("button", { name: "Yes, revoke" }));
     expect(await screen.findByText("Admin rights revoked")).toBeTruthy();
     expect(calls).toContain("DELETE /api/user/admin/deputy%40example.com");
-    expect(await screen.findByRole("button", { name: "Make Admin deputy@example.com" })).toBeTruthy();
+    expect(
+      await within(await screen.findByRole("table")).findByRole("button", {
+        name: "Make Admin deputy@example.com",
+      }),
+    ).toBeTruthy();
   });
 });

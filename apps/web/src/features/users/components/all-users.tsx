@@ -65,13 +65,43 @@ export function AllUsers({ currentEmail }: { currentEmail: string | null }) {
   }
   if (users.data.length === 0) return <p>No users yet.</p>;
 
+  const action = (user: (typeof users.data)[number]) => {
+    if (user.email.toLowerCase() === ownEmail)
+      return <span className="text-sm text-base-content/70">You</span>;
+    const kind = user.role === "admin" ? "revoke" : "promote";
+    const changing = changeRole.isPending && changeRole.variables?.email === user.email;
+    return (
+      <button
+        type="button"
+        className={`btn btn-sm whitespace-nowrap ${kind === "promote" ? "btn-outline" : "btn-ghost text-error"}`}
+        disabled={changeRole.isPending}
+        onClick={() => setAsking({ kind, email: user.email })}
+      >
+        {changing ? "Saving…" : kind === "promote" ? "Make Admin" : "Revoke admin"}
+        <span className="sr-only"> {user.email}</span>
+      </button>
+    );
+  };
+
   return (
-    <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-      <table className="w-full text-left">
+    <div className="rounded-box border border-base-300 bg-base-100">
+      {/* Phones: one stacked entry per user, the address whole on its own line. */}
+      <ul className="divide-y divide-base-300 sm:hidden" aria-label="All users with their role">
+        {users.data.map((user) => (
+          <li key={user._id} className="flex flex-col gap-2 p-3">
+            <span className="[overflow-wrap:anywhere]">{user.email}</span>
+            <span className="flex items-center justify-between gap-2">
+              <StatusBadge kind="role" value={user.role} />
+              {action(user)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <table className="hidden w-full text-left sm:table">
         <caption className="sr-only">All users with their role</caption>
         <thead className="bg-base-200/60 text-sm">
           <tr>
-            <th scope="col" className={`${CELL} hidden sm:table-cell`}>
+            <th scope="col" className={CELL}>
               #
             </th>
             <th scope="col" className={CELL}>
@@ -86,34 +116,16 @@ export function AllUsers({ currentEmail }: { currentEmail: string | null }) {
           </tr>
         </thead>
         <tbody>
-          {users.data.map((user, index) => {
-            const kind = user.role === "admin" ? "revoke" : "promote";
-            const changing = changeRole.isPending && changeRole.variables?.email === user.email;
-            return (
-              <tr key={user._id} className="border-t border-base-300">
-                <td className={`${CELL} hidden text-base-content/70 sm:table-cell`}>{index + 1}</td>
-                <td className={`${CELL} break-all`}>{user.email}</td>
-                <td className={CELL}>
-                  <StatusBadge kind="role" value={user.role} />
-                </td>
-                <td className={`${CELL} text-right`}>
-                  {user.email.toLowerCase() === ownEmail ? (
-                    <span className="text-sm text-base-content/70">You</span>
-                  ) : (
-                    <button
-                      type="button"
-                      className={`btn btn-sm whitespace-nowrap ${kind === "promote" ? "btn-outline" : "btn-ghost text-error"}`}
-                      disabled={changeRole.isPending}
-                      onClick={() => setAsking({ kind, email: user.email })}
-                    >
-                      {changing ? "Saving…" : kind === "promote" ? "Make Admin" : "Revoke admin"}
-                      <span className="sr-only"> {user.email}</span>
-                    </button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
+          {users.data.map((user, index) => (
+            <tr key={user._id} className="border-t border-base-300">
+              <td className={`${CELL} text-base-content/70`}>{index + 1}</td>
+              <td className={`${CELL} [overflow-wrap:anywhere]`}>{user.email}</td>
+              <td className={CELL}>
+                <StatusBadge kind="role" value={user.role} />
+              </td>
+              <td className={`${CELL} text-right`}>{action(user)}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
       {asking ? (
