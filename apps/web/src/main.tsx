@@ -7,12 +7,16 @@ import { PRERENDERED_PATH_ATTRIBUTE } from "./app/prerendered-path";
 import { createAppRouter } from "./app/router";
 import { whenRouterReady } from "./app/router-ready";
 import { startSession } from "./features/auth/session-state";
+import { SERVER_RENDERED_ATTRIBUTE } from "./features/storefront/server-data";
+import { loadShopCurrency } from "./features/storefront/shop-currency";
 import { handleVitePreloadErrors } from "./lib/chunk-load";
 import { createQueryClient } from "./lib/query-client";
 
 handleVitePreloadErrors(window);
 // Who is signed in is settled at once, in parallel with the first page's code.
 void startSession();
+// Prices are shown in the shop's currency, which the server tells: no page renders before it is known.
+const shopReady = loadShopCurrency();
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
@@ -29,11 +33,17 @@ if (container.getAttribute(PRERENDERED_PATH_ATTRIBUTE) === window.location.pathn
   // The build pre-rendered this page (index.html of `/`): it is already painted. React takes it over
   // once the page's lazy code is in, so the first render matches the markup; as a transition, so the
   // hydration yields to the browser every few milliseconds instead of blocking it in one long task.
-  void whenRouterReady(router).then(() => {
+  void Promise.all([whenRouterReady(router), shopReady]).then(() => {
     // A page whose code could not be downloaded shows its error instead: nothing to hydrate.
     if (router.state.errors) render(container);
     else startTransition(() => void hydrateRoot(container, app));
   });
+} else if (container.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
+  // The server rendered this page (a product page) with markup that is not React's: it cannot be
+  // hydrated, and must not be emptied either. It stays on screen until the page's code is in (its data
+  // is in the page), then React's first commit replaces it in one go: React empties the container of a
+  // new root when it first commits into it.
+  void Promise.all([whenRouterReady(router), shopReady]).then(() => createRoot(container).render(app));
 } else {
-  render(container);
+  void shopReady.then(() => render(container));
 }

@@ -13,6 +13,12 @@ export const toolSchema = z.object({
 });
 export type Tool = z.infer<typeof toolSchema>;
 
+/** GET /api/shop: what the web app needs to know about the shop (the server's CURRENCY, upper case). */
+export const shopSchema = z.object({
+  currency: z.string().regex(/^[A-Z]{3}$/, "The currency must be an ISO 4217 code such as USD"),
+});
+export type Shop = z.infer<typeof shopSchema>;
+
 export const toolIdParamsSchema = z.object({
   id: z.uuid({ message: "The tool id must be a UUID" }),
 });

@@ -1,11 +1,21 @@
-// The server's CURRENCY defaults to usd; the API shows prices as decimal currency units.
+// The API shows prices as decimal units of the shop's currency (the server's CURRENCY, usd by
+// default), which main.tsx learns from GET /api/shop before the first render (setPriceCurrency).
 // The formats are made on first use: the first Intl object of a page is slow to make (tens of ms on a
 // phone), which would otherwise lengthen the evaluation of the home page's code before it can hydrate.
+let currency = "USD";
 let priceFormat: Intl.NumberFormat | undefined;
 let countFormat: Intl.NumberFormat | undefined;
 
+/** The shop's currency (ISO 4217) for every price formatted from now on. */
+export function setPriceCurrency(code: string): void {
+  const upper = code.toUpperCase();
+  if (upper === currency) return;
+  currency = upper;
+  priceFormat = undefined;
+}
+
 export function formatPrice(price: number): string {
-  priceFormat ??= new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+  priceFormat ??= new Intl.NumberFormat("en-US", { style: "currency", currency });
   return priceFormat.format(price);
 }
 

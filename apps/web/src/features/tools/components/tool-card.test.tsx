@@ -25,6 +25,16 @@ function renderCard(stock: Partial<Pick<Tool, "minQuantity" | "availableQuantity
   );
 }
 
+describe("ToolCard's link", () => {
+  it("leads from the tool's name to its page, whatever the stock", () => {
+    for (const availableQuantity of [500, 9]) {
+      const card = renderCard({ availableQuantity });
+      expect(screen.getByRole("link", { name: "Level" }).getAttribute("href")).toBe(`/tools/${LEVEL._id}`);
+      card.unmount();
+    }
+  });
+});
+
 describe("ToolCard's stock", () => {
   it("links to the checkout and says nothing about stock while there is plenty", () => {
     renderCard({});
@@ -51,7 +61,7 @@ describe("ToolCard's stock", () => {
     renderCard({ availableQuantity: 9 });
     const soldOut = screen.getByRole("button", { name: /^Sold out\s*:\s*Level$/ });
     expect(soldOut).toHaveProperty("disabled", true);
-    expect(screen.queryByRole("link")).toBeNull();
+    expect(screen.queryByRole("link", { name: /order/i })).toBeNull();
     expect(screen.queryByText(/Only .* left/)).toBeNull();
   });
 });

@@ -5,14 +5,25 @@ import { isSoldOut } from "../stock";
 import { LowStockBadge } from "./low-stock-badge";
 import { ToolPicture } from "./tool-picture";
 
-/** One tool of the catalogue, with its order button; a sold-out tool has none to follow. */
+/**
+ * One tool of the catalogue, with its order button; a sold-out tool has none to follow. The name links
+ * to the tool's page, and its link covers the whole card (the picture too) but the order button: one
+ * link for screen readers and keyboards, a large target for the pointer.
+ */
 export function ToolCard({ tool }: { tool: Tool }) {
   const soldOut = isSoldOut(tool);
   return (
-    <article className="card border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
+    <article className="card relative border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
       <ToolPicture tool={tool} />
       <div className="card-body gap-3">
-        <h3 className="card-title text-lg">{tool.name}</h3>
+        <h3 className="card-title text-lg">
+          <Link
+            to={`/tools/${tool._id}`}
+            className="after:absolute after:inset-0 after:rounded-box hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-primary"
+          >
+            {tool.name}
+          </Link>
+        </h3>
         <p className="text-base-content/80">{tool.short}</p>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-2xl font-bold text-primary">{formatPrice(tool.price)}</p>
@@ -28,7 +39,8 @@ export function ToolCard({ tool }: { tool: Tool }) {
             <dd className="font-semibold">{formatCount(tool.availableQuantity)}</dd>
           </div>
         </dl>
-        <div className="card-actions mt-auto">
+        {/* Above the name's link, which covers the card. */}
+        <div className="card-actions relative z-10 mt-auto">
           {soldOut ? (
             // No link: nothing can be ordered until the stock covers a minimum order again.
             <button type="button" className="btn w-full" disabled>

@@ -1,0 +1,161 @@
+import type { Tool } from "@toolshop/shared/tools";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { escapeHtml, jsonForScript, summary } from "./html";
+import { layoutOf } from "./page-template";
+import { productHead, productJsonLd, productMarkup, type Site } from "./product-page";
+
+const SITE: Site = { publicUrl: "https://shop.example", currency: "eur" };
+const HOSTILE = "</script><img src=x onerror=alert(1)>";
+
+const TOOL: Tool = {
+  _id: "7a2d3e4f-5b6c-4d7e-8f90-a1b2c3d4e5f6",
+  name: "Level",
+  short: "A 60 cm spirit level.",
+  image: "/images/tools/level.svg",
+  price: 18.9,
+  minQuantity: 10,
+  availableQuantity: 500,
+};
+
+const schemaOrg = (type: string) => `https://schema.org/${type}`;
+
+/**
+ * What schema.org (and Google's product rich results) ask of a Product with an Offer: a name, an
+ * image, and an offer with a price, an ISO 4217 currency and an ItemAvailability URL.
+ */
+const productShape = z.object({
+  "@context": z.literal("https://schema.org"),
+  "@type": z.literal("Product"),
+  name: z.string().min(1),
+  description: z.string().min(1),
+  image: z.array(z.url({ protocol: /^https?$/ })).min(1),
+  sku: z.string().min(1),
+  url: z.url(),
+  brand: z.object({ "@type": z.literal("Brand"), name: z.string().min(1) }),
+  offers: z.object({
+    "@type": z.literal("Offer"),
+    url: z.url(),
+    price: z.number().positive(),
+    priceCurrency: z.string().regex(/^[A-Z]{3}$/),
+    availability: z.enum([schemaOrg("InStock"), schemaOrg("OutOfStock")]),
+    itemCondition: z.literal(schemaOrg("NewCondition")),
+    eligibleQuantity: z.object({
+      "@type": z.literal("QuantitativeValue"),
+      minValue: z.number().int().min(1),
+    }),
+  }),
+  aggregateRating: z
+    .object({
+      "@type": z.literal("AggregateRating"),
+      ratingValue: z.number().min(1).max(5),
+      reviewCount: z.number().int().positive(),
+    })
+    .optional(),
+});
+
+/** The JSON-LD block of a head, read back as a browser or crawler would. */
+function jsonLdOf(html: string): unknown {
+  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  if (!match?.[1]) throw new Error("no JSON-LD block");
+  return JSON.parse(match[1]);
+}
+
+describe("a product's JSON-LD", () => {
+  it("is a schema.org Product with an Offer in the shop's currency", () => {
+    const data = productShape.parse(jsonLdOf(productHead(TOOL, SITE)));
+    expect(data.name).toBe("Level");
+    expect(data.url).toBe(`https://shop.example/tools/${TOOL._id}`);
+    expect(data.image).toEqual(["https://shop.example/images/tools/level.svg"]);
+    expect(data.offers).toMatchObject({
+      price: 18.9,
+      priceCurrency: "EUR",
+      availability: "https://schema.org/InStock",
+      eligibleQuantity: { minValue: 10 },
+    });
+    expect(data.aggregateRating).toBeUndefined();
+  });
+
+  it("says OutOfStock when the stock cannot cover a minimum order", () => {
+    const data = productShape.parse(productJsonLd({ ...TOOL, availableQuantity: 9 }, SITE));
+    expect(data.offers.availability).toBe("https://schema.org/OutOfStock");
+  });
+
+  it("has an AggregateRating only when the product has ratings", () => {
+    expect(productJsonLd(TOOL, SITE, { ratingValue: 4.5, reviewCount: 0 })).not.toHaveProperty(
+      "aggregateRating",
+    );
+    const rated = productShape.parse(productJsonLd(TOOL, SITE, { ratingValue: 4.5, reviewCount: 12 }));
+    expect(rated.aggregateRating).toMatchObject({ ratingValue: 4.5, reviewCount: 12 });
+  });
+
+  it("cannot be broken out of by a hostile name, and reads back as the same name", () => {
+    const head = productHead({ ...TOOL, name: HOSTILE, short: `<!-- ${HOSTILE} \u2028` }, SITE);
+    const block = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(head)?.[1] ?? "";
+    expect(block).not.toMatch(/[<>]/);
+    expect(block).toContain("\\u003c/script\\u003e");
+    const data = productShape.parse(JSON.parse(block));
+    expect(data.name).toBe(HOSTILE);
+    expect(data.description).toBe(`<!-- ${HOSTILE} \u2028`);
+    // The only markup in the head is the head's own: every other "<" is escaped.
+    expect(head).not.toContain("<img");
+    expect(head).toContain(`<title>${escapeHtml(HOSTILE)} | Toolshop</title>`);
+  });
+});
+
+describe("a product's markup", () => {
+  it("escapes every value and links to the checkout while the tool can be ordered", () => {
+    const markup = productMarkup({ ...TOOL, name: HOSTILE, short: `"quoted" & <b>bold</b>` }, SITE);
+    expect(markup).not.toContain("<img src=x");
+    expect(markup).not.toContain("<b>");
+    expect(markup).toContain("&quot;quoted&quot; &amp; &lt;b&gt;bold&lt;/b&gt;");
+    expect(markup).toContain(`href="/checkout/${TOOL._id}">Order now</a>`);
+    expect(markup).toContain("€18.90");
+  });
+
+  it("shows Only N left when low, and Sold out without an order link", () => {
+    expect(productMarkup({ ...TOOL, availableQuantity: 19 }, SITE)).toContain("Only 19 left");
+    const soldOut = productMarkup({ ...TOOL, availableQuantity: 9 }, SITE);
+    expect(soldOut).toContain(">Sold out<");
+    expect(soldOut).not.toContain("/checkout/");
+  });
+});
+
+describe("text helpers", () => {
+  it("escapes JSON for a script block so that JSON.parse reads the same value", () => {
+    const value = { text: `</script><!--&\u2028\u2029` };
+    const json = jsonForScript(value);
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual(value);
+  });
+
+  it("shortens a description at a word, on one line", () => {
+    expect(summary("one\ntwo   three")).toBe("one two three");
+    const long = summary("word ".repeat(60));
+    expect(long.length).toBeLessThanOrEqual(160);
+    expect(long).toMatch(/word…$/);
+  });
+});
+
+describe("the layout taken from the pre-rendered home page", () => {
+  const index = [
+    "<!doctype html><html><head></head><body>",
+    '<div id="root" data-prerendered-path="/"><link rel="preload" as="image" href="/images/hero.svg"/>',
+    '<div class="flex"><header><nav><a aria-current="page" class="block bg-primary text-primary-content underline decoration-2 underline-offset-4" href="/">Home</a></nav></header>',
+    '<main id="main-content" tabindex="-1" class="min-h-svh"><h1>Home page</h1></main>',
+    "<footer>Footer</footer></div></div>",
+    "<noscript>JS</noscript></body></html>",
+  ].join("");
+
+  it("keeps the navigation and the footer around <main>, without the home page's content", () => {
+    const layout = layoutOf(index);
+    expect(layout?.before).toBe(
+      '<div class="flex"><header><nav><a class="block hover:bg-base-200" href="/">Home</a></nav></header><main id="main-content" tabindex="-1" class="min-h-svh">',
+    );
+    expect(layout?.after).toBe("</main><footer>Footer</footer></div>");
+  });
+
+  it("is undefined for an index.html that was not pre-rendered", () => {
+    expect(layoutOf('<!doctype html><div id="root"></div>')).toBeUndefined();
+  });
+});

@@ -1,0 +1,117 @@
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { type Shop, shopSchema, type Tool, toolIdParamsSchema } from "@toolshop/shared/tools";
+import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { findTool, listTools } from "../tools/service";
+import { loadPageTemplate, type PageTemplate } from "./page-template";
+import {
+  notFoundHead,
+  notFoundMarkup,
+  productData,
+  productHead,
+  productMarkup,
+  productPath,
+  type Site,
+} from "./product-page";
+import { renderRobots, renderSitemap, sitemapEntries } from "./sitemap";
+import { type CachedBody, cachedBody, createStorefrontCache, sendCachedBody } from "./storefront-cache";
+
+const HTML = "text/html; charset=utf-8";
+
+export interface StorefrontOptions {
+  /** The built web app (apps/web/dist): its shell and pre-rendered layout frame the product pages. */
+  webDistDir: string;
+}
+
+/**
+ * The public pages the server renders itself (docs/decisions/0011-product-pages.md): GET /tools/:id,
+ * /sitemap.xml and /robots.txt. Registered before the web app, whose fallback would otherwise answer
+ * them with the empty shell.
+ */
+export const storefrontRoutes: FastifyPluginAsync<StorefrontOptions> = async (app, options) => {
+  const site: Site = { publicUrl: app.config.publicUrl, currency: app.config.currency };
+  const template = loadPageTemplate(options.webDistDir);
+  const builtAt = buildTime(options.webDistDir);
+  const cache = createStorefrontCache(app);
+
+  function productPage(tool: Tool, id: string, pages: PageTemplate): CachedBody {
+    const html = pages.render({
+      path: productPath(id),
+      head: productHead(tool, site),
+      main: productMarkup(tool, site),
+      data: productData(id, tool),
+    });
+    return cachedBody(html, HTML);
+  }
+
+  function notFoundPage(id: string, pages: PageTemplate): CachedBody {
+    const html = pages.render({
+      path: productPath(id),
+      head: notFoundHead(),
+      main: notFoundMarkup(),
+      data: productData(id, null),
+    });
+    return cachedBody(html, HTML, 404);
+  }
+
+  app.get<{ Params: { id: string } }>("/tools/:id", { schema: { hide: true } }, async (request, reply) => {
+    // Without a web build the web app's fallback explains what to do (503).
+    if (!template) return reply.callNotFound();
+    const { id } = request.params;
+    // Unknown ids are not kept: anyone can make up any number of them.
+    const page = toolIdParamsSchema.safeParse({ id }).success
+      ? await cache.get(`page:${id}`, async () => {
+          const tool = await findTool(app.db, id, site.currency);
+          return tool ? productPage(tool, id, template) : undefined;
+        })
+      : undefined;
+    return sendCachedBody(request, reply, page ?? notFoundPage(id, template));
+  });
+
+  app.get("/sitemap.xml", { schema: { hide: true } }, async (request, reply) => {
+    const sitemap = await cache.get("sitemap", async () => {
+      const tools = await listTools(app.db, site.currency);
+      const entries = sitemapEntries(
+        tools.map((tool) => tool._id),
+        builtAt,
+      );
+      return cachedBody(renderSitemap(entries, site), "application/xml; charset=utf-8");
+    });
+    return sendCachedBody(request, reply, sitemap);
+  });
+
+  // PUBLIC_URL is the only thing in it: it changes with the configuration, never while running.
+  const robots = cachedBody(renderRobots(site), "text/plain; charset=utf-8");
+  app.get("/robots.txt", { schema: { hide: true } }, (request, reply) =>
+    sendCachedBody(request, reply, robots),
+  );
+};
+
+/**
+ * GET /api/shop: what the web app formats prices with. The body is made once; it is not kept by
+ * browsers (the default no-store): revalidating 18 bytes would cost the same round trip as asking.
+ */
+export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
+  const shop: Shop = shopSchema.parse({ currency: app.config.currency.toUpperCase() });
+  app.get(
+    "/shop",
+    {
+      schema: {
+        tags: ["shop"],
+        summary: "The shop's settings the web app needs: the currency prices are in (ISO 4217)",
+        response: { 200: shopSchema },
+      },
+    },
+    () => shop,
+  );
+};
+
+/** When the web app was built: its pages' content changed then, and only then. */
+function buildTime(webDistDir: string): Date | undefined {
+  try {
+    return statSync(join(webDistDir, "index.html")).mtime;
+  } catch {
+    return undefined;
+  }
+}

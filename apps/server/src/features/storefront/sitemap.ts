@@ -1,0 +1,58 @@
+// /sitemap.xml (https://www.sitemaps.org/protocol.html) and /robots.txt
+// (https://www.rfc-editor.org/rfc/rfc9309).
+import { escapeHtml } from "./html";
+import { absoluteUrl, productPath, type Site } from "./product-page";
+
+/** The public pages whose content ships with the web build (SPEC.md section 2), home first. */
+export const STATIC_PAGES = ["/", "/blogs", "/myportfolio", "/legal"] as const;
+
+export interface SitemapEntry {
+  path: string;
+  /** When the page last changed, if known. */
+  lastModified?: Date | undefined;
+}
+
+/**
+ * The static pages change only with a build, so their lastmod is the build's time. The tools have no
+ * time of last change (the table keeps only when a row was created, and an edit does not move it):
+ * they get no lastmod rather than a wrong one.
+ */
+export function sitemapEntries(toolIds: readonly string[], builtAt: Date | undefined): SitemapEntry[] {
+  return [
+    ...STATIC_PAGES.map((path) => ({ path, lastModified: builtAt })),
+    ...toolIds.map((id) => ({ path: productPath(id) })),
+  ];
+}
+
+export function renderSitemap(entries: readonly SitemapEntry[], site: Site): string {
+  const urls = entries.map((entry) => {
+    const lastmod = entry.lastModified ? `<lastmod>${entry.lastModified.toISOString()}</lastmod>` : "";
+    return `  <url><loc>${escapeHtml(absoluteUrl(site, entry.path))}</loc>${lastmod}</url>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+/**
+ * Everything may be crawled but the signed-in pages and the API. GET /api/tools and /api/review stay
+ * open: a crawler that runs the home page's script needs them to see the catalogue and the reviews.
+ */
+export function renderRobots(site: Site): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Allow: /api/tools",
+    "Allow: /api/review",
+    "Disallow: /api",
+    "Disallow: /dashboard",
+    "Disallow: /checkout",
+    "",
+    `Sitemap: ${absoluteUrl(site, "/sitemap.xml")}`,
+    "",
+  ].join("\n");
+}

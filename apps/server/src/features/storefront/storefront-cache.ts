@@ -1,0 +1,149 @@
+import { createHash } from "node:crypto";
+import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { DomainEventType } from "../../lib/domain-events";
+import { DEGRADED_TTL_MS, INVALIDATED_BY, matchesEtag } from "../../plugins/catalogue-cache";
+
+/**
+ * A finished answer kept in memory: the body, its strong ETag, and its compressed forms, made on the
+ * first request that accepts them (the pages carry the site's navigation and footer: about 15 KB).
+ */
+export interface CachedBody {
+  status: number;
+  type: string;
+  body: Buffer;
+  etag: string;
+  gzip?: Buffer;
+  br?: Buffer;
+}
+
+const MIN_COMPRESSED_BYTES = 1024;
+
+export function cachedBody(text: string, type: string, status = 200): CachedBody {
+  const body = Buffer.from(text);
+  const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  return { status, type, body, etag };
+}
+
+/**
+ * Sends a cached body: 304 when If-None-Match matches, brotli or gzip when the client takes them.
+ * Each encoding is a representation of its own, with its own strong ETag (RFC 9110 8.8.3).
+ */
+export function sendCachedBody(request: FastifyRequest, reply: FastifyReply, entry: CachedBody) {
+  // A small body gains nothing from compression.
+  const encoding =
+    entry.body.length < MIN_COMPRESSED_BYTES
+      ? undefined
+      : preferredEncoding(request.headers["accept-encoding"]);
+  const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
+  // no-cache: browsers and proxies may keep the page but must ask again, which costs a 304.
+  reply.header("cache-control", "no-cache").header("etag", etag).header("vary", "accept-encoding");
+  if (entry.status === 200 && matchesEtag(request.headers["if-none-match"], etag)) {
+    return reply.code(304).send();
+  }
+  reply.code(entry.status).type(entry.type);
+  if (encoding === "br") {
+    entry.br ??= brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header("content-encoding", "br").send(entry.br);
+  }
+  if (encoding === "gzip") {
+    entry.gzip ??= gzipSync(entry.body);
+    return reply.header("content-encoding", "gzip").send(entry.gzip);
+  }
+  return reply.send(entry.body);
+}
+
+function preferredEncoding(header: string | undefined): "br" | "gzip" | undefined {
+  if (!header) return undefined;
+  const accepted = new Set<string>();
+  for (const part of header.split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const refused = params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
+    if (!refused) accepted.add(name.trim());
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return undefined;
+}
+
+/**
+ * At most this many values are kept, the least recently used going first: a crawler walking through
+ * a catalogue of 10,000 tools must not keep 10,000 pages (about 25 KB each with their compressed forms).
+ */
+export const STOREFRONT_CACHE_ENTRIES = 500;
+
+/** Values derived from the tools (pages, the sitemap), kept until the catalogue changes. */
+export interface StorefrontCache {
+  /**
+   * The value under `key`; `load` runs once until the next change, concurrent misses share it. An
+   * undefined value (nothing found) is not kept.
+   */
+  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+}
+
+interface Entry {
+  value: unknown;
+  storedAt: number;
+}
+
+/**
+ * The same rule as the API's catalogue cache (plugins/catalogue-cache.ts), whose answers are JSON
+ * replies and cannot be read as values: every event that drops its "tools" scope drops everything
+ * here, on every process; a resubscription starts afresh; while other processes cannot be heard
+ * (degraded), values expire after DEGRADED_TTL_MS.
+ */
+export function createStorefrontCache(
+  app: FastifyInstance,
+  maxEntries = STOREFRONT_CACHE_ENTRIES,
+): StorefrontCache {
+  let generation = 0;
+  const entries = new Map<string, Entry>();
+  const loading = new Map<string, Promise<unknown>>();
+  const forget = () => {
+    generation++;
+    entries.clear();
+    loading.clear();
+  };
+  const invalidating = (Object.keys(INVALIDATED_BY) as DomainEventType[]).filter(
+    (type) => INVALIDATED_BY[type] === "tools",
+  );
+  app.events.subscribe(invalidating, "every-process", forget);
+  app.events.onResubscribed(forget);
+
+  const isFresh = (entry: Entry) =>
+    app.events.mode !== "degraded" || performance.now() - entry.storedAt < DEGRADED_TTL_MS;
+
+  return {
+    get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const cached = entries.get(key);
+      if (cached && isFresh(cached)) {
+        // Map keeps insertion order: moving the entry to the end makes the first one the least used.
+        entries.delete(key);
+        entries.set(key, cached);
+        return Promise.resolve(cached.value as T);
+      }
+      const pending = loading.get(key);
+      if (pending) return pending as Promise<T>;
+
+      const started = generation;
+      const promise = load().then((value) => {
+        // A change during the read may have come after the rows we read: keep the value uncached.
+        if (value !== undefined && generation === started) {
+          entries.delete(key);
+          entries.set(key, { value, storedAt: performance.now() });
+          for (const oldest of entries.keys()) {
+            if (entries.size <= maxEntries) break;
+            entries.delete(oldest);
+          }
+        }
+        return value;
+      });
+      loading.set(key, promise);
+      const done = () => {
+        if (loading.get(key) === promise) loading.delete(key);
+      };
+      promise.then(done, done);
+      return promise;
+    },
+  };
+}

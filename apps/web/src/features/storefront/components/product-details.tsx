@@ -1,0 +1,88 @@
+import type { Tool } from "@toolshop/shared/tools";
+import { Link } from "react-router";
+import { formatCount, formatPrice } from "../../../lib/format";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { LowStockBadge } from "../../tools/components/low-stock-badge";
+import { isSoldOut } from "../../tools/stock";
+
+/**
+ * A tool's own page: picture, name, description, price, minimum order, stock and the order button.
+ * apps/server/src/features/storefront/product-page.ts renders the same markup, class for class, into
+ * the page it sends: change both together, or the page moves when React replaces the server's markup.
+ */
+export function ProductDetails({ tool }: { tool: Tool }) {
+  useDocumentTitle(tool.name);
+  const soldOut = isSoldOut(tool);
+  return (
+    <article
+      aria-labelledby="product-heading"
+      className="mx-auto grid max-w-6xl gap-6 px-4 py-8 md:grid-cols-2 md:gap-12 md:py-12"
+    >
+      <nav aria-label="Breadcrumb" className="text-sm md:col-span-2">
+        <ol className="flex flex-wrap items-center gap-2 text-base-content/70">
+          <li>
+            <Link to="/" className="link link-hover">
+              Home
+            </Link>
+          </li>
+          <li className="before:mr-2 before:content-['/']">
+            <Link to="/#tools" className="link link-hover">
+              Tools
+            </Link>
+          </li>
+          <li className="before:mr-2 before:content-['/']">
+            <span aria-current="page" className="text-base-content">
+              {tool.name}
+            </span>
+          </li>
+        </ol>
+      </nav>
+      <figure className="aspect-[4/3] rounded-box border border-base-300 bg-base-200 p-8">
+        {/* Not decoded asynchronously: the server's page showed this picture, React's must not blink. */}
+        <img
+          src={tool.image}
+          alt={tool.name}
+          width={640}
+          height={480}
+          fetchPriority="high"
+          className="h-full w-full object-contain"
+        />
+      </figure>
+      <div className="flex flex-col gap-5">
+        <h1 id="product-heading" className="text-3xl font-bold sm:text-4xl">
+          {tool.name}
+        </h1>
+        <p className="text-lg whitespace-pre-line text-base-content/80">{tool.short}</p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-3xl font-bold text-primary">{formatPrice(tool.price)}</p>
+          {soldOut ? (
+            <p className="badge badge-neutral font-semibold">Sold out</p>
+          ) : (
+            <LowStockBadge tool={tool} />
+          )}
+        </div>
+        <dl className="grid grid-cols-2 gap-2 text-sm">
+          <div className="rounded-field bg-base-200 px-3 py-2">
+            <dt className="text-base-content/70">Minimum order</dt>
+            <dd className="font-semibold">{formatCount(tool.minQuantity)}</dd>
+          </div>
+          <div className="rounded-field bg-base-200 px-3 py-2">
+            <dt className="text-base-content/70">Available</dt>
+            <dd className="font-semibold">{formatCount(tool.availableQuantity)}</dd>
+          </div>
+        </dl>
+        {soldOut ? (
+          // No order button: nothing can be ordered until the stock covers a minimum order again.
+          <p className="rounded-field bg-base-200 p-4">
+            Fewer units are in stock than the minimum order of {formatCount(tool.minQuantity)}. Please come
+            back later or choose another tool.
+          </p>
+        ) : (
+          <Link to={`/checkout/${tool._id}`} className="btn btn-lg btn-primary sm:self-start">
+            Order now
+          </Link>
+        )}
+      </div>
+    </article>
+  );
+}

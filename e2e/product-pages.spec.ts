@@ -1,0 +1,186 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import type { Tool } from "@toolshop/shared/tools";
+import { newAccount, signUp, toast } from "./accounts-fixtures";
+import { expect, saveScreenshot, test } from "./fixtures";
+import { ADDRESS, horizontalOverflow, PHONE, seriousViolations } from "./orders-fixtures";
+
+// A tool's own page (/tools/:id), as a shopper meets it: from the home page's catalogue, or straight
+// from a search engine or a shared link, when the server has already rendered it. Tape Measure is a
+// tool of the demo catalogue that no other spec orders, so its page does not change under this one.
+const TOOL_NAME = "Tape Measure";
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+test.describe.configure({ timeout: 90_000 });
+
+async function toolNamed(request: APIRequestContext, name: string): Promise<Tool> {
+  const tools: Tool[] = await (await request.get("/api/tools")).json();
+  const tool = tools.find((candidate) => candidate.name === name);
+  if (!tool) throw new Error(`The demo catalogue has no ${name}`);
+  return tool;
+}
+
+/** The product's markup as a list of elements with their classes, links and texts (React's data-* aside). */
+function productOutline(page: Page) {
+  return page.locator("main article").evaluate((article) => {
+    const kept = /^(class|href|src|alt|id|width|height|fetchpriority|aria-.*)$/;
+    const describe = (element: Element): string => {
+      const attributes = [...element.attributes]
+        .filter((attribute) => kept.test(attribute.name))
+        .map((attribute) => `${attribute.name}=${attribute.value}`)
+        .sort();
+      const texts = [...element.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent?.trim())
+        .filter(Boolean);
+      const children = [...element.children].map(describe);
+      return `<${element.localName} ${attributes.join(" ")}>${texts.join(" ")}${children.join("")}</>`;
+    };
+    return describe(article);
+  });
+}
+
+test("a shopper opens a tool from the home page, reads its page and orders from it", async ({
+  page,
+  request,
+}) => {
+  const tool = await toolNamed(request, TOOL_NAME);
+  await signUp(page, newAccount("product-page"));
+  await page.goto("/");
+  const card = page
+    .getByRole("region", { name: "Tools" })
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name: TOOL_NAME, exact: true }) });
+  await card.getByRole("link", { name: TOOL_NAME, exact: true }).click();
+
+  await expect(page).toHaveURL(`/tools/${tool._id}`);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: TOOL_NAME })).toBeFocused();
+  await expect(page).toHaveTitle(`${TOOL_NAME} | Toolshop`);
+  await expect(main.getByRole("img", { name: TOOL_NAME })).toBeVisible();
+  await expect(main.getByText(tool.short)).toBeVisible();
+  await expect(main.getByText(usd.format(tool.price), { exact: true })).toBeVisible();
+  await expect(main.getByRole("term")).toHaveText(["Minimum order", "Available"]);
+  await expect(main.getByRole("definition").first()).toHaveText(String(tool.minQuantity));
+
+  await main.getByRole("link", { name: "Order now" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+  await expect(main.getByLabel("Product")).toHaveValue(TOOL_NAME);
+  await main.getByLabel("Address").fill(ADDRESS);
+  await main.getByLabel("Phone").fill(PHONE);
+  await main.getByRole("button", { name: "Place the order" }).click();
+  await expect(toast(page, "order is placed go to my order")).toBeVisible();
+});
+
+test("the picture of a tool's card leads to its page too", async ({ page, request }) => {
+  const tool = await toolNamed(request, TOOL_NAME);
+  await page.goto("/");
+  const card = page
+    .getByRole("region", { name: "Tools" })
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name: TOOL_NAME, exact: true }) });
+  // The name's link lies over the whole card, the picture included: the click lands on it, as intended.
+  await card.getByRole("img", { name: TOOL_NAME }).click({ force: true });
+  await expect(page).toHaveURL(`/tools/${tool._id}`);
+  await expect(page.getByRole("heading", { level: 1, name: TOOL_NAME })).toBeVisible();
+});
+
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+]) {
+  test(`a tool's page opened from a link arrives with its content and data, at ${viewport.width} px`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(viewport);
+    const tool = await toolNamed(request, TOOL_NAME);
+    await page.goto(`/tools/${tool._id}`);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: TOOL_NAME })).toBeVisible();
+    // React has replaced the server's markup (its data block went with it) without an error.
+    await expect(page.locator("#product-data")).toHaveCount(0);
+    await expect(main.getByRole("link", { name: "Order now" })).toHaveAttribute(
+      "href",
+      `/checkout/${tool._id}`,
+    );
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link")).toHaveText([
+      "Home",
+      "Tools",
+    ]);
+
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "");
+    expect(jsonLd).toMatchObject({
+      "@type": "Product",
+      name: TOOL_NAME,
+      offers: { "@type": "Offer", price: tool.price, priceCurrency: "USD" },
+    });
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      new RegExp(`/tools/${tool._id}$`),
+    );
+
+    expect(await seriousViolations(page)).toEqual([]);
+    const { scrollWidth, clientWidth } = await horizontalOverflow(page);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await saveScreenshot(page, `product-page-${viewport.width}`);
+  });
+}
+
+test("React shows the same product markup as the server sent", async ({ page, browser, request }) => {
+  const tool = await toolNamed(request, TOOL_NAME);
+  const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+  const serverPage = await withoutScripts.newPage();
+  await serverPage.goto(`/tools/${tool._id}`);
+  const fromServer = await productOutline(serverPage);
+  await withoutScripts.close();
+
+  await page.goto(`/tools/${tool._id}`);
+  await expect(page.locator("#product-data")).toHaveCount(0);
+  expect(await productOutline(page)).toBe(fromServer);
+});
+
+test.describe("a page for no tool", () => {
+  // Chromium logs the document's own 404 as an error: that one is expected, and checked below.
+  test.use({ allowBrowserErrors: true });
+
+  test("answers 404 with the not-found page", async ({ page, browserErrors }) => {
+    const url = "/tools/00000000-0000-4000-8000-000000000000";
+    const response = await page.goto(url);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "You are in the wrong place" })).toBeVisible();
+    await expect(page).toHaveTitle("Page not found | Toolshop");
+    expect(browserErrors).toEqual([expect.stringMatching(/status of 404 .*\/tools\/00000000-/)]);
+  });
+});
+
+test("the sitemap lists the tool's page, and robots.txt points to the sitemap", async ({
+  request,
+  baseURL,
+}) => {
+  const tool = await toolNamed(request, TOOL_NAME);
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain(`<loc>${baseURL}/tools/${tool._id}</loc>`);
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+});
+
+test.describe("with JavaScript disabled", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a tool's page shows its name, price, description and the way to order", async ({ page, request }) => {
+    const tool = await toolNamed(request, TOOL_NAME);
+    await page.goto(`/tools/${tool._id}`);
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: TOOL_NAME })).toBeVisible();
+    await expect(main.getByText(usd.format(tool.price), { exact: true })).toBeVisible();
+    await expect(main.getByText(tool.short)).toBeVisible();
+    await expect(main.getByRole("img", { name: TOOL_NAME })).toBeVisible();
+    await expect(main.getByRole("link", { name: "Order now" })).toHaveAttribute(
+      "href",
+      `/checkout/${tool._id}`,
+    );
+    await expect(page.getByText("needs JavaScript")).toHaveCount(0);
+    await saveScreenshot(page, "product-page-no-javascript", { fullPage: false });
+  });
+});
