@@ -1,6 +1,7 @@
 // The whole data model of DESIGN.md section 4, plus the built-in test payment gateway's table.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -84,6 +85,11 @@ export const orders = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
+    /** The receipt number, TS-000123 (0006): from a sequence, so numbers are unique and rise. */
+    number: bigint("number", { mode: "number" })
+      .notNull()
+      .default(sql`nextval('orders_number_seq')`)
+      .unique("orders_number_unique"),
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt),
@@ -103,9 +109,14 @@ export const reviews = pgTable(
     rating: smallint("rating").notNull(),
     comment: text("comment").notNull(),
     createdAt: createdAt(),
+    /** Hidden by an admin: kept, but left out of the public list (0007). */
+    hidden: boolean("hidden").notNull().default(false),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
   (t) => [
     index("reviews_created_idx").on(t.createdAt),
+    // The one-review-a-day check reads the author's newest review (0007).
+    index("reviews_user_created_idx").on(t.userId, t.createdAt),
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
   ],
 );
