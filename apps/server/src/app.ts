@@ -8,6 +8,7 @@ import { accountsRoutes } from "./features/accounts/routes";
 import { healthRoutes } from "./features/health/routes";
 import { adminOrdersRoutes } from "./features/orders/admin-routes";
 import { subscribeCustomerMails } from "./features/orders/customer-mails";
+import { orderDetailRoutes } from "./features/orders/detail-routes";
 import { recordSucceededPayment } from "./features/orders/payment";
 import { createOrdersContext, ordersRoutes } from "./features/orders/routes";
 import { createPaymentGateway } from "./features/payments/create-gateway";
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(quotesRoutes);
       await api.register(shopRoutes);
       await api.register(ordersRoutes, { orders });
+      await api.register(orderDetailRoutes, { orders });
       await api.register(paymentsRoutes, { gateway: paymentGateway, onPaymentSucceeded });
       await api.register(stripeWebhookRoutes, { webhookSecret, onPaymentSucceeded });
     },

@@ -27,6 +27,7 @@ function aRow(overrides: Partial<OrderRow> = {}): OrderRow {
     paidAt: null,
     carrier: null,
     trackingNumber: null,
+    number: 1,
     ...overrides,
   };
 }

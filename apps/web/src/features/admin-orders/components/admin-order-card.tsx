@@ -1,4 +1,5 @@
 import type { Order } from "@toolshop/shared/orders";
+import { Link } from "react-router";
 import { ProductThumbnail } from "../../../components/product-thumbnail";
 import { formatCount, formatPrice } from "../../../lib/format";
 import type { OrderCommandKind } from "./order-command-dialog";
@@ -58,6 +59,12 @@ export function AdminOrderCard({ order, onCommand }: AdminOrderCardProps) {
           {order.transactionId ? (
             <p className="break-all text-base-content/70">Payment id: {order.transactionId}</p>
           ) : null}
+          <Link to={`/dashboard/orders/${order._id}`} className="link link-primary">
+            Order details
+            <span className="sr-only">
+              : {order.name} for {order.email}
+            </span>
+          </Link>
         </div>
       </div>
       <div className="flex items-center justify-between gap-3 md:flex-col md:items-end">

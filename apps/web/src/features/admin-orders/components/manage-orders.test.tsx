@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { ToastHost } from "../../../components/toast-host";
 import { sendJson, startTestApi } from "../../../test/http-test-server";
@@ -46,7 +47,10 @@ describe("ManageOrders", () => {
     const user = userEvent.setup();
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ManageOrders />
+        {/* The cards link to each order's page. */}
+        <MemoryRouter>
+          <ManageOrders />
+        </MemoryRouter>
         <ToastHost />
       </QueryClientProvider>,
     );

@@ -82,6 +82,9 @@ export function OrderCard({ order, onDelete }: OrderCardProps) {
             </>
           ) : null}
         </dl>
+        <Link to={`/dashboard/orders/${order._id}`} className="link self-start text-sm link-primary">
+          Order details and receipt<span className="sr-only">: {order.name}</span>
+        </Link>
         {settled ? null : (
           <div className="card-actions justify-end">
             {expired && order.toolId ? (

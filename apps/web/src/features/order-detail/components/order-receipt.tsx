@@ -1,0 +1,123 @@
+import type { OrderDetail } from "@toolshop/shared/order-detail";
+import { StatusBadge } from "../../../components/status-badge";
+import { formatCount, formatPrice } from "../../../lib/format";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+function DateTime({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{dateFormat.format(new Date(iso))}</time>;
+}
+
+const capitalised = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+
+// On paper: black on white, no tinted panels or coloured badges.
+const PANEL =
+  "rounded-box border border-base-300 bg-base-100 p-4 sm:p-6 print:rounded-none print:border-0 print:border-b print:border-black print:bg-white print:px-0 print:py-3";
+const LABEL = "text-base-content/70 print:text-black";
+
+/** The order as its receipt: lines, delivery, payment and shipment, and its status history. */
+export function OrderReceipt({ order }: { order: OrderDetail }) {
+  return (
+    <div className="flex flex-col gap-4 print:gap-2">
+      <section aria-labelledby="order-lines-heading" className={PANEL}>
+        <h2 id="order-lines-heading" className="mb-2 text-xl font-semibold">
+          Items
+        </h2>
+        <table className="table w-full table-fixed text-sm print:text-black">
+          <thead className="print:text-black">
+            <tr>
+              <th scope="col" className="w-[44%] px-1 text-left sm:px-3">
+                Tool
+              </th>
+              <th scope="col" className="px-1 text-right sm:px-3">
+                Unit price
+              </th>
+              <th scope="col" className="w-[14%] px-1 text-right sm:px-3">
+                Qty
+              </th>
+              <th scope="col" className="px-1 text-right sm:px-3">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td className="px-1 sm:px-3">
+                <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center">
+                  <img
+                    src={order.image}
+                    alt=""
+                    width={56}
+                    height={56}
+                    className="size-14 shrink-0 rounded-field bg-base-200 object-contain p-1 print:bg-white"
+                  />
+                  <span className="font-medium break-words">{order.name}</span>
+                </div>
+              </td>
+              <td className="px-1 text-right sm:px-3">{formatPrice(order.unitPrice)}</td>
+              <td className="px-1 text-right sm:px-3">{formatCount(order.quantity)}</td>
+              <td className="px-1 text-right font-semibold sm:px-3">{formatPrice(order.price)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </section>
+
+      <section aria-labelledby="order-details-heading" className={PANEL}>
+        <h2 id="order-details-heading" className="mb-2 text-xl font-semibold">
+          Details
+        </h2>
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+          <dt className={LABEL}>Status</dt>
+          <dd>
+            <span className="print:hidden">
+              <StatusBadge kind="order" value={order.status} />
+            </span>
+            <span className="hidden print:inline">{capitalised(order.status)}</span>
+          </dd>
+          <dt className={LABEL}>Ordered</dt>
+          <dd>
+            <DateTime iso={order.createdAt} />
+          </dd>
+          <dt className={LABEL}>Deliver to</dt>
+          <dd className="break-words whitespace-pre-line">{order.address}</dd>
+          <dt className={LABEL}>Phone</dt>
+          <dd className="break-words">{order.phone}</dd>
+          <dt className={LABEL}>Email</dt>
+          <dd className="break-all">{order.email}</dd>
+          {order.transactionId ? (
+            <>
+              <dt className={LABEL}>Payment id</dt>
+              <dd className="font-mono break-all">{order.transactionId}</dd>
+            </>
+          ) : null}
+          {order.carrier ? (
+            <>
+              <dt className={LABEL}>Carrier</dt>
+              <dd className="break-words">{order.carrier}</dd>
+            </>
+          ) : null}
+          {order.trackingNumber ? (
+            <>
+              <dt className={LABEL}>Tracking number</dt>
+              <dd className="font-mono break-all">{order.trackingNumber}</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+
+      <section aria-labelledby="order-history-heading" className={PANEL}>
+        <h2 id="order-history-heading" className="mb-2 text-xl font-semibold">
+          History
+        </h2>
+        <ol aria-label="Status history" className="flex flex-col gap-2 text-sm">
+          {order.history.map((change) => (
+            <li key={`${change.status}-${change.at}`} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span className="min-w-24 font-semibold">{capitalised(change.status)}</span>
+              <DateTime iso={change.at} />
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
