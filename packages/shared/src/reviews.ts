@@ -6,6 +6,8 @@ export const reviewSchema = z.object({
   review: z.string(),
   comment: z.string(),
   name: z.string(),
+  /** Beyond the spec: the author has a paid (or shipped, delivered) order. */
+  verifiedBuyer: z.boolean().optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -36,3 +38,49 @@ export const reviewInputSchema = z.object({
   ),
 });
 export type ReviewInput = z.infer<typeof reviewInputSchema>;
+
+/** A customer posts at most one review a day: POST /api/review answers 429 before then. */
+export const REVIEW_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/** The 429's sentence: when the customer may post again (a UTC time, the same for server and form). */
+export function reviewTooSoonMessage(nextAllowedAt: Date): string {
+  const when = nextAllowedAt.toISOString().slice(0, 16).replace("T", " ");
+  return `You can post one review a day. You can post your next review after ${when} UTC.`;
+}
+
+/** A review as the admins' moderation list shows it (GET /api/reviews), with its author. */
+export const moderatedReviewSchema = z.object({
+  _id: z.string(),
+  review: z.string(),
+  comment: z.string(),
+  name: z.string(),
+  email: z.string(),
+  hidden: z.boolean(),
+  hiddenAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ModeratedReview = z.infer<typeof moderatedReviewSchema>;
+
+/** Reviews per page of GET /api/reviews; the next page's cursor comes in the X-Next-Cursor header. */
+export const REVIEWS_PAGE_SIZE = 100;
+
+export const reviewsQuerySchema = z.object({
+  cursor: z
+    .string()
+    .max(400, "The cursor is not one this server gave")
+    .optional()
+    .describe("The X-Next-Cursor header of the previous page"),
+});
+
+export const reviewIdParamsSchema = z.object({ id: z.uuid("There is no review with this id") });
+
+/** PATCH /api/reviews/:id: hide a review from the public list, or show it again. */
+export const reviewVisibilitySchema = z.object({
+  hidden: z.boolean({ error: "hidden must be true or false" }),
+});
+
+export const deleteReviewResponseSchema = z.object({ deletedCount: z.number().int() });
+
+export const REVIEW_HIDDEN = "The review is hidden from the home page";
+export const REVIEW_SHOWN = "The review is shown on the home page again";
+export const REVIEW_DELETED = "The review was deleted";

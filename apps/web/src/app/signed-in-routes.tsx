@@ -19,6 +19,7 @@ export const signedInRoutes: RouteObject[] = [
           { path: "myreview", ...lazyPage(() => import("./routes/dashboard/my-review-page")) },
           { path: "myhistory", ...lazyPage(() => import("./routes/dashboard/my-profile-page")) },
           { path: "payment/:id", ...lazyPage(() => import("./routes/dashboard/payment-page")) },
+          { path: "orders/:id", ...lazyPage(() => import("./routes/dashboard/order-detail-page")) },
           {
             // Admin-only: a non-admin is signed out and sent to /login.
             ...lazyPage(() => import("./guards/require-admin")),
@@ -40,6 +41,7 @@ export const signedInRoutes: RouteObject[] = [
                 path: "quotes",
                 ...lazyPage(() => import("./routes/dashboard/quote-requests-page")),
               },
+              { path: "reviews", ...lazyPage(() => import("./routes/dashboard/reviews-page")) },
             ],
           },
         ],

@@ -1,6 +1,7 @@
 // POST /api/review: validated on the server, the reviewer is the token's user, the list shows it at once.
 import { reviews, users } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
+import { reviewTooSoonMessage } from "@toolshop/shared/reviews";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
@@ -52,9 +53,17 @@ for (const target of testDatabaseTargets()) {
       expect(stored).toEqual([]);
     });
 
+    // One review a day: move a test's review a day back, as if it had been posted yesterday.
+    const postedYesterday = (userId: string) =>
+      t.database.db
+        .update(reviews)
+        .set({ createdAt: new Date(Date.now() - 24 * 60 * 60 * 1000 - 1000) })
+        .where(eq(reviews.userId, userId));
+
     it("accepts exactly 1000 characters", async () => {
       const response = await post({ review: "1", comment: "y".repeat(1000) });
       expect(response.statusCode, response.body).toBe(201);
+      await postedYesterday(reviewer.id);
     });
 
     it("takes the name and email from the token, not the body, and lists the review first", async () => {
@@ -90,6 +99,26 @@ for (const target of testDatabaseTargets()) {
         comment: "<script>alert(1)</script> Solid pliers",
         name: "Rita Reviewer",
       });
+    });
+
+    it("refuses a second review the same day with when they can post again, and allows it a day later", async () => {
+      const third = await signedInCustomer(t);
+      expect((await post({ review: "4", comment: "First" }, third)).statusCode).toBe(201);
+      const [first] = await t.database.db.select().from(reviews).where(eq(reviews.userId, third.id));
+      if (!first) throw new Error("no review");
+
+      const again = await post({ review: "5", comment: "Second" }, third);
+      expect(again.statusCode).toBe(429);
+      const nextAllowedAt = new Date(first.createdAt.getTime() + 24 * 60 * 60 * 1000);
+      expect(again.json().message).toBe(reviewTooSoonMessage(nextAllowedAt));
+      expect(again.json().message).toMatch(
+        /You can post your next review after \d{4}-\d\d-\d\d \d\d:\d\d UTC/,
+      );
+      expect(Number(again.headers["retry-after"])).toBeGreaterThan(86_000);
+      expect(await t.database.db.select().from(reviews).where(eq(reviews.userId, third.id))).toHaveLength(1);
+
+      await postedYesterday(third.id);
+      expect((await post({ review: "5", comment: "Second" }, third)).statusCode).toBe(201);
     });
 
     it("names a reviewer without a profile name by their email's first part", async () => {

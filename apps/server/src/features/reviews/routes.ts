@@ -1,10 +1,18 @@
 import { apiErrorSchema } from "@toolshop/shared/errors";
-import { type Review, reviewInputSchema, reviewSchema } from "@toolshop/shared/reviews";
+import {
+  REVIEW_INTERVAL_MS,
+  type Review,
+  reviewInputSchema,
+  reviewSchema,
+  reviewTooSoonMessage,
+} from "@toolshop/shared/reviews";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
 import { currentUser } from "../../plugins/auth/guards";
 import type { CachedRead } from "../../plugins/catalogue-cache";
+import { subscribeBuyerChanges } from "./buyer-events";
+import { reviewModerationRoutes } from "./moderation-routes";
 import { addReview, listReviews } from "./service";
 
 const reviewListSchema = z.array(reviewSchema);
@@ -16,6 +24,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: reviewListSchema,
     load: () => listReviews(app.db),
   };
+  subscribeBuyerChanges(app);
+  await app.register(reviewModerationRoutes);
 
   app.get(
     "/review",
@@ -23,7 +33,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["reviews"],
         summary: "The newest reviews, newest first; `review` is the rating as a string",
-        description: "Served from the catalogue cache with a strong ETag; If-None-Match answers 304.",
+        description:
+          "Hidden reviews are left out. verifiedBuyer: true when the author has a paid, shipped or delivered order. Served from the catalogue cache with a strong ETag; If-None-Match answers 304.",
         response: { 200: reviewListSchema },
       },
     },
@@ -37,16 +48,24 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags: ["reviews"],
-        summary: "Add a review: a rating from 1 to 5 and a comment; the name and email come from the token",
+        summary:
+          "Add a review: a rating from 1 to 5 and a comment, one a day; the name and email come from the token",
+        description: "429 with Retry-After when the customer posted a review less than a day ago.",
         security: [{ bearerAuth: [] }],
         body: reviewInputSchema,
-        response: { 201: reviewSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 201: reviewSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const review = await addReview(app, currentUser(request), request.body);
-      if (!review) throw new HttpError(401, "Your account could not be found. Please sign in again.");
-      return reply.code(201).send(review);
+      const outcome = await addReview(app, currentUser(request), request.body);
+      if (outcome.kind === "no-such-user")
+        throw new HttpError(401, "Your account could not be found. Please sign in again.");
+      if (outcome.kind === "too-soon") {
+        const seconds = Math.ceil((outcome.nextAllowedAt.getTime() - Date.now()) / 1000);
+        reply.header("retry-after", String(Math.min(Math.max(seconds, 1), REVIEW_INTERVAL_MS / 1000)));
+        throw new HttpError(429, reviewTooSoonMessage(outcome.nextAllowedAt));
+      }
+      return reply.code(201).send(outcome.review);
     },
   );
 };

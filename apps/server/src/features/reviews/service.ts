@@ -1,46 +1,86 @@
 import type { Database } from "@toolshop/db/client";
-import { reviews, users } from "@toolshop/db/schema";
-import type { Review, ReviewInput } from "@toolshop/shared/reviews";
-import { desc, eq } from "drizzle-orm";
+import { orders, reviews, users } from "@toolshop/db/schema";
+import { REVIEW_INTERVAL_MS, type Review, type ReviewInput } from "@toolshop/shared/reviews";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { DomainEventPublisher } from "../../lib/domain-events";
 import type { TokenUser } from "../../plugins/auth/access-token";
 
 /** The home page shows the newest reviews; older ones stay stored but are not sent. */
 export const REVIEWS_SHOWN = 50;
 
-/** Newest first, as GET /review answers them: the rating as a string "1".."5". */
-export async function listReviews(db: Database): Promise<Review[]> {
-  const rows = await db
-    .select({ rating: reviews.rating, comment: reviews.comment, name: reviews.name })
-    .from(reviews)
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(REVIEWS_SHOWN);
-  return rows.map((row) => ({ review: String(row.rating), comment: row.comment, name: row.name }));
-}
+/** The order states that make a reviewer a "verified buyer": the shop has been paid. */
+export const BUYER_STATUSES = ["paid", "shipped", "delivered"] as const;
 
 /**
- * Stores a review by the token's user. The name shown with it is the user's profile name (their
- * sign-up name until they change it), else the part of the email before the @: never what the
- * request body claims. Answers the review as GET /review shows it, or null when the user is gone.
- * Publishes ReviewChanged once stored (the catalogue cache drops its list).
+ * Newest first, as GET /review answers them: the rating as a string "1".."5", hidden reviews left out.
+ * verifiedBuyer is computed here (one EXISTS on orders_user_created_idx) rather than stored with the
+ * review, so a purchase after the review counts too; the list is cached, and a payment or refund
+ * publishes ReviewChanged (buyer-events.ts) so that the cached list follows.
+ */
+export async function listReviews(db: Database): Promise<Review[]> {
+  const rows = await db
+    .select({
+      rating: reviews.rating,
+      comment: reviews.comment,
+      name: reviews.name,
+      verifiedBuyer: sql<boolean>`exists (select 1 from ${orders} where ${eq(orders.userId, reviews.userId)} and ${inArray(orders.status, [...BUYER_STATUSES])})`,
+    })
+    .from(reviews)
+    .where(eq(reviews.hidden, false))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(REVIEWS_SHOWN);
+  // Sent only when true: the spec's reviews keep their three fields.
+  return rows.map((row) => ({
+    review: String(row.rating),
+    comment: row.comment,
+    name: row.name,
+    ...(row.verifiedBuyer ? { verifiedBuyer: true } : {}),
+  }));
+}
+
+export type AddReviewOutcome =
+  | { kind: "added"; review: Review }
+  | { kind: "no-such-user" }
+  /** The author posted a review less than a day ago; they may post again from this time. */
+  | { kind: "too-soon"; nextAllowedAt: Date };
+
+/**
+ * Stores a review by the token's user, at most one a day (hidden ones count; deleted ones do not).
+ * The name shown with it is the user's profile name (their sign-up name until they change it), else
+ * the part of the email before the @: never what the request body claims. The user's row is locked
+ * while checking, so two posts at once cannot both pass the daily check.
+ * Publishes ReviewChanged once committed (the catalogue cache drops its list).
  */
 export async function addReview(
   ctx: { db: Database; events: DomainEventPublisher },
   user: TokenUser,
   input: ReviewInput,
-): Promise<Review | null> {
-  const { db } = ctx;
-  const [author] = await db
-    .select({ id: users.id, email: users.email, displayName: users.displayName })
-    .from(users)
-    .where(eq(users.id, user.id));
-  if (!author) return null;
-  const name = author.displayName?.trim() || author.email.split("@")[0] || author.email;
-  const [row] = await db
-    .insert(reviews)
-    .values({ userId: author.id, name, email: author.email, rating: input.review, comment: input.comment })
-    .returning({ rating: reviews.rating, comment: reviews.comment, name: reviews.name });
-  if (!row) throw new Error("The review insert returned no row.");
-  await ctx.events.publish({ type: "ReviewChanged" });
-  return { review: String(row.rating), comment: row.comment, name: row.name };
+): Promise<AddReviewOutcome> {
+  const outcome = await ctx.db.transaction(async (tx): Promise<AddReviewOutcome> => {
+    const [author] = await tx
+      .select({ id: users.id, email: users.email, displayName: users.displayName })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for("update");
+    if (!author) return { kind: "no-such-user" };
+    const [latest] = await tx
+      .select({ createdAt: reviews.createdAt })
+      .from(reviews)
+      .where(eq(reviews.userId, author.id))
+      .orderBy(desc(reviews.createdAt))
+      .limit(1);
+    if (latest) {
+      const nextAllowedAt = new Date(latest.createdAt.getTime() + REVIEW_INTERVAL_MS);
+      if (nextAllowedAt.getTime() > Date.now()) return { kind: "too-soon", nextAllowedAt };
+    }
+    const name = author.displayName?.trim() || author.email.split("@")[0] || author.email;
+    const [row] = await tx
+      .insert(reviews)
+      .values({ userId: author.id, name, email: author.email, rating: input.review, comment: input.comment })
+      .returning({ rating: reviews.rating, comment: reviews.comment, name: reviews.name });
+    if (!row) throw new Error("The review insert returned no row.");
+    return { kind: "added", review: { review: String(row.rating), comment: row.comment, name: row.name } };
+  });
+  if (outcome.kind === "added") await ctx.events.publish({ type: "ReviewChanged" });
+  return outcome;
 }

@@ -15,7 +15,10 @@ export const DASHBOARD_MENU = [
 ] as const;
 
 /** Entries beyond the spec's menu, shown to admins only: their screens have no use for others. */
-export const ADMIN_ONLY_MENU = [{ to: "/dashboard/quotes", label: "Quote requests" }] as const;
+export const ADMIN_ONLY_MENU = [
+  { to: "/dashboard/quotes", label: "Quote requests" },
+  { to: "/dashboard/reviews", label: "Reviews" },
+] as const;
 
 /** Whether the signed-in user is an admin (the same cached check as the admin route guard). */
 function useIsAdmin(): boolean {

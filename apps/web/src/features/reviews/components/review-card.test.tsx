@@ -19,6 +19,16 @@ describe("ReviewCard", () => {
     expect(container.querySelector("script, img, b")).toBeNull();
   });
 
+  it('shows a "Verified buyer" badge only when the API marks the reviewer as one', () => {
+    const { unmount } = render(
+      <ReviewCard review={{ review: "5", comment: "Bought two.", name: "Ann", verifiedBuyer: true }} />,
+    );
+    expect(screen.getByText("Verified buyer")).toBeTruthy();
+    unmount();
+    render(<ReviewCard review={{ review: "5", comment: "Never bought.", name: "Bo" }} />);
+    expect(screen.queryByText("Verified buyer")).toBeNull();
+  });
+
   it("clamps a rating outside 1..5 for the stars", () => {
     render(<ReviewCard review={{ review: "9", comment: "!", name: "A" }} />);
     expect(screen.getByRole("img", { name: "Rated 5 out of 5" })).toBeTruthy();

@@ -1,7 +1,10 @@
 import type { Review } from "@toolshop/shared/reviews";
 import { StarRating } from "./star-rating";
 
-/** One review: "Review Star:" with its value, the comment (always as text) and the reviewer's name. */
+/**
+ * One review: "Review Star:" with its value, the comment (always as text) and the reviewer's name,
+ * with a "Verified buyer" badge when the API says they have a paid order.
+ */
 export function ReviewCard({ review }: { review: Review }) {
   return (
     <article className="card h-full border border-base-300 bg-base-100 shadow-sm">
@@ -13,7 +16,12 @@ export function ReviewCard({ review }: { review: Review }) {
           <StarRating rating={review.review} />
         </div>
         <p className="break-words whitespace-pre-line text-base-content/90">{review.comment}</p>
-        <p className="mt-auto font-semibold">{review.name}</p>
+        <p className="mt-auto flex flex-wrap items-center gap-2 font-semibold">
+          {review.name}
+          {review.verifiedBuyer ? (
+            <span className="badge badge-success badge-sm font-medium">Verified buyer</span>
+          ) : null}
+        </p>
       </div>
     </article>
   );

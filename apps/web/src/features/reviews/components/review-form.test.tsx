@@ -89,4 +89,18 @@ describe("ReviewForm", () => {
     expect(await screen.findByText("Review must be a rating from 1 to 5")).toBeTruthy();
     expect((screen.getByLabelText("Comment") as HTMLTextAreaElement).value).toBe("Hi");
   });
+
+  it("shows when the next review may be posted when the server refuses a second one today (429)", async () => {
+    const message =
+      "You can post one review a day. You can post your next review after 2026-05-02 10:30 UTC.";
+    ({ close } = await startTestApi((_request, response) =>
+      sendJson(response, 429, { statusCode: 429, error: "Too Many Requests", message }),
+    ));
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText("Comment"), "Again");
+    await user.click(screen.getByRole("button", { name: "Add Review" }));
+    const alerts = await screen.findAllByText(message);
+    // On the form itself (it stays there), besides the toast.
+    expect(alerts.some((alert) => alert.closest("form") !== null)).toBe(true);
+  });
 });

@@ -10,6 +10,7 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { z } from "zod";
 import { FormField } from "../../../components/form-field";
+import { ApiRequestError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { useAddReview } from "../api/add-review";
 
@@ -42,6 +43,11 @@ export function ReviewForm() {
       notify.error(error instanceof Error ? error.message : "The review could not be added.");
     }
   };
+  // One review a day: the server's 429 says when the next one may be posted; it stays on the form.
+  const tooSoon =
+    addReview.error instanceof ApiRequestError && addReview.error.status === 429
+      ? addReview.error.message
+      : null;
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex max-w-xl flex-col gap-4">
@@ -70,6 +76,11 @@ export function ReviewForm() {
       <p className="-mt-2 text-sm text-base-content/70">
         {commentLength} / {COMMENT_MAX_LENGTH} characters
       </p>
+      {tooSoon ? (
+        <p role="alert" className="alert alert-warning">
+          {tooSoon}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-4">
         <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
           {isSubmitting ? "Adding…" : "Add Review"}

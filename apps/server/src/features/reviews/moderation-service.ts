@@ -1,0 +1,125 @@
+// The admins' moderation of reviews (issue 11): every review with its author, hide/show, delete.
+// Each change publishes ReviewChanged after it has committed, so every process drops its cached list.
+import type { Database } from "@toolshop/db/client";
+import { reviews, users } from "@toolshop/db/schema";
+import { type ModeratedReview, REVIEWS_PAGE_SIZE } from "@toolshop/shared/reviews";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { DomainEventPublisher } from "../../lib/domain-events";
+import { HttpError } from "../../lib/http-errors";
+
+interface ModerationContext {
+  db: Database;
+  events: DomainEventPublisher;
+}
+
+export interface ModeratedReviewPage {
+  reviews: ModeratedReview[];
+  /** Opaque: where the next page starts, or null after the last one. */
+  nextCursor: string | null;
+}
+
+const BAD_CURSOR = "The cursor is not one this server gave";
+// created_at as PostgreSQL prints it keeps its microseconds (a JS Date would drop them), so the
+// cursor compares exactly, and still works when its review has been deleted meanwhile.
+const TIMESTAMP = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:?\d\d)?|Z)?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const encodeCursor = (at: string, id: string) => Buffer.from(`${at}|${id}`, "utf8").toString("base64url");
+
+function decodeCursor(cursor: string): { at: string; id: string } {
+  const [at = "", id = ""] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  if (!TIMESTAMP.test(at) || !UUID.test(id)) throw new HttpError(400, BAD_CURSOR);
+  return { at, id };
+}
+
+const columns = {
+  id: reviews.id,
+  rating: reviews.rating,
+  comment: reviews.comment,
+  name: reviews.name,
+  email: reviews.email,
+  hidden: reviews.hidden,
+  hiddenAt: reviews.hiddenAt,
+  createdAt: reviews.createdAt,
+};
+
+interface Row {
+  id: string;
+  rating: number;
+  comment: string;
+  name: string;
+  email: string;
+  hidden: boolean;
+  hiddenAt: Date | null;
+  createdAt: Date;
+}
+
+function toModerated(row: Row): ModeratedReview {
+  return {
+    _id: row.id,
+    review: String(row.rating),
+    comment: row.comment,
+    name: row.name,
+    email: row.email,
+    hidden: row.hidden,
+    hiddenAt: row.hiddenAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** One page of every review, hidden ones too, newest first; keyset paging on (created_at, id). */
+export async function listAllReviews(db: Database, cursor?: string): Promise<ModeratedReviewPage> {
+  const conditions: SQL[] = [];
+  if (cursor) {
+    const after = decodeCursor(cursor);
+    conditions.push(
+      sql`(${reviews.createdAt}, ${reviews.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
+    );
+  }
+  const rows = await db
+    .select({ ...columns, cursorAt: sql<string>`${reviews.createdAt}::text` })
+    .from(reviews)
+    .where(and(...conditions))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(REVIEWS_PAGE_SIZE + 1);
+  const page = rows.slice(0, REVIEWS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    reviews: page.map(toModerated),
+    nextCursor: rows.length > REVIEWS_PAGE_SIZE && last ? encodeCursor(last.cursorAt, last.id) : null,
+  };
+}
+
+/** Hides a review from the public list or shows it again; null when there is no such review. */
+export async function setReviewHidden(
+  ctx: ModerationContext,
+  id: string,
+  hidden: boolean,
+): Promise<ModeratedReview | null> {
+  const [row] = await ctx.db
+    .update(reviews)
+    .set({ hidden, hiddenAt: hidden ? sql`coalesce(${reviews.hiddenAt}, now())` : null })
+    .where(eq(reviews.id, id))
+    .returning(columns);
+  if (!row) return null;
+  await ctx.events.publish({ type: "ReviewChanged" });
+  return toModerated(row);
+}
+
+/** Deletes a review for good; answers how many were deleted (0 when it was already gone). */
+export async function deleteReview(ctx: ModerationContext, id: string): Promise<number> {
+  const deleted = await ctx.db.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id });
+  if (deleted.length > 0) await ctx.events.publish({ type: "ReviewChanged" });
+  return deleted.length;
+}
+
+/** Whether the user with this email has a review: only then can their payment change the list. */
+export async function hasReview(db: Database, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(eq(users.email, email.toLowerCase()))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,180 @@
+// Review moderation (issue 11): admins list every review with its author, hide/show and delete; the
+// public list follows at once through ReviewChanged; verified buyers are marked.
+import { orders, reviews } from "@toolshop/db/schema";
+import { testDatabaseTargets } from "@toolshop/db/test-support";
+import type { Order } from "@toolshop/shared/orders";
+import { NEXT_CURSOR_HEADER } from "@toolshop/shared/users";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
+import { addTool } from "../../testing/fixtures";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+
+for (const target of testDatabaseTargets()) {
+  describe.skipIf(target.skip)(`review moderation ${target.title}`, () => {
+    let t: TestApp;
+    let admin: SignedInCustomer;
+    let alice: SignedInCustomer;
+    let bob: SignedInCustomer;
+    beforeAll(async () => {
+      t = await createTestApp(target.options);
+      admin = await signedInCustomer(t, { role: "admin" });
+      alice = await signedInCustomer(t);
+      bob = await signedInCustomer(t);
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    const publicList = async () => (await t.app.inject({ method: "GET", url: "/api/review" })).json();
+    const postReview = async (who: SignedInCustomer, comment: string) => {
+      const response = await call(t.app, who, "POST", "/api/review", { review: "4", comment });
+      expect(response.statusCode, response.body).toBe(201);
+    };
+    const addOrder = async (who: SignedInCustomer, status: "unpaid" | "paid") => {
+      const tool = await addTool(t.database.db);
+      const [order] = await t.database.db
+        .insert(orders)
+        .values({
+          userId: who.id,
+          email: who.email,
+          toolId: tool.id,
+          name: tool.name,
+          image: tool.image,
+          unitPriceCents: 1000,
+          quantity: 2,
+          totalCents: 2000,
+          address: "1 Test Street",
+          phone: "+1 555 0100",
+          status,
+        })
+        .returning();
+      if (!order) throw new Error("no order inserted");
+      return order;
+    };
+
+    it("refuses strangers (401) and customers (403) on every moderation route", async () => {
+      const id = "00000000-0000-4000-8000-000000000000";
+      const routes = [
+        ["GET", "/api/reviews"],
+        ["PATCH", `/api/reviews/${id}`],
+        ["DELETE", `/api/reviews/${id}`],
+      ] as const;
+      for (const [method, url] of routes) {
+        const body = method === "PATCH" ? { hidden: true } : undefined;
+        expect((await call(t.app, undefined, method, url, body)).statusCode, `${method} ${url}`).toBe(401);
+        expect((await call(t.app, alice, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
+      }
+    });
+
+    it("lists every review with its author's name and email, newest first", async () => {
+      await postReview(alice, "Alice's pliers review");
+      await postReview(bob, "Bob's hammer review");
+      const response = await call(t.app, admin, "GET", "/api/reviews");
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers[NEXT_CURSOR_HEADER]).toBeUndefined();
+      const list = response.json();
+      expect(list.map((review: { comment: string }) => review.comment)).toEqual([
+        "Bob's hammer review",
+        "Alice's pliers review",
+      ]);
+      expect(list[1]).toMatchObject({
+        review: "4",
+        name: alice.email.split("@")[0],
+        email: alice.email,
+        hidden: false,
+        hiddenAt: null,
+      });
+    });
+
+    it("hides a review from the public list and shows it again", async () => {
+      const [row] = await t.database.db.select().from(reviews).where(eq(reviews.email, alice.email));
+      if (!row) throw new Error("no review");
+      expect((await publicList()).map((r: { comment: string }) => r.comment)).toContain(row.comment);
+
+      const hide = await call(t.app, admin, "PATCH", `/api/reviews/${row.id}`, { hidden: true });
+      expect(hide.statusCode, hide.body).toBe(200);
+      expect(hide.json()).toMatchObject({ _id: row.id, hidden: true, hiddenAt: expect.any(String) });
+      expect((await publicList()).map((r: { comment: string }) => r.comment)).not.toContain(row.comment);
+      // Still listed for the admins, marked hidden.
+      const all = (await call(t.app, admin, "GET", "/api/reviews")).json();
+      expect(all.find((r: { _id: string }) => r._id === row.id)).toMatchObject({ hidden: true });
+
+      const show = await call(t.app, admin, "PATCH", `/api/reviews/${row.id}`, { hidden: false });
+      expect(show.json()).toMatchObject({ hidden: false, hiddenAt: null });
+      expect((await publicList()).map((r: { comment: string }) => r.comment)).toContain(row.comment);
+    });
+
+    it("answers 404 for an unknown review and 400 for a bad id or body", async () => {
+      const unknown = "00000000-0000-4000-8000-000000000000";
+      expect(
+        (await call(t.app, admin, "PATCH", `/api/reviews/${unknown}`, { hidden: true })).statusCode,
+      ).toBe(404);
+      expect((await call(t.app, admin, "PATCH", "/api/reviews/nope", { hidden: true })).statusCode).toBe(400);
+      expect(
+        (await call(t.app, admin, "PATCH", `/api/reviews/${unknown}`, { hidden: "yes" })).statusCode,
+      ).toBe(400);
+      expect((await call(t.app, admin, "GET", "/api/reviews?cursor=garbage")).statusCode).toBe(400);
+    });
+
+    it("deletes a review: gone from both lists, deletedCount 0 the second time", async () => {
+      const [row] = await t.database.db.select().from(reviews).where(eq(reviews.email, bob.email));
+      if (!row) throw new Error("no review");
+      const first = await call(t.app, admin, "DELETE", `/api/reviews/${row.id}`);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toEqual({ deletedCount: 1 });
+      expect((await call(t.app, admin, "DELETE", `/api/reviews/${row.id}`)).json()).toEqual({
+        deletedCount: 0,
+      });
+      expect((await publicList()).map((r: { comment: string }) => r.comment)).not.toContain(row.comment);
+      const all = (await call(t.app, admin, "GET", "/api/reviews")).json();
+      expect(all.map((r: { _id: string }) => r._id)).not.toContain(row.id);
+    });
+
+    it("pages with a cursor in the X-Next-Cursor header", async () => {
+      const base = Date.UTC(2025, 0, 1);
+      await t.database.db.insert(reviews).values(
+        Array.from({ length: 105 }, (_, i) => ({
+          name: `Bulk ${i}`,
+          email: `bulk${i}@example.com`,
+          rating: 3,
+          comment: `Bulk ${i}`,
+          // Microseconds apart on purpose for some: the cursor must keep them.
+          createdAt: new Date(base + Math.floor(i / 2)),
+        })),
+      );
+      const first = await call(t.app, admin, "GET", "/api/reviews");
+      const cursor = first.headers[NEXT_CURSOR_HEADER];
+      expect(typeof cursor).toBe("string");
+      const second = await call(t.app, admin, "GET", `/api/reviews?cursor=${cursor}`);
+      expect(second.headers[NEXT_CURSOR_HEADER]).toBeUndefined();
+      const ids = [...first.json(), ...second.json()].map((r: { _id: string }) => r._id);
+      const count = (await t.database.db.select({ id: reviews.id }).from(reviews)).length;
+      expect(ids).toHaveLength(count);
+      expect(new Set(ids).size).toBe(count);
+      await t.database.db.delete(reviews).where(eq(reviews.rating, 3));
+      await t.app.events.publish({ type: "ReviewChanged" });
+    });
+
+    it("marks a verified buyer only once they have a paid order, and a payment refreshes the list", async () => {
+      const carol = await signedInCustomer(t);
+      const order = await addOrder(carol, "unpaid");
+      await postReview(carol, "Carol's review");
+      const carols = async () =>
+        (await publicList()).find((r: { comment: string }) => r.comment === "Carol's review");
+      expect(await carols()).toEqual({ review: "4", comment: "Carol's review", name: expect.any(String) });
+      const alices = (await publicList()).find(
+        (r: { comment: string }) => r.comment === "Alice's pliers review",
+      );
+      expect(alices.verifiedBuyer).toBeUndefined();
+
+      // Paid the way the orders feature does it: the row changes, then OrderPaid is published.
+      await t.database.db
+        .update(orders)
+        .set({ status: "paid", paidAt: new Date() })
+        .where(eq(orders.id, order.id));
+      await t.app.events.publish({ type: "OrderPaid", order: { email: carol.email } as Order });
+      await expect.poll(async () => (await carols())?.verifiedBuyer).toBe(true);
+    });
+  });
+}

@@ -1,0 +1,99 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ModeratedReview } from "@toolshop/shared/reviews";
+import { afterEach, describe, expect, it } from "vitest";
+import { ToastHost } from "../../../components/toast-host";
+import { sendJson, startTestApi } from "../../../test/http-test-server";
+import { ReviewModeration } from "./review-moderation";
+
+function renderModeration() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ReviewModeration />
+      <ToastHost />
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+const aReview = (id: string, name: string, hidden = false): ModeratedReview => ({
+  _id: id,
+  review: "4",
+  comment: `${name}'s comment`,
+  name,
+  email: `${name.toLowerCase()}@example.com`,
+  hidden,
+  hiddenAt: hidden ? "2026-01-02T10:00:00.000Z" : null,
+  createdAt: "2026-01-01T10:00:00.000Z",
+});
+
+describe("ReviewModeration", () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await close?.();
+    close = undefined;
+  });
+
+  it("lists reviews with their authors, hides one after confirmation and deletes another", async () => {
+    let list = [aReview("1", "Ann"), aReview("2", "Bob", true)];
+    const calls: string[] = [];
+    ({ close } = await startTestApi(async (request, response) => {
+      calls.push(`${request.method} ${request.url}`);
+      if (request.method === "PATCH") {
+        const chunks: Buffer[] = [];
+        for await (const chunk of request) chunks.push(chunk as Buffer);
+        const { hidden } = JSON.parse(Buffer.concat(chunks).toString());
+        list = list.map((review) => (review._id === "1" ? { ...review, hidden } : review));
+        sendJson(response, 200, list[0]);
+      } else if (request.method === "DELETE") {
+        list = list.filter((review) => review._id !== "2");
+        sendJson(response, 200, { deletedCount: 1 });
+      } else sendJson(response, 200, list);
+    }));
+    const user = renderModeration();
+
+    const ann = await screen.findByRole("article", { name: "Ann" });
+    expect(ann.textContent).toContain("ann@example.com");
+    expect(ann.textContent).toContain("Ann's comment");
+    expect(ann.textContent).toContain("Shown");
+    expect(screen.getByRole("article", { name: "Bob" }).textContent).toContain("Hidden");
+    expect(screen.getByText("2 reviews, 1 hidden.")).toBeTruthy();
+
+    await user.click(within(ann).getByRole("button", { name: "Hide the review by Ann" }));
+    const dialog = await screen.findByRole("dialog", { name: "Hide this review?" });
+    // Nothing changes before the confirmation; Cancel has the focus.
+    expect(calls.filter((call) => call.startsWith("PATCH"))).toEqual([]);
+    expect(document.activeElement?.textContent).toBe("Cancel");
+    await user.click(within(dialog).getByRole("button", { name: "Yes, hide" }));
+    expect(await screen.findByText("The review is hidden from the home page")).toBeTruthy();
+    expect(calls).toContain("PATCH /api/reviews/1");
+    await expect.poll(() => screen.getByRole("article", { name: "Ann" }).textContent).toContain("Hidden");
+
+    const bob = screen.getByRole("article", { name: "Bob" });
+    await user.click(within(bob).getByRole("button", { name: "Delete the review by Bob" }));
+    const confirm = await screen.findByRole("dialog", { name: "Delete this review?" });
+    await user.click(within(confirm).getByRole("button", { name: "Yes, delete" }));
+    expect(await screen.findByText("The review was deleted")).toBeTruthy();
+    expect(calls).toContain("DELETE /api/reviews/2");
+    await expect.poll(() => screen.queryByRole("article", { name: "Bob" })).toBeNull();
+  });
+
+  it("shows an empty state", async () => {
+    ({ close } = await startTestApi((_request, response) => sendJson(response, 200, [])));
+    renderModeration();
+    expect(await screen.findByText("No reviews yet.")).toBeTruthy();
+  });
+
+  it("shows the error with a retry, the spec's sentence for a 403", async () => {
+    ({ close } = await startTestApi((_request, response) =>
+      sendJson(response, 403, { statusCode: 403, error: "Forbidden", message: "Only an admin can do this." }),
+    ));
+    renderModeration();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("The reviews could not be loaded.");
+    expect(alert.textContent).toContain("You are not a admin dont do anything");
+    expect(within(alert).getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+});
