@@ -170,8 +170,9 @@ for (const viewport of [
       expect(await seriousViolations(page)).toEqual([]);
       await saveScreenshot(page, `reservation-my-orders-${viewport.width}`);
 
-      // The shop cancels the order as the expiry does an hour after it was placed (cancelled, stock
-      // released); a test cannot wait that hour, so the admin's cancel stands in for it.
+      // A test cannot wait the hour after which the expiry cancels the order: the shop cancels it
+      // instead (cancelled, stock released, the same Order again); the card says who did it. The
+      // expiry's own wording is checked in order-card.test.tsx and its reason in expiry.test.ts.
       const [order] = (await admin.api("GET", "/api/orders?status=unpaid")).filter(
         (unpaid: { name: string }) => unpaid.name === name,
       );
@@ -179,7 +180,7 @@ for (const viewport of [
 
       await openMyOrders(page);
       await expect(card).toContainText("Cancelled");
-      await expect(card.getByText("Reservation expired")).toBeVisible();
+      await expect(card.getByText("Cancelled by the shop")).toBeVisible();
       await expect(card.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
       await noSidewaysScroll(page);
       await saveScreenshot(page, `reservation-expired-${viewport.width}`);

@@ -75,7 +75,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}.` }).default("info"),
   // auto: readable lines in a development terminal, JSON otherwise; npm run dev pipes the server's
   // output through its own terminal and says pretty.
-  LOG_FORMAT: z.enum(["auto", "json", "pretty"], { message: "must be auto, json or pretty." }).default("auto"),
+  LOG_FORMAT: z
+    .enum(["auto", "json", "pretty"], { message: "must be auto, json or pretty." })
+    .default("auto"),
   // Uploaded images in an S3-compatible bucket instead of DATA_DIR/uploads (several processes share it).
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: urlWithScheme(["http:", "https:"], "must be an http:// or https:// URL.").optional(),

@@ -85,6 +85,8 @@ export const orders = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
+    /** Why a cancelled order was cancelled: by an admin, or its reservation expired. */
+    cancelReason: text("cancel_reason").$type<"admin" | "expiry">(),
     /** The receipt number, TS-000123 (0006): from a sequence, so numbers are unique and rise. */
     number: bigint("number", { mode: "number" })
       .notNull()

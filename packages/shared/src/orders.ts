@@ -111,6 +111,8 @@ export const orderSchema = z.object({
    * status. A payment under way keeps the order a little longer, until the gateway answers.
    */
   holdsUntil: z.string().nullable(),
+  /** Why a cancelled order was cancelled: "expiry" (its reservation ran out) or "admin"; else null. */
+  cancelReason: z.enum(["admin", "expiry"]).nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -32,6 +32,7 @@ const order: Order = {
   createdAt: new Date(0).toISOString(),
   toolId: null,
   holdsUntil: null,
+  cancelReason: null,
 };
 
 const quote: StoredQuote = {

@@ -33,6 +33,7 @@ function anOrder(overrides: Partial<Order> = {}): Order {
     transactionId: "pi_events",
     createdAt: new Date(0).toISOString(),
     holdsUntil: null,
+    cancelReason: null,
     ...overrides,
   };
 }

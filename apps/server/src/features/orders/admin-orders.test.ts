@@ -153,7 +153,7 @@ for (const target of testDatabaseTargets()) {
       const before = (await stockOf(t.database.db, tool.id)) ?? 0;
       const cancelled = await call(t.app, admin, "POST", `/api/orders/${byName.aliceUnpaid}/cancel`);
       expect(cancelled.statusCode, cancelled.body).toBe(200);
-      expect(cancelled.json()).toMatchObject({ status: "cancelled", paid: false });
+      expect(cancelled.json()).toMatchObject({ status: "cancelled", paid: false, cancelReason: "admin" });
       expect(await stockOf(t.database.db, tool.id)).toBe(before + 4);
 
       const again = await call(t.app, admin, "POST", `/api/orders/${byName.aliceUnpaid}/cancel`);

@@ -51,7 +51,10 @@ export async function cancelOrder(ctx: OrdersContext, orderId: string): Promise<
     const intent = await ctx.gateway.cancel(order.paymentIntentId);
     if (intent?.status === "succeeded") await recordSucceededPayment(ctx, intent);
   }
-  const cancelled = toOrderResponse(await runTransition(ctx.db, orderId, "cancelled"), ctx);
+  const cancelled = toOrderResponse(
+    await runTransition(ctx.db, orderId, "cancelled", { cancelReason: "admin" }),
+    ctx,
+  );
   await publish(ctx, { type: "OrderCancelled", order: cancelled, reason: "admin" });
   return cancelled;
 }

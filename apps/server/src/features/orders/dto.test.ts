@@ -28,6 +28,7 @@ function aRow(overrides: Partial<OrderRow> = {}): OrderRow {
     carrier: null,
     trackingNumber: null,
     number: 1,
+    cancelReason: null,
     ...overrides,
   };
 }
@@ -51,9 +52,21 @@ describe("toOrderResponse", () => {
       transactionId: null,
       createdAt: "2025-03-04T10:15:00.000Z",
       holdsUntil: "2025-03-04T11:15:00.000Z",
+      cancelReason: null,
     });
     // What the routes send must pass the response schema.
     expect(orderSchema.parse(order)).toEqual(order);
+  });
+
+  it("says why a cancelled order was cancelled, and nothing for another status", () => {
+    expect(toOrderResponse(aRow({ status: "cancelled", cancelReason: "expiry" }), VIEW).cancelReason).toBe(
+      "expiry",
+    );
+    expect(toOrderResponse(aRow({ status: "cancelled", cancelReason: "admin" }), VIEW).cancelReason).toBe(
+      "admin",
+    );
+    expect(toOrderResponse(aRow({ status: "cancelled" }), VIEW).cancelReason).toBeNull();
+    expect(toOrderResponse(aRow({ status: "unpaid", cancelReason: "admin" }), VIEW).cancelReason).toBeNull();
   });
 
   it("holds for the configured minutes, the same moment the expiry uses", () => {

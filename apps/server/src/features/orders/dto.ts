@@ -37,5 +37,6 @@ export function toOrderResponse(row: OrderRow, view: OrderView): Order {
       row.status === "unpaid"
         ? reservationEndsAt(row.createdAt, view.unpaidOrderHoldMinutes).toISOString()
         : null,
+    cancelReason: row.status === "cancelled" ? (row.cancelReason ?? null) : null,
   };
 }

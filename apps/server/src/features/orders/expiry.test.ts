@@ -71,6 +71,8 @@ for (const target of testDatabaseTargets()) {
         published.map((event) => event.type === "OrderCancelled" && [event.order._id, event.reason]),
       ).toEqual(expect.arrayContaining(old.ids.map((id) => [id, "expiry"])));
       expect(published).toHaveLength(2);
+      // The order keeps why it was cancelled: My orders says "Reservation expired" only for these.
+      expect(expired.map((row) => row.cancelReason)).toEqual(["expiry", "expiry"]);
 
       // A second pass finds nothing more to release.
       expect(await expireUnpaidOrders(ctx)).toEqual([]);

@@ -31,7 +31,7 @@ export async function expireUnpaidOrders(ctx: ExpiryContext, now = new Date()): 
   const expired = await ctx.db.transaction(async (tx) => {
     const expired = await tx
       .update(orders)
-      .set({ status: "cancelled" })
+      .set({ status: "cancelled", cancelReason: "expiry" })
       .where(and(eq(orders.status, "unpaid"), lt(orders.createdAt, cutoff), isNull(orders.paymentIntentId)))
       .returning();
     if (expired.length === 0) return expired;

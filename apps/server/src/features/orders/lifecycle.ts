@@ -51,7 +51,10 @@ export function assertTransition(from: OrderStatus, to: OrderStatus): void {
 
 /** Columns a transition may set beside the status (carrier and tracking number when shipping...). */
 export type TransitionFields = Partial<
-  Pick<OrderRow, "carrier" | "trackingNumber" | "transactionId" | "paymentIntentId" | "paidAt">
+  Pick<
+    OrderRow,
+    "carrier" | "trackingNumber" | "transactionId" | "paymentIntentId" | "paidAt" | "cancelReason"
+  >
 >;
 
 /**

@@ -56,7 +56,7 @@ describe("OrderCard's reservation", () => {
 
   it("says an expired reservation expired and links to ordering the tool again", () => {
     vi.setSystemTime(PLACED_AT + 2 * 60 * 60_000);
-    renderCard(anOrder({ status: "cancelled", holdsUntil: null }));
+    renderCard(anOrder({ status: "cancelled", holdsUntil: null, cancelReason: "expiry" }));
     expect(screen.getByText("Cancelled")).toBeTruthy();
     expect(screen.getByText("Reservation expired")).toBeTruthy();
     expect(screen.getByRole("link", { name: /^Order again\s*:\s*Pliers$/ }).getAttribute("href")).toBe(
@@ -66,8 +66,15 @@ describe("OrderCard's reservation", () => {
     expect(screen.queryByText(/Reserved for/)).toBeNull();
   });
 
+  it("says the shop cancelled an order an admin cancelled, not that it expired", () => {
+    renderCard(anOrder({ status: "cancelled", holdsUntil: null, cancelReason: "admin" }));
+    expect(screen.getByText("Cancelled by the shop")).toBeTruthy();
+    expect(screen.queryByText("Reservation expired")).toBeNull();
+    expect(screen.getByRole("link", { name: /^Order again/ })).toBeTruthy();
+  });
+
   it("offers no order link when the tool has left the catalogue", () => {
-    renderCard(anOrder({ status: "cancelled", holdsUntil: null, toolId: null }));
+    renderCard(anOrder({ status: "cancelled", holdsUntil: null, toolId: null, cancelReason: "expiry" }));
     expect(screen.getByText("Reservation expired")).toBeTruthy();
     expect(screen.queryByRole("link", { name: /Order again/ })).toBeNull();
   });

@@ -30,14 +30,21 @@ interface OrderCardProps {
 /**
  * One order of My orders with its details. Paid and shipped orders show the payment id; an unpaid one
  * how long its stock stays reserved, and it can be paid or deleted (the server refuses to delete a paid
- * order anyway). A cancelled one lost its reservation and links to ordering the tool again.
+ * order anyway). A cancelled one says why (its reservation expired, or the shop cancelled it) and links
+ * to ordering the tool again.
  */
 export function OrderCard({ order, onDelete }: OrderCardProps) {
   const headingId = `order-${order._id}-name`;
   const settled = order.status === "paid" || order.status === "shipped";
-  // Customers delete their own unpaid orders, so what cancels one is the reservation's expiry. An
-  // admin's cancellation (rare) looks the same here: the order carries no reason for it.
-  const expired = order.status === "cancelled";
+  // A customer's delete removes the order; what is left cancelled was cancelled by the shop or by
+  // the reservation's expiry (orders cancelled before reasons were kept have none).
+  const cancelled = order.status === "cancelled";
+  const cancelNote =
+    order.cancelReason === "expiry"
+      ? "Reservation expired"
+      : order.cancelReason === "admin"
+        ? "Cancelled by the shop"
+        : null;
   return (
     <article
       aria-labelledby={headingId}
@@ -60,7 +67,7 @@ export function OrderCard({ order, onDelete }: OrderCardProps) {
           </h2>
           <span className={`badge ${STATUS_BADGES[order.status]}`}>{STATUS_LABELS[order.status]}</span>
         </div>
-        {expired ? <p className="font-medium">Reservation expired</p> : null}
+        {cancelled && cancelNote ? <p className="font-medium">{cancelNote}</p> : null}
         {order.status === "unpaid" ? <ReservationNote holdsUntil={order.holdsUntil} /> : null}
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
           <dt className="text-base-content/70">Quantity</dt>
@@ -87,7 +94,7 @@ export function OrderCard({ order, onDelete }: OrderCardProps) {
         </Link>
         {settled ? null : (
           <div className="card-actions justify-end">
-            {expired && order.toolId ? (
+            {cancelled && order.toolId ? (
               <Link to={`/checkout/${order.toolId}`} className="btn btn-sm btn-primary">
                 Order again<span className="sr-only">: {order.name}</span>
               </Link>

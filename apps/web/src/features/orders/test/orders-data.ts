@@ -28,6 +28,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     transactionId: null,
     createdAt: "2025-03-04T10:15:00.000Z",
     holdsUntil: "2025-03-04T11:15:00.000Z",
+    cancelReason: null,
     ...overrides,
   };
 }
