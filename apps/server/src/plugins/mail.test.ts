@@ -1,49 +1,22 @@
 // The verification mail of a sign-up, through a real SMTP server and through the .eml outbox.
-import { once } from "node:events";
 import { readdir } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeMail, IdentityClient, linkIn, outboxMails, uniqueEmail } from "../testing/identity-client";
+import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "../testing/smtp-peer";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
-interface ReceivedMail {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-}
-
 describe("mail through SMTP when SMTP_URL is set", () => {
-  const received: ReceivedMail[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpPeer;
   let t: TestApp;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-            to: session.envelope.rcptTo.map((recipient) => recipient.address),
-            raw: Buffer.concat(chunks).toString("utf8"),
-          });
-          callback();
-        });
-      },
-    });
-    const listening = smtp.listen(0, "127.0.0.1");
-    await once(listening, "listening");
-    const { port } = listening.address() as AddressInfo;
-    t = await createTestApp({ kind: "pglite" }, { env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    smtp = await startSmtpPeer();
+    t = await createTestApp({ kind: "pglite" }, { env: { SMTP_URL: smtp.url } });
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   it("sends the verification link of a sign-up to the SMTP server, and nothing to the outbox", async () => {
@@ -56,9 +29,9 @@ describe("mail through SMTP when SMTP_URL is set", () => {
     expect(response.statusCode).toBe(200);
 
     await expect
-      .poll(() => received.filter((mail) => mail.to.includes(email)).length, { timeout: 15_000 })
+      .poll(() => smtp.received.filter((mail) => mail.to.includes(email)).length, { timeout: 15_000 })
       .toBe(1);
-    const mail = received.find((candidate) => candidate.to.includes(email)) as ReceivedMail;
+    const mail = smtp.received.find((candidate) => candidate.to.includes(email)) as ReceivedMail;
     expect(mail.from).toBe("no-reply@toolshop.local");
     const text = decodeMail(mail.raw);
     expect(text).toContain("Subject: Confirm your email address for Toolshop");

@@ -1,16 +1,14 @@
 // The customer's mails on the orders' domain events: shipped, cancelled (by the customer, the shop or
 // the reservation's end) and refunded, in the outbox and once through a real SMTP server.
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
 import { orders } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { type Order, orderSchema } from "@toolshop/shared/orders";
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
 import { addTool } from "../../testing/fixtures";
 import { allOutboxMails, decodeMail } from "../../testing/identity-client";
+import { type SmtpPeer, startSmtpPeer } from "../../testing/smtp-peer";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { expireUnpaidOrders } from "./expiry";
 
@@ -169,31 +167,15 @@ for (const target of testDatabaseTargets()) {
 }
 
 describe("the shipped mail through SMTP when SMTP_URL is set", () => {
-  const received: { to: string[]; raw: string }[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpPeer;
   let t: TestApp;
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          const to = session.envelope.rcptTo.map((recipient) => recipient.address);
-          received.push({ to, raw: Buffer.concat(chunks).toString("utf8") });
-          callback();
-        });
-      },
-    });
-    const listening = smtp.listen(0, "127.0.0.1");
-    await once(listening, "listening");
-    const { port } = listening.address() as AddressInfo;
-    t = await createTestApp({ kind: "pglite" }, { env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    smtp = await startSmtpPeer();
+    t = await createTestApp({ kind: "pglite" }, { env: { SMTP_URL: smtp.url } });
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   it("sends the confirmation and then the shipped mail, with its tracking link, to the customer", async () => {
@@ -205,7 +187,7 @@ describe("the shipped mail through SMTP when SMTP_URL is set", () => {
       200,
     );
 
-    const toCustomer = () => received.filter((mail) => mail.to.includes(customer.email));
+    const toCustomer = () => smtp.received.filter((mail) => mail.to.includes(customer.email));
     await expect.poll(() => toCustomer().length, { timeout: 15_000 }).toBe(2);
     const shipped = toCustomer()
       .map((mail) => decodeMail(mail.raw))

@@ -90,14 +90,9 @@ describe.skipIf(skipped)(`reservation expiry in two processes on one PostgreSQL$
     const database = await freshPostgres();
     try {
       const { tool, ids } = await unpaidOrders(database.handle.db, 40, HOLD_MINUTES + 1);
-      const env = {
-        PATH: process.env.PATH ?? "",
-        DATABASE_URL: database.url,
-        HOLD_MINUTES: String(HOLD_MINUTES),
-        START_AT: String(Date.now() + 3_000),
-      };
+      const args = [database.url, String(HOLD_MINUTES), String(Date.now() + 3_000)];
       const outputs = await Promise.all(
-        [1, 2].map(() => run(process.execPath, ["--import", "tsx", worker], { env })),
+        [1, 2].map(() => run(process.execPath, ["--import", "tsx", worker, ...args])),
       );
       const claimed = outputs.flatMap((output) => JSON.parse(output.stdout) as string[]);
       // Every order was cancelled by exactly one of the two processes.
