@@ -6,9 +6,11 @@
 // What the specs can rely on:
 // - DATA_DIR is E2E_DATA_DIR, which playwright.config.ts chooses, so the spec workers have it in
 //   their environment too; the outbox is E2E_DATA_DIR/mail/*.eml.
-// - The Google-type provider (GOOGLE_ISSUER_URL=http://127.0.0.1:4180, E2E_GOOGLE_PORT) signs in
-//   google.user@example.com ("Google User"); the GitHub-type one (GITHUB_ISSUER_URL=http://127.0.0.1:4181,
-//   E2E_GITHUB_PORT) signs in github.user@example.com ("GitHub User"). Both approve at once.
+// - The Google-type provider (GOOGLE_ISSUER_URL=http://127.0.0.1:<PORT+10>,
+//   E2E_GOOGLE_PORT) signs in google.user@example.com ("Google User"); the GitHub-type one
+//   (GITHUB_ISSUER_URL=http://127.0.0.1:<PORT+20>, E2E_GITHUB_PORT) signs in github.user@example.com
+//   ("GitHub User"). Both approve at once. Their ports follow PORT so that two runs on other ports
+//   (E2E_PORT) do not collide.
 // - A user who signs up as e2e.admin@example.com (E2E_ADMIN_EMAIL) is an admin (ADMIN_EMAILS).
 // - Requests for quote are mailed to sales@toolshop.example (E2E_SALES_EMAIL, SALES_EMAIL).
 import { spawn, spawnSync } from "node:child_process";
@@ -25,11 +27,11 @@ const adminEmail = process.env.E2E_ADMIN_EMAIL ?? "e2e.admin@example.com";
 /** The person each test provider signs in, always the same one. */
 const providers = {
   google: {
-    port: Number(process.env.E2E_GOOGLE_PORT ?? 4180),
+    port: Number(process.env.E2E_GOOGLE_PORT ?? Number(port) + 10),
     user: { sub: "google-user-1", email: "google.user@example.com", name: "Google User" },
   },
   github: {
-    port: Number(process.env.E2E_GITHUB_PORT ?? 4181),
+    port: Number(process.env.E2E_GITHUB_PORT ?? Number(port) + 20),
     user: { sub: "github-user-1", email: "github.user@example.com", name: "GitHub User" },
   },
 };

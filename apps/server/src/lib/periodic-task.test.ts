@@ -1,7 +1,19 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import Fastify from "fastify";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { runPeriodically } from "./periodic-task";
+
+// Fake interval and timeout clocks: each step of the schedule is advanced by hand, so the test says
+// exactly which runs happen when, and neither waits nor depends on a busy machine's timing. Fastify's
+// own start-up (setImmediate, nextTick) keeps the real ones.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "setTimeout", "clearTimeout"] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A run that takes `ms` of the fake clock. */
+const takes = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 describe("runPeriodically", () => {
   it("runs after each interval once the app is ready, never overlapping, and stops on close", async () => {
@@ -16,21 +28,28 @@ describe("runPeriodically", () => {
         started++;
         concurrent++;
         mostConcurrent = Math.max(mostConcurrent, concurrent);
-        await sleep(35);
+        await takes(35);
         concurrent--;
       },
     });
-    await sleep(30);
-    expect(started).toBe(0);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(started, "nothing runs before the app is ready").toBe(0);
 
     await app.ready();
-    await sleep(200);
-    await app.close();
-    const afterClose = started;
-    expect(afterClose).toBeGreaterThanOrEqual(2);
+    await vi.advanceTimersByTimeAsync(9);
+    expect(started, "the first run comes one interval after start").toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(started).toBe(1);
+    // Ticks at 20, 30 and 40 ms find the 35 ms run still going and skip; the tick at 50 starts the next.
+    await vi.advanceTimersByTimeAsync(39);
+    expect(started).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(started).toBe(2);
     expect(mostConcurrent).toBe(1);
-    await sleep(100);
-    expect(started).toBe(afterClose);
+
+    await app.close();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(started, "no run after close").toBe(2);
   });
 
   it("logs a failed run and tries again at the next interval", async () => {
@@ -48,11 +67,20 @@ describe("runPeriodically", () => {
       },
     });
     await app.ready();
-    await sleep(80);
+    await vi.advanceTimersByTimeAsync(30);
     await app.close();
-    expect(runs).toBeGreaterThanOrEqual(2);
-    expect(
-      logged.some((line) => line.includes("pruning things failed") && line.includes("the database is away")),
-    ).toBe(true);
+    expect(runs).toBe(3);
+    expect(logged.filter((line) => line.includes("pruning things failed"))).toHaveLength(3);
+    expect(logged[0]).toContain("the database is away");
+  });
+
+  it("does not keep the process alive", async () => {
+    const app = Fastify();
+    const setIntervalSpy = vi.spyOn(globalThis, "setInterval");
+    runPeriodically(app, { name: "idle", everyMs: 10, run: async () => undefined });
+    await app.ready();
+    const timer = setIntervalSpy.mock.results.at(-1)?.value as NodeJS.Timeout;
+    expect(timer.hasRef()).toBe(false);
+    await app.close();
   });
 });

@@ -9,7 +9,13 @@ import { addTool } from "../testing/fixtures";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 /** Public, shared answers that may be kept by caches (revalidated through their ETag). */
-const PUBLIC_CACHED = new Set(["GET /api/tools", "GET /api/tools/:id", "GET /api/review"]);
+const PUBLIC_CACHED = new Set([
+  "GET /api/tools",
+  "GET /api/tools/:id",
+  "GET /api/tools/search",
+  "GET /api/tools/:id/reviews",
+  "GET /api/review",
+]);
 
 /** Every method and path of the app's route table, from printRoutes' tree without common prefixes. */
 function routeTable(tree: string): [method: string, path: string][] {

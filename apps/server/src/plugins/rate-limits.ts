@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { TOO_MANY_ATTEMPTS_MESSAGE } from "@toolshop/shared/auth";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "@toolshop/shared/paths";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "../lib/http-errors";
 import {

@@ -1,5 +1,4 @@
-import { IncomingMessage, type OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { Socket } from "node:net";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { PaymentGatewayKind } from "@toolshop/shared/payments";
 import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
@@ -18,9 +17,11 @@ export interface SecurityHeadersOptions {
 }
 
 /**
- * Security headers on every answer, Cache-Control: no-store by default. The CSP allows no inline script; inline styles are allowed
- * because react-toastify injects a style element. With the Stripe gateway (and only then), Stripe.js
- * may load from js.stripe.com, frame its card element from there and call api.stripe.com.
+ * Security headers on every answer, Cache-Control: no-store by default. The CSP allows no inline script.
+ * Inline styles are allowed because the pre-rendered pages carry React's `style` props as style
+ * attributes (the spec's spinner size and colour), which the browser would drop without it; the
+ * stylesheets themselves, react-toastify's included, are files. With the Stripe gateway (and only then),
+ * Stripe.js may load from js.stripe.com, frame its card element from there and call api.stripe.com.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
@@ -71,16 +72,24 @@ function helmetOptions(stripe: boolean, imageOrigin: string | undefined): Readon
 /**
  * The headers helmet sets, computed once: with these options (no per-request nonce or function) they
  * are the same for every request, and running helmet for each one cost the cached catalogue about a
- * sixth of the server's time per request (docs/decisions/0005-read-path-per-request-work.md). Helmet
- * runs once, here, on a response that is never sent.
+ * sixth of the server's time per request (docs/decisions/0005-read-path-per-request-work.md). Helmet's
+ * middlewares only set and remove headers, so it runs once against a recorder of those two calls.
  */
 function helmetHeaders(options: Readonly<HelmetOptions>): OutgoingHttpHeaders {
-  const response = new ServerResponse(new IncomingMessage(new Socket()));
+  const headers: OutgoingHttpHeaders = {};
+  const recorder = {
+    setHeader(name: string, value: string) {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
   let outcome: { error?: unknown } | undefined;
-  helmet(options)(response.req, response, (error?: unknown) => {
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
     outcome = { error };
   });
   if (!outcome) throw new Error("helmet did not set its headers synchronously");
   if (outcome.error) throw outcome.error;
-  return Object.freeze(response.getHeaders());
+  return Object.freeze(headers);
 }

@@ -1,7 +1,6 @@
+import { API_BASE_PATH, NEXT_CURSOR_HEADER } from "@toolshop/shared/paths";
 import { readAccessToken } from "./access-token";
-
-/** Every call of the shop's own API goes under this path (same origin as the app). */
-export const API_BASE_PATH = "/api";
+import { type HttpOptions, NetworkError, sendHttp } from "./http";
 
 /** An API call that failed: `message` is the server's human sentence when it sent one. */
 export class ApiRequestError extends Error {
@@ -18,10 +17,7 @@ export class ApiRequestError extends Error {
   }
 }
 
-export interface ApiRequestOptions extends Omit<RequestInit, "body"> {
-  /** A value sent as the JSON body. */
-  json?: unknown;
-  body?: FormData;
+export interface ApiRequestOptions extends HttpOptions {
   /**
    * Sent without the access token, and a 401 is left to the caller instead of signing out: for the
    * call that issues the token from the identity session.
@@ -53,11 +49,6 @@ export function setUnauthorizedHandler(handler: () => void): () => void {
   };
 }
 
-function apiUrl(path: string): string {
-  // Resolved against the document so the same code works in the browser and in jsdom tests.
-  return new URL(`${API_BASE_PATH}${path}`, document.baseURI).href;
-}
-
 async function toApiRequestError(response: Response): Promise<ApiRequestError> {
   const fallback = `The request failed (${response.status}${response.statusText ? ` ${response.statusText}` : ""}).`;
   try {
@@ -74,22 +65,40 @@ async function toApiRequestError(response: Response): Promise<ApiRequestError> {
 
 /** Calls the API and answers the parsed JSON body; throws ApiRequestError for anything but 2xx. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { json, headers: extraHeaders, withoutAccessToken = false, ...init } = options;
-  const headers = new Headers(extraHeaders);
-  headers.set("Accept", "application/json");
-  if (json !== undefined) headers.set("Content-Type", "application/json");
+  const response = await send(path, options);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** One page of a paged list: the JSON body and where the next page starts (X-Next-Cursor), if any. */
+export interface ApiPage<T> {
+  body: T;
+  nextCursor: string | null;
+  /** The answer's headers, for what a list sends beside its page (a total, say). */
+  headers: Headers;
+}
+
+/** Like apiRequest, for the lists whose body is the page and whose next cursor is the X-Next-Cursor header. */
+export async function apiPageRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiPage<T>> {
+  const response = await send(path, options);
+  return {
+    body: (await response.json()) as T,
+    nextCursor: response.headers.get(NEXT_CURSOR_HEADER),
+    headers: response.headers,
+  };
+}
+
+async function send(path: string, options: ApiRequestOptions): Promise<Response> {
+  const { withoutAccessToken = false, ...init } = options;
+  const headers = new Headers(init.headers);
   const token = withoutAccessToken ? null : await accessTokenProvider();
   if (token) headers.set("Authorization", `Bearer ${token}`);
 
   let response: Response;
   try {
-    response = await fetch(apiUrl(path), {
-      ...init,
-      headers,
-      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
-    });
+    response = await sendHttp(`${API_BASE_PATH}${path}`, { ...init, headers });
   } catch (cause) {
-    if (init.signal?.aborted) throw cause;
+    if (!(cause instanceof NetworkError)) throw cause;
     throw new ApiRequestError(
       0,
       "Network Error",
@@ -99,6 +108,5 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
   if (response.status === 401 && !withoutAccessToken) reportUnauthorized();
   if (!response.ok) throw await toApiRequestError(response);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  return response;
 }

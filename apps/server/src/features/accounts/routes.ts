@@ -5,7 +5,8 @@ import { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
 import { currentUser } from "../../plugins/auth/guards";
 import { forwardCookies, toWebHeaders } from "../../plugins/auth/web-headers";
-import { isAdmin, normalizeEmail, upsertShopUser } from "./service";
+import { isAdmin } from "../../policy/access-policy";
+import { normalizeEmail, upsertShopUser } from "./service";
 
 const emailParams = z.object({ email: z.string().min(1) });
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };

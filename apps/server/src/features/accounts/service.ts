@@ -1,7 +1,7 @@
 // The shop's own user records (the users table), apart from the identity service's.
 import type { Database } from "@toolshop/db/client";
 import { users } from "@toolshop/db/schema";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 
 export type Role = "admin" | "user";
 
@@ -54,9 +54,4 @@ export async function setRole(db: Database, email: string, role: Role): Promise<
     .returning(shopUserColumns);
   if (!row) throw new Error("The users upsert returned no row.");
   return row;
-}
-
-export async function isAdmin(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
-  return row?.role === "admin";
 }

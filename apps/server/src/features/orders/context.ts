@@ -1,9 +1,9 @@
 import type { Database } from "@toolshop/db/client";
-import { orders, users } from "@toolshop/db/schema";
-import type { Order } from "@toolshop/shared/orders";
+import { orders } from "@toolshop/db/schema";
 import { eq } from "drizzle-orm";
 import type { DomainEvent, DomainEventPublisher } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
+import { mayActFor } from "../../policy/access-policy";
 import type { PaymentGateway } from "../payments/gateway";
 import type { OrderRow } from "./dto";
 
@@ -21,26 +21,18 @@ export interface OrdersContext {
    * Where the orders' domain events go once their write has committed (app.events; a recorder in
    * tests). The mails and the catalogue cache are its subscribers.
    */
-  // Optional only while features/payments/stripe-gateway.test.ts builds a context without one.
-  events?: DomainEventPublisher;
-  /** @deprecated Replaced by the OrderPaid event; ignored. */
-  onOrderPaid?: (order: Order) => void;
+  events: DomainEventPublisher;
 }
 
 /** Publishes after commit; never throws (lib/domain-events.ts). */
 export function publish(ctx: Pick<OrdersContext, "events">, event: DomainEvent): Promise<void> {
-  return ctx.events ? ctx.events.publish(event) : Promise.resolve();
+  return ctx.events.publish(event);
 }
 
 /** The signed-in user, from the access token. */
 export interface Actor {
   id: string;
   email: string;
-}
-
-export async function isAdmin(db: Database, userId: string): Promise<boolean> {
-  const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
-  return user?.role === "admin";
 }
 
 export async function findOrder(db: Database, orderId: string): Promise<OrderRow | undefined> {
@@ -55,8 +47,7 @@ export async function assertMayAccess(
   order: OrderRow,
   options: { adminToo: boolean },
 ): Promise<void> {
-  if (order.userId === actor.id) return;
-  if (options.adminToo && (await isAdmin(ctx.db, actor.id))) return;
+  if (await mayActFor(ctx.db, actor, order.userId, options)) return;
   throw new HttpError(403, "This order belongs to another customer.");
 }
 

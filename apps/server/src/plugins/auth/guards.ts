@@ -1,7 +1,6 @@
-import { users } from "@toolshop/db/schema";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import { HttpError } from "../../lib/http-errors";
+import { isAdmin } from "../../policy/access-policy";
 import { type AccessTokens, accessTokens, type TokenUser } from "./access-token";
 
 declare module "fastify" {
@@ -47,14 +46,10 @@ export function registerAuthGuards(app: FastifyInstance, authSecret: string): vo
     request.user = user;
   };
 
-  // The role is read fresh: a revoked admin loses access at once, not when the token expires.
+  // The policy reads the role fresh: a revoked admin loses access at once, not when the token expires.
   const requireAdmin: onRequestAsyncHookHandler = async function (request, reply) {
     await requireUser.call(this, request, reply);
-    const [row] = await app.db
-      .select({ role: users.role })
-      .from(users)
-      .where(eq(users.id, currentUser(request).id));
-    if (row?.role !== "admin") throw new HttpError(403, NOT_ADMIN_MESSAGE);
+    if (!(await isAdmin(app.db, currentUser(request).id))) throw new HttpError(403, NOT_ADMIN_MESSAGE);
   };
 
   app.decorate("requireUser", requireUser);

@@ -2,9 +2,10 @@
 // its Web Response back. Our own rules (sign-up validation, the password rule, the rate limits) run
 // inside Better Auth, in hooks keyed on the endpoint it routed to (identity-hooks.ts); this route gives
 // them the Fastify request and reply, and answers their refusals.
+
+import { IDENTITY_BASE_PATH } from "@toolshop/shared/paths";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "../../lib/http-errors";
-import { IDENTITY_BASE_PATH } from "./identity";
 import { type IdentityRequestSlot, identityRequests } from "./identity-hooks";
 import { toWebHeaders } from "./web-headers";
 

@@ -2,8 +2,9 @@
 // Google-type and GitHub-type sign-in, sessions in the database.
 import { setTimeout as delay } from "node:timers/promises";
 import { authAccount, authSession, authUser, authVerification } from "@toolshop/db/schema";
-import { POPUP_COMPLETE_PATH, type SocialProvider } from "@toolshop/shared/auth";
+import type { SocialProvider } from "@toolshop/shared/auth";
 import { MIN_PASSWORD_LENGTH } from "@toolshop/shared/constants";
+import { IDENTITY_BASE_PATH, POPUP_COMPLETE_PATH } from "@toolshop/shared/paths";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { betterAuth } from "better-auth/minimal";
 import { type GenericOAuthConfig, genericOAuth } from "better-auth/plugins/generic-oauth";
@@ -14,7 +15,6 @@ import { passwordResetEmail, verificationEmail } from "./emails";
 import { identityHooks, identityRequests } from "./identity-hooks";
 import { identityDatabaseHooks } from "./identity-records";
 
-export const IDENTITY_BASE_PATH = "/api/auth";
 /** The web pages the mail links open. */
 export const RESET_PASSWORD_PAGE = "/reset-password";
 export const VERIFY_EMAIL_PAGE = "/verify-email";

@@ -2,13 +2,9 @@
 // /api/auth-popup/<provider>?callbackURL=/auth/popup-complete in a popup window. Built-in providers
 // and providers configured with an issuer URL both start through Better Auth's social sign-in.
 
-import {
-  authProvidersSchema,
-  POPUP_COMPLETE_PATH,
-  type SocialProvider,
-  socialProviders,
-} from "@toolshop/shared/auth";
+import { authProvidersSchema, type SocialProvider, socialProviders } from "@toolshop/shared/auth";
 import { apiErrorSchema } from "@toolshop/shared/errors";
+import { IDENTITY_BASE_PATH, POPUP_COMPLETE_PATH } from "@toolshop/shared/paths";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -98,7 +94,7 @@ export function registerPopupOpenerPolicy(app: FastifyInstance): void {
 }
 
 function isPopupPath(url: string): boolean {
-  if (!url.startsWith("/api/auth") && !url.startsWith(POPUP_COMPLETE_PATH)) return false;
+  if (!url.startsWith(IDENTITY_BASE_PATH) && !url.startsWith(POPUP_COMPLETE_PATH)) return false;
   const path = url.split("?")[0] ?? "";
   return POPUP_PATHS.some((pattern) => pattern.test(path));
 }

@@ -1,10 +1,10 @@
 import type { SocialProvider } from "@toolshop/shared/auth";
+// The server's 429 sentence, from the zod-free paths module (zod stays out of the login screen's download).
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "@toolshop/shared/paths";
 import { ApiRequestError } from "../../lib/api-client";
 import { IdentityError } from "./identity-request";
 
-// The same sentence as TOO_MANY_ATTEMPTS_MESSAGE of @toolshop/shared/auth (a test keeps them equal);
-// importing it would bring zod into the login screen's download.
-export const TOO_MANY_ATTEMPTS = "Too many attempts, try again in a minute";
+export const TOO_MANY_ATTEMPTS = TOO_MANY_ATTEMPTS_MESSAGE;
 
 export const PROVIDER_NAMES: Record<SocialProvider, string> = { google: "Google", github: "GitHub" };
 

@@ -1,5 +1,5 @@
-/** Better Auth, the self-hosted identity service, answers under this path (same origin as the app). */
-export const IDENTITY_BASE_PATH = "/api/auth";
+import { IDENTITY_BASE_PATH } from "@toolshop/shared/paths";
+import { NetworkError, sendHttp } from "../../lib/http";
 
 /** A failed identity call: `code` is the service's error code (e.g. INVALID_EMAIL_OR_PASSWORD). */
 export class IdentityError extends Error {
@@ -35,18 +35,14 @@ export async function identityRequest<T>(
   path: string,
   init: { method?: "GET" | "POST"; json?: unknown } = {},
 ): Promise<T> {
-  const url = new URL(`${IDENTITY_BASE_PATH}${path}`, document.baseURI).href;
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await sendHttp(`${IDENTITY_BASE_PATH}${path}`, {
       method: init.method ?? "GET",
-      headers: {
-        Accept: "application/json",
-        ...(init.json !== undefined ? { "Content-Type": "application/json" } : {}),
-      },
-      ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
+      json: init.json,
     });
   } catch (cause) {
+    if (!(cause instanceof NetworkError)) throw cause;
     throw new IdentityError(0, "NETWORK_ERROR", "The server could not be reached.", { cause });
   }
   if (!response.ok) throw await toIdentityError(response);

@@ -1,5 +1,5 @@
 import type { SocialProvider } from "@toolshop/shared/auth";
-import { POPUP_COMPLETE_PATH } from "./paths";
+import { POPUP_COMPLETE_PATH, POPUP_START_PATH } from "@toolshop/shared/paths";
 
 // What the sign-in popup tells the window that opened it. The popup's page sends it twice: by
 // postMessage to its opener, and on a BroadcastChannel, because the server's Cross-Origin-Opener-Policy
@@ -24,5 +24,5 @@ export function isPopupResult(data: unknown): data is PopupResult {
 
 /** The server's route that sends the popup to the provider and back to POPUP_COMPLETE_PATH. */
 export function popupStartUrl(provider: SocialProvider): string {
-  return `/api/auth-popup/${provider}?callbackURL=${encodeURIComponent(POPUP_COMPLETE_PATH)}`;
+  return `${POPUP_START_PATH}/${provider}?callbackURL=${encodeURIComponent(POPUP_COMPLETE_PATH)}`;
 }

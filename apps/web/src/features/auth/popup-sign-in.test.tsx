@@ -73,7 +73,7 @@ describe("/auth/popup-complete, inside the popup", () => {
     });
 
     renderApp("/auth/popup-complete?error=access_denied");
-    expect(await screen.findByRole("heading", { name: "Sign-in did not complete" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Sign-in did not complete" })).toBeInTheDocument();
     const expected = { type: "toolshop:sign-in-popup", error: "access_denied" };
     // The page reports from an effect, just after it is on screen.
     await vi.waitFor(() => expect(postMessage).toHaveBeenCalledWith(expected, window.location.origin));

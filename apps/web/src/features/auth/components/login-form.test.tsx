@@ -27,7 +27,7 @@ describe("the login screen", () => {
     await user.type(screen.getByLabelText("Email"), "ann@example.com");
     await user.type(screen.getByLabelText("Password"), "wrong1234");
     await user.click(screen.getByRole("button", { name: "Login" }));
-    expect(await screen.findByText("Invalid email or password")).toBeTruthy();
+    expect(await screen.findByText("Invalid email or password")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/login");
     expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull();
     expect(api?.callsTo("PUT", "/api/user/")).toEqual([]);
@@ -38,7 +38,7 @@ describe("the login screen", () => {
     await user.type(screen.getByLabelText("Email"), "ann@example.com");
     await user.type(screen.getByLabelText("Password"), "abcd1234");
     await user.click(screen.getByRole("button", { name: "Login" }));
-    expect(await screen.findByText("Too many attempts, try again in a minute")).toBeTruthy();
+    expect(await screen.findByText("Too many attempts, try again in a minute")).toBeInTheDocument();
   });
 
   it("signs in, stores the access token and goes home when no page was remembered", async () => {
@@ -60,7 +60,7 @@ describe("the login screen", () => {
     expect(document.activeElement).toBe(asked);
     await user.type(asked, "asked@example.com");
     await user.click(within(dialog).getByRole("button", { name: "Send the link" }));
-    expect(await screen.findByText("check your email")).toBeTruthy();
+    expect(await screen.findByText("check your email")).toBeInTheDocument();
     expect(api?.callsTo("POST", "/api/auth/request-password-reset")[0]?.body).toMatchObject({
       email: "asked@example.com",
     });
@@ -79,15 +79,15 @@ describe("the login screen", () => {
     await openLogin({ providers: { google: false, github: true } });
     const github = (await screen.findByRole("button", { name: /Continue with GitHub/ })) as HTMLButtonElement;
     await expect.poll(() => github.disabled).toBe(false);
-    expect(screen.queryByRole("button", { name: /Continue with Google/ })).toBeNull();
-    expect(screen.queryByText(/not configured/)).toBeNull();
+    expect(screen.queryByRole("button", { name: /Continue with Google/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/not configured/)).not.toBeInTheDocument();
   });
 
   it("says in one line under the form, in development, that no provider is configured", async () => {
     await openLogin({ providers: { google: false, github: false } });
-    expect(await screen.findByText(/Google and GitHub sign-in are not configured/)).toBeTruthy();
-    expect(screen.queryByRole("button", { name: /Continue with/ })).toBeNull();
-    expect(screen.queryByText("OR")).toBeNull();
+    expect(await screen.findByText(/Google and GitHub sign-in are not configured/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Continue with/ })).not.toBeInTheDocument();
+    expect(screen.queryByText("OR")).not.toBeInTheDocument();
   });
 });
 
@@ -131,7 +131,7 @@ describe("the sign-up screen", () => {
     await user.type(screen.getByLabelText("Email"), "ann@example.com");
     await user.type(screen.getByLabelText("Password"), "abcd1234");
     await user.click(screen.getByRole("button", { name: "Sign Up" }));
-    expect(await screen.findByText(/already exists/)).toBeTruthy();
+    expect(await screen.findByText(/already exists/)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/signup");
   });
 });

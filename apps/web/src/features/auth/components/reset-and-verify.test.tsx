@@ -20,14 +20,14 @@ describe("the reset link's page", () => {
 
     await user.type(password, "lettersonly");
     await user.click(screen.getByRole("button", { name: "Set new password" }));
-    expect(await screen.findByText("1 capital letter 1number")).toBeTruthy();
+    expect(await screen.findByText("1 capital letter 1number")).toBeInTheDocument();
     expect(api.callsTo("POST", "/api/auth/reset-password")).toEqual([]);
 
     await user.clear(password);
     await user.type(password, "newpass123");
     await user.click(screen.getByRole("button", { name: "Set new password" }));
-    expect(await screen.findByText(/Your password is changed/)).toBeTruthy();
-    expect(await screen.findByRole("heading", { level: 1, name: "Login" })).toBeTruthy();
+    expect(await screen.findByText(/Your password is changed/)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Login" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/login");
     expect(api.callsTo("POST", "/api/auth/reset-password")[0]?.body).toEqual({
       token: "good-token",
@@ -40,13 +40,13 @@ describe("the reset link's page", () => {
     const { user } = renderApp("/reset-password?token=stale-token");
     await user.type(await screen.findByLabelText("New password"), "newpass123");
     await user.click(screen.getByRole("button", { name: "Set new password" }));
-    expect(await screen.findByText(/This link is invalid or has expired/)).toBeTruthy();
+    expect(await screen.findByText(/This link is invalid or has expired/)).toBeInTheDocument();
   });
 
   it("says a link the identity service already refused is invalid", async () => {
     renderApp("/reset-password?error=INVALID_TOKEN");
-    expect(await screen.findByText("This reset link is invalid or has expired.")).toBeTruthy();
-    expect(screen.queryByLabelText("New password")).toBeNull();
+    expect(await screen.findByText("This reset link is invalid or has expired.")).toBeInTheDocument();
+    expect(screen.queryByLabelText("New password")).not.toBeInTheDocument();
   });
 });
 
@@ -54,14 +54,14 @@ describe("the verification link's page", () => {
   it('says "Your email is verified" after the identity service verified the link', async () => {
     setSession({ status: "signed-out" });
     renderApp("/verify-email");
-    expect(await screen.findByText("Your email is verified")).toBeTruthy();
+    expect(await screen.findByText("Your email is verified")).toBeInTheDocument();
   });
 
   it("gives a clear error for a bad link", async () => {
     setSession({ status: "signed-out" });
     renderApp("/verify-email?error=INVALID_TOKEN");
-    expect(await screen.findByText("Your email could not be verified")).toBeTruthy();
-    expect(screen.getByText("The link is invalid or has expired.")).toBeTruthy();
-    expect(screen.queryByText("Your email is verified")).toBeNull();
+    expect(await screen.findByText("Your email could not be verified")).toBeInTheDocument();
+    expect(screen.getByText("The link is invalid or has expired.")).toBeInTheDocument();
+    expect(screen.queryByText("Your email is verified")).not.toBeInTheDocument();
   });
 });

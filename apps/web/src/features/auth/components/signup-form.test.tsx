@@ -32,7 +32,7 @@ describe("SignUpForm", () => {
     const user = renderForm();
     await user.click(screen.getByRole("button", { name: "Sign Up" }));
 
-    expect(await screen.findByText("Name is required")).toBeTruthy();
+    expect(await screen.findByText("Name is required")).toBeInTheDocument();
     expect(messageUnder("Name")).toBe("Name is required");
     expect(messageUnder("Email")).toBe("Email is required");
     expect(messageUnder("Password")).toBe("password is required");
@@ -46,7 +46,7 @@ describe("SignUpForm", () => {
     await user.type(screen.getByLabelText("Password"), "lettersonly");
     await user.click(screen.getByRole("button", { name: "Sign Up" }));
 
-    expect(await screen.findByText("Please Enter Valid Email")).toBeTruthy();
+    expect(await screen.findByText("Please Enter Valid Email")).toBeInTheDocument();
     expect(messageUnder("Name")).toBeNull();
     expect(messageUnder("Email")).toBe("Please Enter Valid Email");
     expect(messageUnder("Password")).toBe("1 capital letter 1number");
@@ -75,7 +75,7 @@ describe("SignUpForm", () => {
     await user.type(screen.getByLabelText("Email"), "ann@example.com");
     await user.type(screen.getByLabelText("Password"), "abcdefgh");
     await user.click(screen.getByRole("button", { name: "Sign Up" }));
-    expect(await screen.findByText("1 capital letter 1number")).toBeTruthy();
+    expect(await screen.findByText("1 capital letter 1number")).toBeInTheDocument();
     // Nothing is sent (a previous test's signed-in session may still ask who is signed in: a GET).
     expect(api.calls.filter((call) => call.method !== "GET")).toEqual([]);
   });

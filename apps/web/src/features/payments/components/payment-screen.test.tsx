@@ -57,9 +57,9 @@ describe("the payment screen with the test gateway", () => {
 
   it("loads, labels Test mode, and keeps Pay disabled until the payment secret has arrived", async () => {
     await openPayment();
-    expect(screen.getByRole("status", { name: "Loading the order" })).toBeTruthy();
-    expect(await screen.findByText("Test mode")).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "Pliers" })).toBeTruthy();
+    expect(screen.getByRole("status", { name: "Loading the order" })).toBeInTheDocument();
+    expect(await screen.findByText("Test mode")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Pliers" })).toBeInTheDocument();
     const pay = screen.getByRole("button", { name: "Pay" }) as HTMLButtonElement;
     expect(pay.disabled).toBe(true);
     await expect.poll(() => pay.disabled).toBe(false);
@@ -98,7 +98,7 @@ describe("the payment screen with the test gateway", () => {
 
     await expect.poll(() => screen.getByRole("alert").textContent).toBe("Your card was declined.");
     expect(api?.callsTo("PATCH", `/api/orders/${ORDER._id}`)).toEqual([]);
-    expect(screen.queryByText("Congrats! Your payment is completed.")).toBeNull();
+    expect(screen.queryByText("Congrats! Your payment is completed.")).not.toBeInTheDocument();
     expect(pay.disabled).toBe(false);
   });
 
@@ -112,10 +112,10 @@ describe("the payment screen with the test gateway", () => {
 
     const receipt = await screen.findByRole("status", { name: "Congrats! Your payment is completed." });
     expect(document.activeElement).toBe(receipt);
-    expect(screen.queryByRole("button", { name: "Pay" })).toBeNull();
-    expect(screen.queryByText(/by card/)).toBeNull();
-    expect(screen.getByRole("link", { name: "Back to My orders" })).toBeTruthy();
-    expect(screen.getByText("pi_test_abc123")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Pay" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/by card/)).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to My orders" })).toBeInTheDocument();
+    expect(screen.getByText("pi_test_abc123")).toBeInTheDocument();
     const confirm = api?.callsTo("POST", "/api/test-gateway/confirm")[0];
     expect(confirm?.body).toEqual({
       clientSecret: "pi_test_abc123_secret_xyz",
@@ -129,9 +129,9 @@ describe("the payment screen with the test gateway", () => {
 
   it("shows an order that is already paid as Paid with its payment id, without a card form", async () => {
     await openPayment({ [`GET /api/payment/${ORDER._id}`]: () => ({ status: 200, body: PAID }) });
-    expect(await screen.findByText("Paid")).toBeTruthy();
-    expect(screen.getByText("pi_test_abc123")).toBeTruthy();
-    expect(screen.queryByRole("button", { name: "Pay" })).toBeNull();
+    expect(await screen.findByText("Paid")).toBeInTheDocument();
+    expect(screen.getByText("pi_test_abc123")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Pay" })).not.toBeInTheDocument();
     expect(api?.callsTo("POST", "/api/create-payment-intent")).toEqual([]);
   });
 

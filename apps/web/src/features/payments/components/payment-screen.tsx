@@ -20,9 +20,9 @@ import {
 } from "../api/payments-api";
 import { TestCardForm } from "./test-card-form";
 
-// Stripe.js and its React bindings: a chunk of their own, downloaded only when the gateway is Stripe.
 const BACK_TO_MY_ORDERS = { to: "/dashboard", label: "Back to My orders" };
 
+// Stripe.js and its React bindings: a chunk of their own, downloaded only when the gateway is Stripe.
 const StripeCardForm = lazy(() => loadChunk(() => import("./stripe-card-form")));
 
 interface PaymentScreenProps {

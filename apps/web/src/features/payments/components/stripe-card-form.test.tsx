@@ -53,17 +53,17 @@ describe("the payment screen with Stripe (mocked Stripe.js)", () => {
     confirmCardPayment.mockResolvedValue({ paymentIntent: { id: "pi_3StripeReal", status: "succeeded" } });
     const { user } = renderScreen(<PaymentScreen orderId={ORDER._id} billing={BILLING} />);
     const pay = (await screen.findByRole("button", { name: "Pay" })) as HTMLButtonElement;
-    expect(screen.queryByText("Test mode")).toBeNull();
+    expect(screen.queryByText("Test mode")).not.toBeInTheDocument();
     expect(loadStripe).toHaveBeenCalledWith("pk_test_123");
     await expect.poll(() => pay.disabled).toBe(false);
     await user.click(pay);
 
     const receipt = await screen.findByRole("status", { name: "Congrats! Your payment is completed." });
     expect(document.activeElement).toBe(receipt);
-    expect(screen.queryByRole("button", { name: "Pay" })).toBeNull();
-    expect(screen.queryByText(/by card/)).toBeNull();
-    expect(screen.getByRole("link", { name: "Back to My orders" })).toBeTruthy();
-    expect(screen.getByText("pi_3StripeReal")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Pay" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/by card/)).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to My orders" })).toBeInTheDocument();
+    expect(screen.getByText("pi_3StripeReal")).toBeInTheDocument();
     expect(confirmCardPayment).toHaveBeenCalledWith("pi_3StripeReal_secret_abc", {
       payment_method: { card: fakeCard, billing_details: BILLING },
     });
@@ -84,6 +84,6 @@ describe("the payment screen with Stripe (mocked Stripe.js)", () => {
     await user.click(pay);
     await expect.poll(() => screen.getByRole("alert").textContent).toBe("Your card was declined.");
     expect(api?.callsTo("PATCH", `/api/orders/${ORDER._id}`)).toEqual([]);
-    expect(screen.queryByText("Congrats! Your payment is completed.")).toBeNull();
+    expect(screen.queryByText("Congrats! Your payment is completed.")).not.toBeInTheDocument();
   });
 });

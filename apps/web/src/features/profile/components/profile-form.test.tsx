@@ -53,14 +53,14 @@ describe("ProfileForm", () => {
     const name = (await screen.findByLabelText(/^Name/)) as HTMLInputElement;
     expect(name.value).toBe("Ann");
     expect((screen.getByLabelText(/^Address/) as HTMLInputElement).value).toBe("1 Main St");
-    expect(screen.getByText("ann@example.com")).toBeTruthy();
+    expect(screen.getByText("ann@example.com")).toBeInTheDocument();
 
     await user.clear(name);
     await user.type(name, "Ann Smith");
     await user.type(screen.getByLabelText(/^LinkedIn/), "https://www.linkedin.com/in/ann");
     await user.click(screen.getByRole("button", { name: "Update profile" }));
 
-    expect(await screen.findByText("updated profile")).toBeTruthy();
+    expect(await screen.findByText("updated profile")).toBeInTheDocument();
     expect(puts).toEqual([
       {
         displayName: "Ann Smith",
@@ -84,8 +84,8 @@ describe("ProfileForm", () => {
     await user.type(await screen.findByLabelText(/^Phone number/), "call me");
     await user.type(screen.getByLabelText(/^LinkedIn/), "linkedin ann");
     await user.click(screen.getByRole("button", { name: "Update profile" }));
-    expect(await screen.findByText("Phone number must contain digits only")).toBeTruthy();
-    expect(screen.getByText("LinkedIn must be a web address (https://…)")).toBeTruthy();
+    expect(await screen.findByText("Phone number must contain digits only")).toBeInTheDocument();
+    expect(screen.getByText("LinkedIn must be a web address (https://…)")).toBeInTheDocument();
     expect(puts).toBe(0);
   });
 
