@@ -1,7 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { newAccount, signInAsAdmin, signUp, toast } from "./accounts-fixtures";
-import { expect, saveScreenshot, test } from "./fixtures";
+import { expect, findToolOnHome, saveScreenshot, test } from "./fixtures";
+import { showOrders } from "./orders-fixtures";
 
 // The admin's catalogue and orders: Add Product (picture first, then the product), Manage Products
 // (edit, delete) and Manage Orders (ship a paid order), as an admin uses them in the browser.
@@ -69,11 +70,12 @@ async function openAddProduct(page: Page) {
 }
 
 /** Fills the add-product form; fields left out of `skip` are filled, the picture unless skipped too. */
-async function fillProduct(page: Page, values: Product, skip: (keyof Product | "image")[] = []) {
+async function fillProduct(page: Page, values: Product, skip: (keyof Product | "category" | "image")[] = []) {
   const form = page.getByRole("form", { name: "Add product" });
   for (const [field, label] of Object.entries(FIELD_LABELS) as [keyof Product, string][]) {
     if (!skip.includes(field)) await form.getByLabel(label, { exact: true }).fill(values[field]);
   }
+  if (!skip.includes("category")) await form.getByLabel("Category").selectOption("Mechanical");
   if (!skip.includes("image")) await form.getByLabel(/^Image/).setInputFiles(await pngFile());
 }
 
@@ -82,11 +84,6 @@ async function addProduct(page: Page, values: Product) {
   await fillProduct(page, values);
   await page.getByRole("button", { name: "Add product" }).click();
   await expect(toast(page, "Your product Added")).toBeVisible();
-}
-
-/** The tool's card on the home page, found by its heading. */
-function homeCard(page: Page, name: string) {
-  return page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
 }
 
 async function noSidewaysScroll(page: Page) {
@@ -113,8 +110,7 @@ test("an admin adds a product with a PNG, and the home page shows it with its pi
   await expect(page.getByLabel(/^Image/)).toHaveValue("");
   await expect(page.getByRole("img", { name: "Preview of the new product" })).toHaveCount(0);
 
-  await page.goto("/");
-  const card = homeCard(page, values.name);
+  const card = await findToolOnHome(page, values.name);
   await card.scrollIntoViewIfNeeded();
   await expect(card).toContainText("$24.99");
   const image = card.getByRole("img", { name: values.name });
@@ -127,12 +123,13 @@ test("an admin adds a product with a PNG, and the home page shows it with its pi
 
 test("each add-product field shows its message when it is left empty", async ({ page }) => {
   await signInAsAdmin(page);
-  const messages: [keyof Product | "image", string][] = [
+  const messages: [keyof Product | "category" | "image", string][] = [
     ["name", "Product Name is required"],
     ["short", "Short description is required"],
     ["minQuantity", "Minimum quantity is required"],
     ["availableQuantity", "Available quantity is required"],
     ["price", "Price is required"],
+    ["category", "Category is required"],
     ["image", "image is required"],
   ];
   for (const [field, message] of messages) {
@@ -174,8 +171,7 @@ test("an admin edits a product's price, and the home page shows the new price", 
   await noSidewaysScroll(page);
   await saveScreenshot(page, "admin-manage-products-375", { fullPage: false });
 
-  await page.goto("/");
-  await expect(homeCard(page, values.name)).toContainText("$31.25");
+  await expect(await findToolOnHome(page, values.name)).toContainText("$31.25");
 });
 
 /** A customer, in a browser of their own, orders `toolName` and pays for it through the API. */
@@ -221,7 +217,7 @@ test("an admin ships a paid order with a tracking number and marks it delivered;
   const customer = await customerWithPaidOrder(browser, toolId as string);
 
   await page.goto("/dashboard/manageorders");
-  await page.getByRole("radio", { name: "Paid", exact: true }).check();
+  await showOrders(page, "Paid");
   const card = page.getByRole("article", { name: `${values.name} for ${customer.account.email}` });
   await expect(card).toContainText("Paid");
   await saveScreenshot(page, "admin-manage-orders-1280", { fullPage: false });
@@ -234,7 +230,7 @@ test("an admin ships a paid order with a tracking number and marks it delivered;
   await expect(toast(page, `${values.name} for ${customer.account.email} is marked shipped`)).toBeVisible();
   await expect(card).toHaveCount(0); // no longer among the paid ones
 
-  await page.getByRole("radio", { name: "Shipped", exact: true }).check();
+  await showOrders(page, "Shipped");
   await expect(
     page.getByRole("article", { name: `${values.name} for ${customer.account.email}` }),
   ).toContainText("Shipped");

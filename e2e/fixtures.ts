@@ -26,6 +26,29 @@ export async function openPage(page: Page, target: PublicPage) {
   await expect(page.getByRole(target.ready.role, { name: target.ready.name, exact: true })).toBeVisible();
 }
 
+/**
+ * The home page searched for a tool, as a shopper finds one among thousands: the list is paged, so a
+ * tool added by another spec may not be on the first page of the unfiltered list. Answers its card.
+ */
+export async function findToolOnHome(page: Page, name: string) {
+  await page.goto("/");
+  // The list's first tools arrive once the app runs (the pre-render has a spinner): then the box is live.
+  await expect(page.locator("#tools").getByRole("article").first()).toBeVisible();
+  const search = page.getByRole("searchbox", { name: "Search tools" });
+  await search.fill(name);
+  await search.press("Enter");
+  await expect(page).toHaveURL(/[?&]q=/);
+  const card = page
+    .locator("#tools")
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name, exact: true }) });
+  await expect(card).toHaveCount(1);
+  // The list may render the search's answer twice (a refetch as it settles): wait until the page is
+  // quiet, so that the card handed back stays the one on screen.
+  await page.waitForLoadState("networkidle");
+  return card;
+}
+
 /** The navigation bar's menu button, shown instead of the links on a narrow screen. */
 export const MENU_BUTTON = { name: /^(main )?menu$/i } as const;
 

@@ -2,7 +2,16 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import type { Tool } from "@toolshop/shared/tools";
 import { newAccount, signUp, toast } from "./accounts-fixtures";
 import { expect, saveScreenshot, test } from "./fixtures";
-import { ADDRESS, horizontalOverflow, PHONE, seriousViolations } from "./orders-fixtures";
+import {
+  ADDRESS,
+  fillCard,
+  horizontalOverflow,
+  openMyOrders,
+  orderCard,
+  PHONE,
+  placeOrder,
+  seriousViolations,
+} from "./orders-fixtures";
 
 // A tool's own page (/tools/:id), as a shopper meets it: from the home page's catalogue, or straight
 // from a search engine or a shared link, when the server has already rendered it. Tape Measure is a
@@ -164,6 +173,71 @@ test("the sitemap lists the tool's page, and robots.txt points to the sitemap", 
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
 });
 
+// Wire Strippers: a tool no other spec orders or reviews, so its reviews are this test's alone.
+const REVIEWED_TOOL = "Wire Strippers";
+
+test("a buyer reviews the tool from its page; the page shows the review, with JavaScript disabled too", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow();
+  const tool = await toolNamed(request, REVIEWED_TOOL);
+  await signUp(page, newAccount("tool-review"));
+  // Bought and paid: only then may the customer review the tool.
+  await page.goto(`/checkout/${tool._id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+  await placeOrder(page);
+  await openMyOrders(page);
+  await orderCard(page, REVIEWED_TOOL).getByRole("link", { name: /^Pay/ }).click();
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page.getByText("Congrats! Your payment is completed.")).toBeVisible();
+
+  await page.goto(`/tools/${tool._id}`);
+  const reviews = page.getByRole("region", { name: "Reviews" });
+  await reviews.getByRole("link", { name: "Bought this tool? Review it" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Add a Review" })).toBeVisible();
+  const subject = page.getByLabel("What are you reviewing?");
+  await expect(subject).toHaveValue(tool._id);
+  await expect(subject.getByRole("option", { name: REVIEWED_TOOL })).toHaveCount(1);
+  const comment = `Clean cuts on 2.5 mm² wire ${Date.now()}`;
+  await page.getByLabel("Rating").selectOption("4");
+  await page.getByLabel("Comment").fill(comment);
+  await page.getByRole("button", { name: "Add Review" }).click();
+  await expect(toast(page, "Thank you! Your review was added")).toBeVisible();
+  await page.getByRole("link", { name: "See it on the tool's page" }).click();
+  await expect(reviews.getByRole("listitem").filter({ hasText: comment })).toContainText("Review Star: 4");
+  await expect(reviews.getByRole("listitem").filter({ hasText: comment })).toContainText("Verified buyer");
+
+  const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const plain = await withoutScripts.newPage();
+    await plain.goto(`/tools/${tool._id}`);
+    const served = plain.getByRole("region", { name: "Reviews" });
+    const item = served.getByRole("listitem").filter({ hasText: comment });
+    await expect(item).toContainText("Review Star: 4");
+    await expect(served).toContainText(/out of 5 from \d+ reviews?/);
+    const jsonLd = JSON.parse(
+      (await plain.locator('script[type="application/ld+json"]').textContent()) ?? "",
+    );
+    expect(jsonLd.aggregateRating).toMatchObject({ "@type": "AggregateRating", bestRating: 5 });
+    expect(jsonLd.aggregateRating.reviewCount).toBeGreaterThanOrEqual(1);
+    expect(jsonLd.review).toContainEqual(
+      expect.objectContaining({
+        reviewBody: comment,
+        reviewRating: expect.objectContaining({ ratingValue: 4 }),
+      }),
+    );
+    await served.scrollIntoViewIfNeeded();
+    await saveScreenshot(plain, "product-page-reviews-no-javascript", { fullPage: false });
+    // The server's reviews are React's, element for element.
+    expect(await productOutline(page)).toBe(await productOutline(plain));
+  } finally {
+    await withoutScripts.close();
+  }
+});
+
 test.describe("with JavaScript disabled", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -180,6 +254,7 @@ test.describe("with JavaScript disabled", () => {
       "href",
       `/checkout/${tool._id}`,
     );
+    await expect(main.getByRole("region", { name: "Reviews" })).toBeVisible();
     await expect(page.getByText("needs JavaScript")).toHaveCount(0);
     await saveScreenshot(page, "product-page-no-javascript", { fullPage: false });
   });

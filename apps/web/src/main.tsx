@@ -8,15 +8,16 @@ import { createAppRouter } from "./app/router";
 import { whenRouterReady } from "./app/router-ready";
 import { startSession } from "./features/auth/session-state";
 import { SERVER_RENDERED_ATTRIBUTE } from "./features/storefront/server-data";
-import { loadShopCurrency } from "./features/storefront/shop-currency";
+import { applyShopCurrency } from "./features/storefront/shop-currency";
 import { handleVitePreloadErrors } from "./lib/chunk-load";
 import { createQueryClient } from "./lib/query-client";
 
 handleVitePreloadErrors(window);
 // Who is signed in is settled at once, in parallel with the first page's code.
 void startSession();
-// Prices are shown in the shop's currency, which the server tells: no page renders before it is known.
-const shopReady = loadShopCurrency();
+// Prices are shown in the shop's currency, which the server writes into the page: known at once. Only
+// Vite's development server sends pages without it; then the first render waits for GET /api/shop.
+const shopReady = applyShopCurrency();
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
@@ -44,6 +45,8 @@ if (container.getAttribute(PRERENDERED_PATH_ATTRIBUTE) === window.location.pathn
   // is in the page), then React's first commit replaces it in one go: React empties the container of a
   // new root when it first commits into it.
   void Promise.all([whenRouterReady(router), shopReady]).then(() => createRoot(container).render(app));
-} else {
+} else if (shopReady) {
   void shopReady.then(() => render(container));
+} else {
+  render(container);
 }

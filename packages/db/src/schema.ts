@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   pgTable,
@@ -15,6 +16,11 @@ import {
 } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+/** PostgreSQL's full-text document; only ever read by SQL (`@@`), never selected into the app. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** The same values as @toolshop/shared's toolCategories (this package does not depend on it). */
+export const toolCategories = ["electrical", "mechanical"] as const;
 
 export const tools = pgTable(
   "tools",
@@ -27,11 +33,26 @@ export const tools = pgTable(
     minQuantity: integer("min_quantity").notNull(),
     availableQuantity: integer("available_quantity").notNull(),
     createdAt: createdAt(),
+    category: text("category", { enum: toolCategories }).notNull().default("mechanical"),
+    /** Full-text search over name and description (0009): 'simple', so part numbers are not stemmed. */
+    search: tsvector("search").generatedAlwaysAs(sql`to_tsvector('simple', name || ' ' || short)`),
   },
   (t) => [
     check("tools_min_quantity_positive", sql`${t.minQuantity} >= 1`),
     check("tools_available_quantity_non_negative", sql`${t.availableQuantity} >= 0`),
     check("tools_price_positive", sql`${t.priceCents} > 0`),
+    check("tools_category_known", sql`${t.category} in ('electrical', 'mechanical')`),
+    index("tools_search_idx").using("gin", t.search),
+    // The keyset sorts of GET /tools/search, each ending with the id tie-break.
+    index("tools_featured_idx").on(
+      sql`(${t.availableQuantity} < ${t.minQuantity})`,
+      t.category,
+      t.name,
+      t.id,
+    ),
+    index("tools_price_idx").on(t.priceCents, t.id),
+    index("tools_name_idx").on(t.name, t.id),
+    index("tools_created_at_idx").on(t.createdAt, t.id),
   ],
 );
 
@@ -94,8 +115,12 @@ export const orders = pgTable(
       .unique("orders_number_unique"),
   },
   (t) => [
-    index("orders_user_created_idx").on(t.userId, t.createdAt),
-    index("orders_status_created_idx").on(t.status, t.createdAt),
+    // Keyset paging newest first on (created_at, id): My orders, Manage Orders by status, or all but
+    // the cancelled ones; the email search is a prefix (0010).
+    index("orders_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("orders_active_created_id_idx").on(t.createdAt, t.id).where(sql`${t.status} <> 'cancelled'`),
+    index("orders_email_prefix_idx").on(t.email.op("text_pattern_ops")),
     check("orders_quantity_positive", sql`${t.quantity} >= 1`),
     check("orders_total_positive", sql`${t.totalCents} > 0`),
   ],
@@ -106,6 +131,8 @@ export const reviews = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The tool reviewed (one its author bought), or null for the shop in general (0012). */
+    toolId: uuid("tool_id").references(() => tools.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     email: text("email").notNull(),
     rating: smallint("rating").notNull(),
@@ -119,22 +146,38 @@ export const reviews = pgTable(
     index("reviews_created_idx").on(t.createdAt),
     // The one-review-a-day check reads the author's newest review (0007).
     index("reviews_user_created_idx").on(t.userId, t.createdAt),
+    // A product page: this tool's visible reviews, newest first, and their count and average (0012).
+    index("reviews_tool_visible_created_idx")
+      .on(t.toolId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.hidden} = false and ${t.toolId} is not null`),
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
   ],
 );
 
-export const quotes = pgTable("quotes", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone"),
-  company: text("company"),
-  tool: text("tool"),
-  quantity: integer("quantity"),
-  message: text("message").notNull(),
-  createdAt: createdAt(),
-  handled: boolean("handled").notNull().default(false),
-});
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    company: text("company"),
+    tool: text("tool"),
+    quantity: integer("quantity"),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+    handled: boolean("handled").notNull().default(false),
+  },
+  (t) => [
+    // The admins' list: newest first, keyset on (created_at, id), alone or per handled state (0011).
+    index("quotes_created_idx").on(t.createdAt, t.id),
+    index("quotes_handled_created_idx").on(t.handled, t.createdAt, t.id),
+    // Its prefix search on the email (stored lower-case), the name and the company (0011).
+    index("quotes_email_prefix_idx").on(t.email.op("text_pattern_ops")),
+    index("quotes_name_prefix_idx").on(sql`lower(${t.name}) text_pattern_ops`),
+    index("quotes_company_prefix_idx").on(sql`lower(${t.company}) text_pattern_ops`),
+  ],
+);
 
 /** A replayed POST with the same Idempotency-Key answers the stored response. */
 export const idempotencyKeys = pgTable(

@@ -51,6 +51,13 @@ for (const target of testDatabaseTargets()) {
       expect((await counts()).reviews).toBeGreaterThanOrEqual(4);
     });
 
+    it("gives each demo tool its category", async () => {
+      const rows = await handle.db.select({ name: tools.name, category: tools.category }).from(tools);
+      const electrical = rows.filter((tool) => tool.category === "electrical").map((tool) => tool.name);
+      expect(electrical.sort()).toEqual(["Electric Drill", "Fish Tape", "Voltage Tester", "Wire Strippers"]);
+      expect(rows.filter((tool) => tool.category === "mechanical")).toHaveLength(4);
+    });
+
     it("adds nothing when run again", async () => {
       const before = await counts();
       await expect(seedDemoData(handle.db)).resolves.toBe(false);

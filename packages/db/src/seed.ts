@@ -8,6 +8,7 @@ type NewTool = typeof tools.$inferInsert;
 const demoTools: readonly NewTool[] = [
   {
     name: "Pliers",
+    category: "mechanical",
     short:
       "Forged chrome-vanadium combination pliers with induction-hardened cutting edges and 1000 V insulated grips. Grips, bends and cuts copper and steel wire up to 2.5 mm.",
     image: "/images/tools/pliers.svg",
@@ -17,6 +18,7 @@ const demoTools: readonly NewTool[] = [
   },
   {
     name: "Screwdrivers",
+    category: "mechanical",
     short:
       "A six-piece set of slotted and Phillips screwdrivers with magnetic tips and VDE-rated insulated shafts. Two-component handles keep a firm grip through a full day of panel work.",
     image: "/images/tools/screwdrivers.svg",
@@ -26,6 +28,7 @@ const demoTools: readonly NewTool[] = [
   },
   {
     name: "Tape Measure",
+    category: "mechanical",
     short:
       "A 5 m (16 ft) tape measure with a 25 mm nylon-coated blade that stands out 2.4 m unsupported. The rubber-armoured case survives drops from a ladder.",
     image: "/images/tools/tape-measure.svg",
@@ -35,6 +38,7 @@ const demoTools: readonly NewTool[] = [
   },
   {
     name: "Electric Drill",
+    category: "electrical",
     short:
       "An 18 V cordless drill/driver with a brushless motor, a 13 mm keyless chuck and 21 torque settings. Supplied with two 2.0 Ah batteries and a one-hour charger.",
     image: "/images/tools/electric-drill.svg",
@@ -44,6 +48,7 @@ const demoTools: readonly NewTool[] = [
   },
   {
     name: "Level",
+    category: "mechanical",
     short:
       "A 600 mm aluminium box-beam spirit level with three shock-proof vials accurate to 0.5 mm/m. Its magnetic edge holds it on conduit, panels and steel studs.",
     image: "/images/tools/level.svg",
@@ -53,6 +58,7 @@ const demoTools: readonly NewTool[] = [
   },
   {
     name: "Wire Strippers",
+    category: "electrical",
     short:
       "Self-adjusting wire strippers for solid and stranded conductors from 0.2 to 6 mm², with a built-in cutter and crimper. One squeeze strips the insulation without nicking the copper.",
     image: "/images/tools/wire-strippers.svg",
@@ -62,6 +68,7 @@ const demoTools: readonly NewTool[] = [
   },
   {
     name: "Fish Tape",
+    category: "electrical",
     short:
       "A 15 m (50 ft) spring-steel fish tape on an impact-resistant reel, with etched length markings. The flexible, rounded leader pulls cable through conduit without snagging.",
     image: "/images/tools/fish-tape.svg",
@@ -71,6 +78,7 @@ const demoTools: readonly NewTool[] = [
   },
   {
     name: "Voltage Tester",
+    category: "electrical",
     short:
       "A pocket non-contact voltage tester that detects 12 to 1000 V AC with a bright LED, a beeper and vibration. CAT IV rated, with a built-in flashlight for dark cabinets.",
     image: "/images/tools/voltage-tester.svg",

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { emailSchema, personNameSchema } from "./auth";
+import { pageQueryFields } from "./paging";
+import { QUOTE_LIMITS, QUOTE_QUANTITY_RANGE } from "./quote-limits";
 import { multiLine, oneLine } from "./text";
 
-export const QUOTE_LIMITS = { phone: 40, company: 200, tool: 200, message: 2000 } as const;
+export { QUOTE_LIMITS, QUOTE_QUANTITY_RANGE } from "./quote-limits";
 
 /** An optional one-line field of the quote form: "" means "not given". */
 const optionalLine = (label: string, max: number) =>
@@ -33,7 +35,7 @@ export const quoteRequestSchema = z.object({
     .number({ message: "Quantity must be a number" })
     .int("Quantity must be a whole number")
     .min(1, "Quantity must be at least 1")
-    .max(100000, "Quantity must be at most 100000")
+    .max(QUOTE_QUANTITY_RANGE.max, `Quantity must be at most ${QUOTE_QUANTITY_RANGE.max}`)
     .optional(),
   message: multiLine(
     z
@@ -73,3 +75,29 @@ export type QuoteHandled = z.infer<typeof quoteHandledSchema>;
 export const quoteIdParamsSchema = z.object({
   id: z.uuid({ error: "There is no quote request with this id" }),
 });
+
+/** Requests per page of GET /api/quotes; the next page's cursor comes in the X-Next-Cursor header. */
+export const QUOTES_PAGE_SIZE = 20;
+export const QUOTE_SEARCH_MAX_LENGTH = 254;
+export const quoteStatuses = ["open", "handled"] as const;
+export type QuoteStatus = (typeof quoteStatuses)[number];
+
+/** GET /api/quotes?q=&status=&cursor=&limit=: every parameter optional; without any, the newest page. */
+export const quotesQuerySchema = z.object({
+  q: oneLine(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(QUOTE_SEARCH_MAX_LENGTH, `The search must be at most ${QUOTE_SEARCH_MAX_LENGTH} characters`),
+    "The search",
+  )
+    .optional()
+    .describe("Requests whose email, name or company starts with this text (case-insensitive)"),
+  status: z
+    .enum(quoteStatuses, { error: "The status must be open or handled" })
+    .optional()
+    .describe("open: not handled yet; handled: marked handled; absent: both"),
+  ...pageQueryFields,
+});
+export type QuotesQuery = z.infer<typeof quotesQuerySchema>;

@@ -19,11 +19,20 @@ export const COMMENT_MAX_LENGTH = 1000;
 export const COMMENT_TOO_LONG = `The comment must be at most ${COMMENT_MAX_LENGTH} characters`;
 export const REVIEW_ADDED = "Thank you! Your review was added";
 
+export const TOOL_NOT_BOUGHT =
+  "You can only review a tool you have bought: it must be in one of your paid, shipped or delivered orders.";
+
 /**
  * `POST /api/review` and the review form: the rating (the form's select sends "1".."5", a JSON client
- * may send the number) and the comment. The reviewer's name and email come from the access token.
+ * may send the number), the comment, and optionally the tool reviewed (the form's "What are you
+ * reviewing?" sends "" for the shop in general). The reviewer's name and email come from the access
+ * token; the server checks that they bought the tool.
  */
 export const reviewInputSchema = z.object({
+  toolId: z
+    .union([z.literal(""), z.uuid(TOOL_NOT_BOUGHT)], { error: TOOL_NOT_BOUGHT })
+    .nullish()
+    .transform((id) => id || undefined),
   review: z
     .union([z.string().trim().regex(/^\d+$/, RATING_MESSAGE), z.number()], { error: RATING_MESSAGE })
     .transform(Number)
@@ -38,6 +47,24 @@ export const reviewInputSchema = z.object({
   ),
 });
 export type ReviewInput = z.infer<typeof reviewInputSchema>;
+
+/** A tool the customer may review (GET /api/review/tools): one of their paid, shipped or delivered orders'. */
+export const reviewableToolSchema = z.object({ _id: z.uuid(), name: z.string() });
+export type ReviewableTool = z.infer<typeof reviewableToolSchema>;
+
+/** How many of a tool's newest reviews its page shows (and GET /api/tools/:id/reviews answers). */
+export const TOOL_REVIEWS_SHOWN = 6;
+
+/**
+ * A tool's visible reviews (GET /api/tools/:id/reviews, and the product page): the average rating
+ * (one decimal) and count of all of them, and the newest few. average is null when there are none.
+ */
+export const toolReviewsSchema = z.object({
+  average: z.number().nullable(),
+  count: z.number().int(),
+  reviews: z.array(reviewSchema),
+});
+export type ToolReviews = z.infer<typeof toolReviewsSchema>;
 
 /** A customer posts at most one review a day: POST /api/review answers 429 before then. */
 export const REVIEW_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -63,14 +90,6 @@ export type ModeratedReview = z.infer<typeof moderatedReviewSchema>;
 
 /** Reviews per page of GET /api/reviews; the next page's cursor comes in the X-Next-Cursor header. */
 export const REVIEWS_PAGE_SIZE = 100;
-
-export const reviewsQuerySchema = z.object({
-  cursor: z
-    .string()
-    .max(400, "The cursor is not one this server gave")
-    .optional()
-    .describe("The X-Next-Cursor header of the previous page"),
-});
 
 export const reviewIdParamsSchema = z.object({ id: z.uuid("There is no review with this id") });
 

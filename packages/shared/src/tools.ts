@@ -1,7 +1,34 @@
 import { z } from "zod";
+import { TOOL_SEARCH_MAX_LENGTH, type ToolCategory, toolCategories, toolSorts } from "./catalogue";
 import { multiLine, oneLine } from "./text";
 
-/** A tool as the API shows it: the spec's field names, `_id`, price in currency units. */
+// The catalogue's constants live in ./catalogue (no zod: the home page imports them); re-exported here
+// for the server and the admin forms, which use them with the schemas.
+export {
+  TOOL_CATEGORY_LABELS,
+  TOOL_SEARCH_MAX_LENGTH,
+  TOOL_SORT_LABELS,
+  TOOLS_PAGE_SIZE,
+  type ToolCategory,
+  type ToolSort,
+  toolCategories,
+  toolSorts,
+} from "./catalogue";
+
+export const CATEGORY_REQUIRED = "Category is required";
+/**
+ * What POST /api/tools stores when the body has no category: SPEC.md's callers send none, and must
+ * keep working. Mechanical, like the database column's default for the tools that existed before.
+ */
+export const DEFAULT_TOOL_CATEGORY: ToolCategory = "mechanical";
+const toolCategorySchema = z.enum(toolCategories, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === ""
+      ? CATEGORY_REQUIRED
+      : "The category must be electrical or mechanical",
+});
+
+/** A tool as the API shows it: the spec's field names, `_id`, price in currency units, its category. */
 export const toolSchema = z.object({
   _id: z.uuid(),
   name: z.string(),
@@ -10,8 +37,53 @@ export const toolSchema = z.object({
   price: z.number(),
   minQuantity: z.number().int(),
   availableQuantity: z.number().int(),
+  category: z.enum(toolCategories),
 });
 export type Tool = z.infer<typeof toolSchema>;
+
+/**
+ * GET /api/tools/search?q=&category=&sort=&cursor=&limit=: the catalogue searched and paged on the
+ * server (PostgreSQL full-text search over name and description, keyset paging). Every parameter is
+ * optional; without any, the first page of the whole catalogue in its featured order.
+ */
+export const toolSearchQuerySchema = z.object({
+  q: oneLine(
+    z
+      .string()
+      .trim()
+      .max(TOOL_SEARCH_MAX_LENGTH, `The search must be at most ${TOOL_SEARCH_MAX_LENGTH} characters`),
+    "The search",
+  )
+    .optional()
+    .describe("Words of the tool's name or description; the last word may be the start of a word"),
+  category: z.enum(toolCategories, { error: "The category must be electrical or mechanical" }).optional(),
+  sort: z
+    .enum(toolSorts, { error: "The sort must be featured, price, price-desc, name or newest" })
+    .optional()
+    .describe("Featured when absent"),
+  cursor: z
+    .string()
+    // It carries the last tool's name (up to 120 characters, 3 UTF-8 bytes each), base64url-encoded.
+    .max(1000, "The cursor is not one this server gave")
+    .optional()
+    .describe("The nextCursor of the previous page"),
+  limit: z.coerce
+    .number({ error: "The limit must be a number" })
+    .int("The limit must be a whole number")
+    .min(1, "The limit must be between 1 and 100")
+    .max(100, "The limit must be between 1 and 100")
+    .optional(),
+});
+export type ToolSearchQuery = z.infer<typeof toolSearchQuerySchema>;
+
+/** One page of a tool search; `total` counts every match (an estimate when `totalIsEstimate`). */
+export const toolSearchPageSchema = z.object({
+  tools: z.array(toolSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+  totalIsEstimate: z.boolean(),
+});
+export type ToolSearchPage = z.infer<typeof toolSearchPageSchema>;
 
 /** GET /api/shop: what the web app needs to know about the shop (the server's CURRENCY, upper case). */
 export const shopSchema = z.object({
@@ -87,6 +159,7 @@ const productFields = {
     .max(MAX_PRICE, `Price must be at most ${MAX_PRICE}`)
     // Cents only: 12.5 and 12.49 are prices, 12.499 is not (with a tolerance for binary fractions).
     .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, PRICE_TOO_PRECISE),
+  category: toolCategorySchema,
 };
 
 const hasStockForMinimum = (product: { minQuantity: number; availableQuantity: number }) =>
@@ -108,19 +181,29 @@ export const productImagePathSchema = z
   .min(1, { error: PRODUCT_IMAGE_REQUIRED, abort: true })
   .regex(SITE_IMAGE_PATH, PRODUCT_IMAGE_NOT_OURS);
 
-/** POST /api/tools (admin): a new tool; the image was uploaded first (POST /api/uploads). */
-export const createToolBodySchema = productSchema(productImagePathSchema);
+/**
+ * POST /api/tools (admin): a new tool; the image was uploaded first (POST /api/uploads). The category
+ * may be left out (SPEC.md's body has none): it is then DEFAULT_TOOL_CATEGORY. The form always sends it.
+ */
+export const createToolBodySchema = z
+  .object({
+    ...productFields,
+    image: productImagePathSchema,
+    category: toolCategorySchema.default(DEFAULT_TOOL_CATEGORY),
+  })
+  .refine(hasStockForMinimum, stockRuleIssue);
 export type CreateToolBody = z.infer<typeof createToolBodySchema>;
 
 /**
  * PATCH /api/tools/:id (admin): the tool's new values, and the stock the admin saw when editing began.
  * Orders change the stock meanwhile; when it has changed the server refuses (409) rather than
- * overwrite what customers reserved.
+ * overwrite what customers reserved. Without a category the tool keeps its own (older callers).
  */
 export const updateToolBodySchema = z
   .object({
     ...productFields,
     image: productImagePathSchema,
+    category: toolCategorySchema.optional(),
     previousAvailableQuantity: z.number().int().min(0),
   })
   .refine(hasStockForMinimum, stockRuleIssue);

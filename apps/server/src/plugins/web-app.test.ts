@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerWebApp } from "./web-app";
+import { registerWebApp, withShopCurrency } from "./web-app";
 
 const HOME = '<!doctype html><div id="root" data-prerendered-path="/"><h1>Home</h1></div>';
 const SHELL = '<!doctype html><div id="root"></div>';
@@ -17,17 +17,18 @@ describe("the web app with the home page pre-rendered", () => {
     await writeFile(join(dir, "dist", "index.html"), HOME);
     await writeFile(join(dir, "dist", "app-shell.html"), SHELL);
     app = Fastify();
-    await registerWebApp(app, { webDistDir: join(dir, "dist") });
+    await registerWebApp(app, { webDistDir: join(dir, "dist"), currency: "jpy" });
   });
   afterAll(async () => {
     await app?.close();
     await rm(dir, { recursive: true, force: true });
   });
 
-  it("serves the pre-rendered index.html at / only", async () => {
+  it("serves the pre-rendered index.html at / only, with the shop's currency written in", async () => {
     const response = await app.inject({ method: "GET", url: "/" });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe(HOME);
+    expect(response.body).toBe(withShopCurrency(HOME, "jpy"));
+    expect(response.body).toContain('<meta name="shop-currency" content="JPY" />');
     expect(response.headers["cache-control"]).toBe("no-cache");
   });
 
@@ -37,7 +38,37 @@ describe("the web app with the home page pre-rendered", () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers["content-type"], url).toMatch(/^text\/html/);
       expect(response.headers["cache-control"], url).toBe("no-cache");
-      expect(response.body, url).toBe(SHELL);
+      expect(response.body, url).toBe(withShopCurrency(SHELL, "jpy"));
     }
+  });
+
+  it("never sends a page's file as it is on disk, without the currency", async () => {
+    for (const url of ["/index.html", "/app-shell.html"]) {
+      const response = await app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain("<div id=");
+    }
+  });
+
+  it("answers 304 to a matching If-None-Match", async () => {
+    const first = await app.inject({ method: "GET", url: "/blogs" });
+    const again = await app.inject({
+      method: "GET",
+      url: "/login",
+      headers: { "if-none-match": String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+});
+
+describe("the currency's meta tag", () => {
+  it("goes last in the head, upper case, and before everything in a page without a head", () => {
+    const page = '<!doctype html>\n<html>\n  <head>\n    <meta charset="UTF-8" />\n  </head>\n</html>';
+    expect(withShopCurrency(page, "eur")).toBe(
+      '<!doctype html>\n<html>\n  <head>\n    <meta charset="UTF-8" />\n    <meta name="shop-currency" content="EUR" />\n  </head>\n</html>',
+    );
+    expect(withShopCurrency(SHELL, "usd")).toBe(
+      '<!doctype html><meta name="shop-currency" content="USD" /><div id="root"></div>',
+    );
   });
 });

@@ -1,10 +1,12 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type CachedBody, cachedBody, sendCachedBody } from "../features/storefront/storefront-cache";
 import { errorBody } from "../lib/http-errors";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
+const HTML = "text/html; charset=utf-8";
 /**
  * The web build pre-renders the home page into index.html (apps/web/vite-plugins/prerender-home.ts)
  * and keeps the page with an empty root as app-shell.html, for every other client route.
@@ -16,23 +18,55 @@ const NOT_BUILT_MESSAGE =
 export interface WebAppOptions {
   /** The Vite build (index.html, assets/...). When it has no index.html, pages answer 503. */
   webDistDir: string;
+  /** The shop's CURRENCY, written into every page; app.config.currency when not given. */
+  currency?: string | undefined;
+}
+
+/**
+ * The name of the `<meta>` that tells the web app the shop's currency (ISO 4217, upper case), so that
+ * its first render formats prices without asking GET /api/shop (apps/web/src/features/storefront/
+ * shop-currency.ts reads it). The server-rendered product pages carry it too (storefront/).
+ */
+export const SHOP_CURRENCY_META = "shop-currency";
+
+/** The page with the currency's `<meta>` last in its head (or after the doctype, without a </head>). */
+export function withShopCurrency(html: string, currency: string): string {
+  const code = currency.toUpperCase().replace(/[^A-Z]/g, "");
+  const tag = `<meta name="${SHOP_CURRENCY_META}" content="${code}" />`;
+  const headEnd = html.indexOf("</head>");
+  if (headEnd >= 0) return `${html.slice(0, headEnd)}  ${tag}\n  ${html.slice(headEnd)}`;
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html)?.[0].length ?? 0;
+  return `${html.slice(0, doctype)}${tag}${html.slice(doctype)}`;
 }
 
 /**
  * Serves the built SPA (features/uploads/serve-routes.ts serves the uploads), and answers everything no route matched: a JSON 404 under
  * /api, the app shell for client-side routes (`/` is index.html, pre-rendered), a 404 for missing files.
+ * The two pages are sent from memory with the shop's currency written in (made once, compressed on
+ * first demand like the product pages); every other file comes from disk, pre-compressed by the build.
  */
 export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
   const { webDistDir } = options;
+  const currency = options.currency ?? (app.hasDecorator("config") ? app.config.currency : "usd");
   const built = existsSync(join(webDistDir, "index.html"));
   // A build without the pre-render has index.html only, and it serves every page.
   const shellFile = existsSync(join(webDistDir, APP_SHELL_FILE)) ? APP_SHELL_FILE : "index.html";
   const hashedAssets = join(webDistDir, "assets") + sep;
+  const page = (file: string): CachedBody =>
+    cachedBody(withShopCurrency(readFileSync(join(webDistDir, file), "utf8"), currency), HTML);
+  const home = built ? page("index.html") : undefined;
+  const shell = built ? page(shellFile) : undefined;
 
+  if (home) {
+    app.get("/", { schema: { hide: true } }, (request, reply) => sendCachedBody(request, reply, home));
+  }
   if (built) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       prefix: "/",
+      // The pages go out with the currency written in (above), never as the files on disk.
+      index: false,
+      allowedPath: (path) => !path.endsWith(".html"),
       cacheControl: false,
       dotfiles: "ignore",
       preCompressed: true,
@@ -47,14 +81,14 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
 
   app.setNotFoundHandler((request, reply) => {
     if (isClientRoute(request)) {
-      if (!built) {
+      if (!shell) {
         return reply
           .code(503)
           .header("cache-control", "no-store")
           .type("text/plain; charset=utf-8")
           .send(NOT_BUILT_MESSAGE);
       }
-      return reply.header("cache-control", "no-cache").sendFile(shellFile);
+      return sendCachedBody(request, reply, shell);
     }
     const what = isApiPath(pathOf(request)) ? "API route" : "file";
     return reply

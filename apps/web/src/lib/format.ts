@@ -1,5 +1,6 @@
 // The API shows prices as decimal units of the shop's currency (the server's CURRENCY, usd by
-// default), which main.tsx learns from GET /api/shop before the first render (setPriceCurrency).
+// default), which main.tsx reads from the page's <meta name="shop-currency"> before the first render
+// (features/storefront/shop-currency.ts calls setPriceCurrency).
 // The formats are made on first use: the first Intl object of a page is slow to make (tens of ms on a
 // phone), which would otherwise lengthen the evaluation of the home page's code before it can hydrate.
 let currency = "USD";

@@ -1,7 +1,7 @@
 import type { Database } from "@toolshop/db/client";
 import { orders, reviews, users } from "@toolshop/db/schema";
 import { REVIEW_INTERVAL_MS, type Review, type ReviewInput } from "@toolshop/shared/reviews";
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DomainEventPublisher } from "../../lib/domain-events";
 import type { TokenUser } from "../../plugins/auth/access-token";
 
@@ -41,11 +41,15 @@ export async function listReviews(db: Database): Promise<Review[]> {
 export type AddReviewOutcome =
   | { kind: "added"; review: Review }
   | { kind: "no-such-user" }
+  /** The review names a tool that is in none of the author's paid, shipped or delivered orders. */
+  | { kind: "not-bought" }
   /** The author posted a review less than a day ago; they may post again from this time. */
   | { kind: "too-soon"; nextAllowedAt: Date };
 
 /**
- * Stores a review by the token's user, at most one a day (hidden ones count; deleted ones do not).
+ * Stores a review by the token's user, at most one a day (hidden ones count; deleted ones do not),
+ * of the shop or of one tool: then only of a tool in one of the author's own paid, shipped or
+ * delivered orders (whose tool id is still set: a deleted tool cannot be reviewed).
  * The name shown with it is the user's profile name (their sign-up name until they change it), else
  * the part of the email before the @: never what the request body claims. The user's row is locked
  * while checking, so two posts at once cannot both pass the daily check.
@@ -63,6 +67,7 @@ export async function addReview(
       .where(eq(users.id, user.id))
       .for("update");
     if (!author) return { kind: "no-such-user" };
+    if (input.toolId && !(await hasBought(tx, author.id, input.toolId))) return { kind: "not-bought" };
     const [latest] = await tx
       .select({ createdAt: reviews.createdAt })
       .from(reviews)
@@ -76,11 +81,30 @@ export async function addReview(
     const name = author.displayName?.trim() || author.email.split("@")[0] || author.email;
     const [row] = await tx
       .insert(reviews)
-      .values({ userId: author.id, name, email: author.email, rating: input.review, comment: input.comment })
+      .values({
+        userId: author.id,
+        toolId: input.toolId ?? null,
+        name,
+        email: author.email,
+        rating: input.review,
+        comment: input.comment,
+      })
       .returning({ rating: reviews.rating, comment: reviews.comment, name: reviews.name });
     if (!row) throw new Error("The review insert returned no row.");
     return { kind: "added", review: { review: String(row.rating), comment: row.comment, name: row.name } };
   });
   if (outcome.kind === "added") await ctx.events.publish({ type: "ReviewChanged" });
   return outcome;
+}
+
+/** Whether the user has a paid (or shipped, delivered) order of the tool. */
+async function hasBought(db: Pick<Database, "select">, userId: string, toolId: string): Promise<boolean> {
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(eq(orders.userId, userId), eq(orders.toolId, toolId), inArray(orders.status, [...BUYER_STATUSES])),
+    )
+    .limit(1);
+  return order !== undefined;
 }

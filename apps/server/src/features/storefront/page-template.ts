@@ -3,6 +3,7 @@
 // page the build pre-rendered (index.html), around the page's own content.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { withShopCurrency } from "../../plugins/web-app";
 
 /**
  * Set on #root to the path whose content the server rendered there. apps/web/src/main.tsx then
@@ -32,13 +33,16 @@ interface Layout {
   after: string;
 }
 
-/** The template of the built web app in `webDistDir`, or undefined when it has not been built. */
-export function loadPageTemplate(webDistDir: string): PageTemplate | undefined {
+/**
+ * The template of the built web app in `webDistDir`, or undefined when it has not been built. Its head
+ * carries the shop's currency, as every page the server sends does (plugins/web-app.ts).
+ */
+export function loadPageTemplate(webDistDir: string, currency: string): PageTemplate | undefined {
   const shellFile = ["app-shell.html", "index.html"]
     .map((name) => join(webDistDir, name))
     .find((file) => existsSync(file));
   if (!shellFile) return undefined;
-  const shell = readFileSync(shellFile, "utf8");
+  const shell = withShopCurrency(readFileSync(shellFile, "utf8"), currency);
   const rootAt = shell.indexOf(EMPTY_ROOT);
   if (rootAt < 0) return undefined;
   const indexFile = join(webDistDir, "index.html");

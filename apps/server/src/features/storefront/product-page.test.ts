@@ -1,3 +1,4 @@
+import type { ToolReviews } from "@toolshop/shared/reviews";
 import type { Tool } from "@toolshop/shared/tools";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -16,6 +17,17 @@ const TOOL: Tool = {
   price: 18.9,
   minQuantity: 10,
   availableQuantity: 500,
+  category: "mechanical",
+};
+
+const NO_REVIEWS: ToolReviews = { average: null, count: 0, reviews: [] };
+const REVIEWS: ToolReviews = {
+  average: 4.5,
+  count: 12,
+  reviews: [
+    { review: "5", comment: "Dead straight.", name: "Ann", verifiedBuyer: true },
+    { review: "4", comment: HOSTILE, name: `<b>Eve</b>` },
+  ],
 };
 
 const schemaOrg = (type: string) => `https://schema.org/${type}`;
@@ -50,7 +62,31 @@ const productShape = z.object({
       "@type": z.literal("AggregateRating"),
       ratingValue: z.number().min(1).max(5),
       reviewCount: z.number().int().positive(),
+      bestRating: z.literal(5),
+      worstRating: z.literal(1),
     })
+    .strict()
+    .optional(),
+  // https://schema.org/Review with its Rating and author (Google's review snippets require both).
+  review: z
+    .array(
+      z
+        .object({
+          "@type": z.literal("Review"),
+          reviewRating: z
+            .object({
+              "@type": z.literal("Rating"),
+              ratingValue: z.number().int().min(1).max(5),
+              bestRating: z.literal(5),
+              worstRating: z.literal(1),
+            })
+            .strict(),
+          author: z.object({ "@type": z.literal("Person"), name: z.string().min(1) }).strict(),
+          reviewBody: z.string(),
+        })
+        .strict(),
+    )
+    .min(1)
     .optional(),
 });
 
@@ -81,12 +117,23 @@ describe("a product's JSON-LD", () => {
     expect(data.offers.availability).toBe("https://schema.org/OutOfStock");
   });
 
-  it("has an AggregateRating only when the product has ratings", () => {
-    expect(productJsonLd(TOOL, SITE, { ratingValue: 4.5, reviewCount: 0 })).not.toHaveProperty(
-      "aggregateRating",
-    );
-    const rated = productShape.parse(productJsonLd(TOOL, SITE, { ratingValue: 4.5, reviewCount: 12 }));
-    expect(rated.aggregateRating).toMatchObject({ ratingValue: 4.5, reviewCount: 12 });
+  it("has an AggregateRating and Review items only when the product has visible reviews", () => {
+    const unrated = productShape.parse(productJsonLd(TOOL, SITE, NO_REVIEWS));
+    expect(unrated).not.toHaveProperty("aggregateRating");
+    expect(unrated).not.toHaveProperty("review");
+    const rated = productShape.parse(jsonLdOf(productHead(TOOL, SITE, REVIEWS)));
+    expect(rated.aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 4.5,
+      reviewCount: 12,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    expect(rated.review?.map((review) => [review.reviewRating.ratingValue, review.author.name])).toEqual([
+      [5, "Ann"],
+      [4, "<b>Eve</b>"],
+    ]);
+    expect(rated.review?.[1]?.reviewBody).toBe(HOSTILE);
   });
 
   it("cannot be broken out of by a hostile name, and reads back as the same name", () => {
@@ -105,7 +152,11 @@ describe("a product's JSON-LD", () => {
 
 describe("a product's markup", () => {
   it("escapes every value and links to the checkout while the tool can be ordered", () => {
-    const markup = productMarkup({ ...TOOL, name: HOSTILE, short: `"quoted" & <b>bold</b>` }, SITE);
+    const markup = productMarkup(
+      { ...TOOL, name: HOSTILE, short: `"quoted" & <b>bold</b>` },
+      SITE,
+      NO_REVIEWS,
+    );
     expect(markup).not.toContain("<img src=x");
     expect(markup).not.toContain("<b>");
     expect(markup).toContain("&quot;quoted&quot; &amp; &lt;b&gt;bold&lt;/b&gt;");
@@ -114,10 +165,33 @@ describe("a product's markup", () => {
   });
 
   it("shows Only N left when low, and Sold out without an order link", () => {
-    expect(productMarkup({ ...TOOL, availableQuantity: 19 }, SITE)).toContain("Only 19 left");
-    const soldOut = productMarkup({ ...TOOL, availableQuantity: 9 }, SITE);
+    expect(productMarkup({ ...TOOL, availableQuantity: 19 }, SITE, NO_REVIEWS)).toContain("Only 19 left");
+    const soldOut = productMarkup({ ...TOOL, availableQuantity: 9 }, SITE, NO_REVIEWS);
     expect(soldOut).toContain(">Sold out<");
     expect(soldOut).not.toContain("/checkout/");
+  });
+});
+
+describe("a product's reviews", () => {
+  it("shows the average, the count and each review's star value, comment and name, escaped", () => {
+    const markup = productMarkup(TOOL, SITE, REVIEWS);
+    expect(markup).toContain('<h2 id="product-reviews-heading" class="text-2xl font-bold">Reviews</h2>');
+    expect(markup).toContain('<span class="font-bold text-base-content">4.5</span> out of 5 from 12 reviews');
+    expect(markup).toContain('aria-label="Rated 5 out of 5"');
+    expect(markup).toContain('Review Star: <span class="font-bold">5</span>');
+    expect(markup).toContain("Dead straight.");
+    expect(markup).toContain("Verified buyer");
+    expect(markup).toContain("&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;");
+    expect(markup).toContain("&lt;b&gt;Eve&lt;/b&gt;");
+    expect(markup).not.toContain("<img src=x");
+    expect(markup).not.toContain("<b>");
+    expect(markup).toContain(`href="/dashboard/myreview?tool=${TOOL._id}"`);
+  });
+
+  it("says there are none yet when the tool has no visible review", () => {
+    const markup = productMarkup(TOOL, SITE, NO_REVIEWS);
+    expect(markup).toContain("No reviews of this tool yet.");
+    expect(markup).not.toContain("Review Star:");
   });
 });
 

@@ -3,8 +3,10 @@
 // apps/web/src/features/storefront/components/product-details.tsx class for class: the classes exist
 // in the CSS only because that component uses them, and React later replaces this markup with its own
 // without anything moving.
+import type { ToolReviews } from "@toolshop/shared/reviews";
 import type { Tool } from "@toolshop/shared/tools";
 import { escapeHtml, formatCount, formatPrice, jsonForScript, summary } from "./html";
+import { reviewsJsonLd, reviewsMarkup } from "./product-reviews";
 
 export const SITE_NAME = "Toolshop";
 
@@ -14,12 +16,6 @@ export interface Site {
   publicUrl: string;
   /** The shop's CURRENCY (ISO 4217, any case). */
   currency: string;
-}
-
-/** Ratings of this product; reviews are not linked to tools yet, so no page passes one today. */
-export interface ProductRating {
-  ratingValue: number;
-  reviewCount: number;
 }
 
 /** As apps/web/src/features/tools/stock.ts: sold out when the stock cannot cover a minimum order. */
@@ -40,8 +36,11 @@ export function absoluteUrl(site: Site, path: string): string {
   return /^https?:\/\//i.test(path) ? path : `${site.publicUrl}${path.startsWith("/") ? "" : "/"}${path}`;
 }
 
-/** schema.org Product with its Offer (https://schema.org/Product, https://schema.org/Offer). */
-export function productJsonLd(tool: Tool, site: Site, rating?: ProductRating) {
+/**
+ * schema.org Product with its Offer (https://schema.org/Product, https://schema.org/Offer), and when the
+ * tool has visible reviews their AggregateRating and the newest of them as Review items.
+ */
+export function productJsonLd(tool: Tool, site: Site, reviews?: ToolReviews) {
   const url = absoluteUrl(site, productPath(tool._id));
   return {
     "@context": "https://schema.org",
@@ -65,22 +64,23 @@ export function productJsonLd(tool: Tool, site: Site, rating?: ProductRating) {
       seller: { "@type": "Organization", name: SITE_NAME },
     },
     // Only real ratings of this product: search engines penalise ratings that are not about it.
-    ...(rating && rating.reviewCount > 0
+    ...(reviews && reviews.count > 0 && reviews.average !== null
       ? {
           aggregateRating: {
             "@type": "AggregateRating",
-            ratingValue: rating.ratingValue,
-            reviewCount: rating.reviewCount,
+            ratingValue: reviews.average,
+            reviewCount: reviews.count,
             bestRating: 5,
             worstRating: 1,
           },
+          review: reviewsJsonLd(reviews.reviews),
         }
       : {}),
   };
 }
 
 /** The head's tags of a product page; they replace the shell's title and description. */
-export function productHead(tool: Tool, site: Site, rating?: ProductRating): string {
+export function productHead(tool: Tool, site: Site, reviews?: ToolReviews): string {
   const url = escapeHtml(absoluteUrl(site, productPath(tool._id)));
   const title = escapeHtml(`${tool.name} | ${SITE_NAME}`);
   const description = escapeHtml(summary(tool.short));
@@ -100,7 +100,7 @@ export function productHead(tool: Tool, site: Site, rating?: ProductRating): str
     `<meta property="product:price:currency" content="${escapeHtml(site.currency.toUpperCase())}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     // A data block, not a script: the CSP's script-src does not apply to it.
-    `<script type="application/ld+json">${jsonForScript(productJsonLd(tool, site, rating))}</script>`,
+    `<script type="application/ld+json">${jsonForScript(productJsonLd(tool, site, reviews))}</script>`,
   ];
   return tags.join("\n    ");
 }
@@ -112,8 +112,8 @@ export function notFoundHead(): string {
   );
 }
 
-/** The product as the page shows it (product-details.tsx). */
-export function productMarkup(tool: Tool, site: Site): string {
+/** The product as the page shows it (product-details.tsx), its reviews last (product-reviews.tsx). */
+export function productMarkup(tool: Tool, site: Site, reviews: ToolReviews): string {
   const name = escapeHtml(tool.name);
   const soldOut = isSoldOut(tool);
   const badge = soldOut
@@ -144,6 +144,7 @@ export function productMarkup(tool: Tool, site: Site): string {
     `</dl>`,
     action,
     `</div>`,
+    reviewsMarkup(tool._id, reviews),
     `</article>`,
   ].join("");
 }
@@ -162,8 +163,10 @@ export function notFoundMarkup(): string {
 
 /**
  * What the web app reads before its first render (features/storefront/server-data.ts), so that React's
- * first frame already shows the product: the tool as GET /api/tools/:id answers it, or null for none.
+ * first frame already shows the product: the tool as GET /api/tools/:id answers it, or null for none,
+ * and its reviews as GET /api/tools/:id/reviews does.
  */
-export function productData(toolId: string, tool: Tool | null): string {
-  return `<script type="application/json" id="product-data">${jsonForScript({ toolId, tool })}</script>`;
+export function productData(toolId: string, tool: Tool | null, reviews?: ToolReviews): string {
+  const data = tool && reviews ? { toolId, tool, reviews } : { toolId, tool };
+  return `<script type="application/json" id="product-data">${jsonForScript(data)}</script>`;
 }

@@ -1,8 +1,10 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
+import type { ToolReviews } from "@toolshop/shared/reviews";
 import { type Shop, shopSchema, type Tool, toolIdParamsSchema } from "@toolshop/shared/tools";
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { toolReviews } from "../reviews/tool-reviews";
 import { findTool, listTools } from "../tools/service";
 import { loadPageTemplate, type PageTemplate } from "./page-template";
 import {
@@ -31,16 +33,16 @@ export interface StorefrontOptions {
  */
 export const storefrontRoutes: FastifyPluginAsync<StorefrontOptions> = async (app, options) => {
   const site: Site = { publicUrl: app.config.publicUrl, currency: app.config.currency };
-  const template = loadPageTemplate(options.webDistDir);
+  const template = loadPageTemplate(options.webDistDir, site.currency);
   const builtAt = buildTime(options.webDistDir);
   const cache = createStorefrontCache(app);
 
-  function productPage(tool: Tool, id: string, pages: PageTemplate): CachedBody {
+  function productPage(tool: Tool, reviews: ToolReviews, id: string, pages: PageTemplate): CachedBody {
     const html = pages.render({
       path: productPath(id),
-      head: productHead(tool, site),
-      main: productMarkup(tool, site),
-      data: productData(id, tool),
+      head: productHead(tool, site, reviews),
+      main: productMarkup(tool, site, reviews),
+      data: productData(id, tool, reviews),
     });
     return cachedBody(html, HTML);
   }
@@ -63,7 +65,7 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontOptions> = async (ap
     const page = toolIdParamsSchema.safeParse({ id }).success
       ? await cache.get(`page:${id}`, async () => {
           const tool = await findTool(app.db, id, site.currency);
-          return tool ? productPage(tool, id, template) : undefined;
+          return tool ? productPage(tool, await toolReviews(app.db, tool._id), id, template) : undefined;
         })
       : undefined;
     return sendCachedBody(request, reply, page ?? notFoundPage(id, template));

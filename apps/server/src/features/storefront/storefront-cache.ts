@@ -89,7 +89,8 @@ interface Entry {
 /**
  * The same rule as the API's catalogue cache (plugins/catalogue-cache.ts), whose answers are JSON
  * replies and cannot be read as values: every event that drops its "tools" scope drops everything
- * here, on every process; a resubscription starts afresh; while other processes cannot be heard
+ * here, on every process, and so does ReviewChanged (the pages show reviews; the event does not say
+ * which tool's, and reviews change far less often than stock); a resubscription starts afresh; while other processes cannot be heard
  * (degraded), values expire after DEGRADED_TTL_MS.
  */
 export function createStorefrontCache(
@@ -104,9 +105,11 @@ export function createStorefrontCache(
     entries.clear();
     loading.clear();
   };
-  const invalidating = (Object.keys(INVALIDATED_BY) as DomainEventType[]).filter(
-    (type) => INVALIDATED_BY[type] === "tools",
-  );
+  // The product pages show their tool's reviews too (issue 12).
+  const invalidating: DomainEventType[] = [
+    ...(Object.keys(INVALIDATED_BY) as DomainEventType[]).filter((type) => INVALIDATED_BY[type] === "tools"),
+    "ReviewChanged",
+  ];
   app.events.subscribe(invalidating, "every-process", forget);
   app.events.onResubscribed(forget);
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { tools } from "@toolshop/db/schema";
+import { orders, reviews, tools } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { shopSchema, type Tool, toolSchema } from "@toolshop/shared/tools";
 import { uploadResponseSchema } from "@toolshop/shared/uploads";
@@ -129,7 +129,11 @@ for (const target of testDatabaseTargets()) {
       expect(html).not.toContain("<noscript>");
       expect(html).toContain(`<div id="root" data-server-rendered="/tools/${tool._id}">`);
       const data = /<script type="application\/json" id="product-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
-      expect(JSON.parse(data ?? "null")).toEqual({ toolId: tool._id, tool });
+      expect(JSON.parse(data ?? "null")).toEqual({
+        toolId: tool._id,
+        tool,
+        reviews: { average: null, count: 0, reviews: [] },
+      });
     });
 
     it("escapes a hostile name everywhere: text, attributes and JSON-LD", async () => {
@@ -223,6 +227,77 @@ for (const target of testDatabaseTargets()) {
         expect.arrayContaining(["User-agent: *", "Allow: /", "Disallow: /api", "Disallow: /dashboard"]),
       );
       expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    });
+
+    it("shows the tool's visible reviews and their average in the HTML and the JSON-LD, and follows each change", async () => {
+      const tool = await addProduct({ name: "Torque Wrench" });
+      const before = await get(`/tools/${tool._id}`);
+      expect(before.body).toContain("No reviews of this tool yet.");
+      expect(jsonLdOf(before.body)).not.toHaveProperty("aggregateRating");
+      expect(jsonLdOf(before.body)).not.toHaveProperty("review");
+
+      // Two buyers review it through the API, each after the page was cached.
+      const posted: string[] = [];
+      for (const [rating, comment] of [
+        [5, HOSTILE],
+        [2, "Loose after a week."],
+      ] as const) {
+        const buyer = await signedInCustomer(t);
+        await t.database.db.insert(orders).values({
+          userId: buyer.id,
+          email: buyer.email,
+          toolId: tool._id,
+          name: tool.name,
+          image: tool.image,
+          unitPriceCents: 2450,
+          quantity: 10,
+          totalCents: 24500,
+          address: "1 Test Street",
+          phone: "+1 555 0100",
+          status: "paid",
+        });
+        const response = await call(t.app, buyer, "POST", "/api/review", {
+          review: rating,
+          comment,
+          toolId: tool._id,
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        posted.push(buyer.id);
+        expect((await get(`/tools/${tool._id}`)).statusCode).toBe(200);
+      }
+      const html = (await get(`/tools/${tool._id}`)).body;
+      expect(html).toContain('Review Star: <span class="font-bold">2</span>');
+      expect(html).toContain("Loose after a week.");
+      expect(html).toContain("3.5</span> out of 5 from 2 reviews");
+      expect(html).not.toContain("<img src=x");
+      expect(jsonLdOf(html).aggregateRating).toMatchObject({ ratingValue: 3.5, reviewCount: 2 });
+      expect(jsonLdOf(html).review).toHaveLength(2);
+      const data = /<script type="application\/json" id="product-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+      expect(JSON.parse(data ?? "null").reviews).toMatchObject({ average: 3.5, count: 2 });
+
+      // An admin hides the hostile one: gone from the page and from the rating.
+      const [hostile] = await t.database.db.select().from(reviews).where(eq(reviews.comment, HOSTILE));
+      const hide = await call(t.app, admin, "PATCH", `/api/reviews/${hostile?.id}`, { hidden: true });
+      expect(hide.statusCode, hide.body).toBe(200);
+      const hidden = (await get(`/tools/${tool._id}`)).body;
+      expect(hidden).not.toContain("onerror");
+      expect(hidden).toContain("2.0</span> out of 5 from 1 review<");
+      expect(jsonLdOf(hidden).aggregateRating).toMatchObject({ ratingValue: 2, reviewCount: 1 });
+      expect(jsonLdOf(hidden).review.map((review: { reviewBody: string }) => review.reviewBody)).toEqual([
+        "Loose after a week.",
+      ]);
+    });
+
+    it("carries the configured CURRENCY in every page it sends: home, app shell, product and not-found pages", async () => {
+      const tool = await addProduct({ name: "Crimper" });
+      for (const url of ["/", "/blogs", "/dashboard/myreview", `/tools/${tool._id}`, "/tools/nope"]) {
+        const response = await get(url);
+        expect(response.headers["content-type"], url).toBe("text/html; charset=utf-8");
+        const metas = response.body.match(/<meta name="shop-currency"[^>]*>/g);
+        expect(metas, url).toEqual(['<meta name="shop-currency" content="EUR" />']);
+        // In the head, where the web app reads it before its first render.
+        expect(response.body.indexOf(metas?.[0] ?? "")).toBeLessThan(response.body.indexOf("</head>"));
+      }
     });
 
     it("tells the web app the shop's currency at GET /api/shop", async () => {

@@ -1,8 +1,17 @@
 import { apiErrorSchema } from "@toolshop/shared/errors";
-import { type Tool, toolIdParamsSchema, toolSchema } from "@toolshop/shared/tools";
+import {
+  type Tool,
+  type ToolSearchPage,
+  type ToolSearchQuery,
+  toolIdParamsSchema,
+  toolSchema,
+  toolSearchPageSchema,
+  toolSearchQuerySchema,
+} from "@toolshop/shared/tools";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CachedRead } from "../../plugins/catalogue-cache";
+import { searchTools } from "./search";
 import { findTool, listTools } from "./service";
 
 const toolListSchema = z.array(toolSchema);
@@ -21,6 +30,19 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     load: () => findTool(app.db, id, app.config.currency),
     notFound: "There is no tool with this id.",
   });
+  /**
+   * Only a first page without words is cached (the home page as it opens, per category and sort):
+   * at most 3 x 5 x 101 bodies, whatever visitors type. Pages with q or a cursor go to the database.
+   */
+  const firstPage = (query: ToolSearchQuery): CachedRead<ToolSearchPage> | undefined =>
+    query.q || query.cursor
+      ? undefined
+      : {
+          scope: "tools",
+          key: `search:${query.category ?? "all"}:${query.sort ?? "featured"}:${query.limit ?? "default"}`,
+          schema: toolSearchPageSchema,
+          load: () => searchTools(app.db, query, app.config.currency),
+        };
 
   app.get(
     "/tools",
@@ -34,6 +56,26 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     // Not async: a body in memory is answered in the same tick (see catalogueCache.serve).
     (request, reply) => app.catalogueCache.serve(request, reply, toolList),
+  );
+
+  // A static path: Fastify's router prefers it to /tools/:id whatever the order of registration.
+  app.get(
+    "/tools/search",
+    {
+      schema: {
+        tags: ["tools"],
+        summary: "Search the tools, filter by category, sort, one page at a time",
+        description:
+          "q: every word must be in the tool's name or description, the last one may be the start of a word. sort: featured (in stock first, then by category and name; the default), price, price-desc, name or newest. cursor: the nextCursor of the previous page, with the same q, category and sort; null after the last page. total counts every match.",
+        querystring: toolSearchQuerySchema,
+        response: { 200: toolSearchPageSchema, 400: apiErrorSchema },
+      },
+    },
+    (request, reply) => {
+      const cached = firstPage(request.query);
+      if (cached) return app.catalogueCache.serve(request, reply, cached);
+      return searchTools(app.db, request.query, app.config.currency);
+    },
   );
 
   app.get(

@@ -1,12 +1,15 @@
 import type { Database } from "@toolshop/db/client";
 import { orders, tools } from "@toolshop/db/schema";
-import type { Tool } from "@toolshop/shared/tools";
-import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
+import type { Tool, ToolCategory } from "@toolshop/shared/tools";
+import { and, asc, eq, getTableColumns, inArray, notExists, sql } from "drizzle-orm";
 import type { DomainEventPublisher } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
 import { amountToMinor, minorToAmount } from "../../lib/money";
 
-type ToolRow = typeof tools.$inferSelect;
+// Every column but the full-text document, which only SQL reads.
+const { search: _search, ...columns } = getTableColumns(tools);
+export const toolColumns = columns;
+export type ToolRow = Omit<typeof tools.$inferSelect, "search">;
 
 /** What the admin's writes work with; each publishes ToolChanged once it has committed. */
 export interface ToolsContext {
@@ -16,7 +19,7 @@ export interface ToolsContext {
   events: DomainEventPublisher;
 }
 
-/** A database row as the API shows it: the spec's field names, `_id`, price in currency units. */
+/** A database row as the API shows it: the spec's field names, `_id`, price in currency units, category. */
 export function toToolResponse(row: ToolRow, currency: string): Tool {
   return {
     _id: row.id,
@@ -26,17 +29,18 @@ export function toToolResponse(row: ToolRow, currency: string): Tool {
     price: minorToAmount(row.priceCents, currency),
     minQuantity: row.minQuantity,
     availableQuantity: row.availableQuantity,
+    category: row.category,
   };
 }
 
 /** Every tool, in one query, ordered by name (SPEC.md: no pagination). */
 export async function listTools(db: Database, currency: string): Promise<Tool[]> {
-  const rows = await db.select().from(tools).orderBy(asc(tools.name), asc(tools.id));
+  const rows = await db.select(toolColumns).from(tools).orderBy(asc(tools.name), asc(tools.id));
   return rows.map((row) => toToolResponse(row, currency));
 }
 
 export async function findTool(db: Database, id: string, currency: string): Promise<Tool | undefined> {
-  const [row] = await db.select().from(tools).where(eq(tools.id, id));
+  const [row] = await db.select(toolColumns).from(tools).where(eq(tools.id, id));
   return row ? toToolResponse(row, currency) : undefined;
 }
 
@@ -48,6 +52,8 @@ export interface ToolValues {
   price: number;
   minQuantity: number;
   availableQuantity: number;
+  /** Always given on create (the schema defaults it); absent on an edit, the tool keeps its own. */
+  category?: ToolCategory;
 }
 
 function toRowValues(values: ToolValues, currency: string) {
@@ -58,12 +64,13 @@ function toRowValues(values: ToolValues, currency: string) {
     priceCents: amountToMinor(values.price, currency),
     minQuantity: values.minQuantity,
     availableQuantity: values.availableQuantity,
+    category: values.category,
   };
 }
 
 /** POST /tools (admin): a new tool, as the API shows it. */
 export async function createTool(ctx: ToolsContext, values: ToolValues): Promise<Tool> {
-  const [row] = await ctx.db.insert(tools).values(toRowValues(values, ctx.currency)).returning();
+  const [row] = await ctx.db.insert(tools).values(toRowValues(values, ctx.currency)).returning(toolColumns);
   if (!row) throw new Error("The new tool was not returned.");
   await ctx.events.publish({ type: "ToolChanged", toolId: row.id, change: "created" });
   return toToolResponse(row, ctx.currency);
@@ -82,7 +89,7 @@ export async function updateTool(
     .update(tools)
     .set(toRowValues(values, ctx.currency))
     .where(and(eq(tools.id, id), eq(tools.availableQuantity, values.previousAvailableQuantity)))
-    .returning();
+    .returning(toolColumns);
   if (row) {
     await ctx.events.publish({ type: "ToolChanged", toolId: row.id, change: "updated" });
     return toToolResponse(row, ctx.currency);

@@ -1,6 +1,6 @@
 import { orders } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
-import { type Tool, toolSchema } from "@toolshop/shared/tools";
+import { type Tool, toolSchema, toolSearchPageSchema } from "@toolshop/shared/tools";
 import { uploadResponseSchema } from "@toolshop/shared/uploads";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -197,6 +197,55 @@ for (const target of testDatabaseTargets()) {
         edit,
       );
       expect(unknown.statusCode).toBe(404);
+    });
+
+    it("stores the category: mechanical when the spec's body has none, else the chosen one", async () => {
+      expect((await createProduct({ name: "No Category" })).category).toBe("mechanical");
+      const tool = await createProduct({ name: "Clamp Meter", category: "electrical" });
+      expect(tool.category).toBe("electrical");
+      const edit = { ...product({ name: "Clamp Meter" }), previousAvailableQuantity: 500 };
+      // An edit without a category keeps the tool's; with one it changes it.
+      const kept = await call(t.app, admin, "PATCH", `/api/tools/${tool._id}`, edit);
+      expect(kept.json()).toMatchObject({ category: "electrical" });
+      const moved = await call(t.app, admin, "PATCH", `/api/tools/${tool._id}`, {
+        ...edit,
+        category: "mechanical",
+      });
+      expect(moved.json()).toMatchObject({ category: "mechanical" });
+      for (const category of ["Electrical", "hydraulic", 1, ""]) {
+        const refused = await call(t.app, admin, "POST", "/api/tools", product({ category }));
+        expect(refused.statusCode, String(category)).toBe(400);
+        expect(refused.json().message).toBe(
+          category === "" ? "Category is required" : "The category must be electrical or mechanical",
+        );
+      }
+    });
+
+    it("shows an added, edited or deleted tool in the search (cached first page included) at once", async () => {
+      const search = async (query: string) =>
+        toolSearchPageSchema.parse(
+          (await t.app.inject({ method: "GET", url: `/api/tools/search?${query}` })).json(),
+        );
+      const ids = async (query: string) => (await search(query)).tools.map((tool) => tool._id);
+      await search("sort=newest&category=electrical"); // cached
+      const tool = await createProduct({ name: "Insulation Tester", category: "electrical" });
+      expect((await ids("sort=newest&category=electrical"))[0]).toBe(tool._id);
+      expect(await ids("q=insulation+tes")).toEqual([tool._id]);
+
+      const edit = {
+        ...product({ name: "Megohmmeter" }),
+        category: "mechanical",
+        previousAvailableQuantity: 500,
+      };
+      expect((await call(t.app, admin, "PATCH", `/api/tools/${tool._id}`, edit)).statusCode).toBe(200);
+      expect(await ids("q=insulation")).toEqual([]);
+      expect(await ids("q=megohm")).toEqual([tool._id]);
+      expect(await ids("sort=newest&category=electrical")).not.toContain(tool._id);
+      expect((await ids("sort=newest&category=mechanical"))[0]).toBe(tool._id);
+
+      await call(t.app, admin, "DELETE", `/api/tools/${tool._id}`);
+      expect(await ids("q=megohm")).toEqual([]);
+      expect(await ids("sort=newest&category=mechanical")).not.toContain(tool._id);
     });
 
     it("deletes a tool nobody has paid for, and refuses (409) one with a paid order", async () => {

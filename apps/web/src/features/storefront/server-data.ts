@@ -1,11 +1,13 @@
+import type { ToolReviews } from "@toolshop/shared/reviews";
 import type { Tool } from "@toolshop/shared/tools";
 
 /**
  * What the server put in a product page it rendered (apps/server/src/features/storefront): the tool it
- * showed, or null when there is none. The element sits in #root, so React removes it with the server's
- * markup on its first render: only that render, the one replacing the server's page, can read it.
+ * showed and its reviews, or null when there is none. The element sits in #root, so React removes it
+ * with the server's markup on its first render: only that render, the one replacing the server's page,
+ * can read it.
  */
-export type ServerProduct = { tool: Tool } | { tool: null };
+export type ServerProduct = { tool: Tool; reviews?: ToolReviews } | { tool: null };
 
 const ELEMENT_ID = "product-data";
 
@@ -13,9 +15,14 @@ export function readServerProduct(toolId: string): ServerProduct | undefined {
   const element = typeof document === "undefined" ? null : document.getElementById(ELEMENT_ID);
   if (!element?.textContent) return undefined;
   try {
-    const data = JSON.parse(element.textContent) as { toolId?: unknown; tool?: Tool | null };
+    const data = JSON.parse(element.textContent) as {
+      toolId?: unknown;
+      tool?: Tool | null;
+      reviews?: ToolReviews;
+    };
     if (data.toolId !== toolId) return undefined;
-    return data.tool ? { tool: data.tool } : { tool: null };
+    if (!data.tool) return { tool: null };
+    return data.reviews ? { tool: data.tool, reviews: data.reviews } : { tool: data.tool };
   } catch {
     return undefined;
   }

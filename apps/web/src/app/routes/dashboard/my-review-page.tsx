@@ -9,7 +9,8 @@ export default function MyReviewPage() {
         Add a Review
       </h1>
       <p className="text-base-content/80">
-        Rate Toolshop from 1 to 5 and tell others what you think. It appears in Our Review on the home page.
+        Rate Toolshop, or a tool you bought, from 1 to 5 and tell others what you think. A review of the shop
+        appears in Our Review on the home page; a review of a tool, on its page.
       </p>
       <ReviewForm />
     </section>

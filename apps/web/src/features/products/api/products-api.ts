@@ -1,9 +1,13 @@
 import type { CreateToolBody, DeleteToolResponse, Tool, UpdateToolBody } from "@toolshop/shared/tools";
 import { UPLOAD_FIELD_NAME, type UploadResponse } from "@toolshop/shared/uploads";
 import { apiRequest } from "../../../lib/api-client";
+import { toolKeys } from "../../tools/api/search-tools";
 
-/** The catalogue's query key (features/tools): every tool write refreshes the list and each tool. */
-export const TOOLS_QUERY_KEY = ["tools"] as const;
+/**
+ * The catalogue's query keys (features/tools): every tool write refreshes the list, each tool and
+ * every search (the home page's and Manage Products'), whose keys all start with this one.
+ */
+export const TOOLS_QUERY_KEY = toolKeys.all;
 
 /** POST /api/uploads (admin): stores the picture and answers its URL (SPEC.md: the image goes first). */
 export async function uploadImage(file: File): Promise<string> {
@@ -16,6 +20,11 @@ export async function uploadImage(file: File): Promise<string> {
 /** POST /api/tools (admin). */
 export function createTool(body: CreateToolBody): Promise<Tool> {
   return apiRequest<Tool>("/tools", { method: "POST", json: body });
+}
+
+/** GET /api/tools/:id: the tool as it is now (its stock, after a 409). */
+export function getTool(id: string): Promise<Tool> {
+  return apiRequest<Tool>(`/tools/${encodeURIComponent(id)}`);
 }
 
 /** PATCH /api/tools/:id (admin); refused (409) if orders changed the stock since the edit began. */

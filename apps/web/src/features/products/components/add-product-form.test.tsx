@@ -46,6 +46,7 @@ const png = () =>
 async function fillValidProduct(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText("Product Name"), "Cable Cutter");
   await user.type(screen.getByLabelText("Short description"), "Cuts cable up to 20 mm.");
+  await user.selectOptions(screen.getByLabelText("Category"), "Electrical");
   await user.type(screen.getByLabelText("Minimum quantity"), "10");
   await user.type(screen.getByLabelText("Available quantity"), "500");
   await user.type(screen.getByLabelText("Price (USD)"), "24.99");
@@ -71,6 +72,7 @@ describe("AddProductForm", () => {
     for (const message of [
       "Product Name is required",
       "Short description is required",
+      "Category is required",
       "Minimum quantity is required",
       "Available quantity is required",
       "Price is required",
@@ -86,6 +88,7 @@ describe("AddProductForm", () => {
     const user = renderForm({ applyAccept: false });
     await user.type(screen.getByLabelText("Product Name"), "Cable Cutter");
     await user.type(screen.getByLabelText("Short description"), "Cuts cable.");
+    await user.selectOptions(screen.getByLabelText("Category"), "Mechanical");
     await user.type(screen.getByLabelText("Minimum quantity"), "0");
     await user.type(screen.getByLabelText("Available quantity"), "5");
     await user.type(screen.getByLabelText("Price (USD)"), "0");
@@ -147,9 +150,11 @@ describe("AddProductForm", () => {
       availableQuantity: 500,
       price: 24.99,
       image: "/uploads/0123456789abcdef0123456789abcdef.webp",
+      category: "electrical",
     });
     await expect.poll(() => (screen.getByLabelText("Product Name") as HTMLInputElement).value).toBe("");
     expect((screen.getByLabelText("Price (USD)") as HTMLInputElement).value).toBe("");
+    expect((screen.getByLabelText("Category") as HTMLSelectElement).value).toBe("");
     // (user-event's stubbed file outlives a form reset; e2e/admin-catalogue.spec.ts checks it is gone.)
   });
 

@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { ModalDialog } from "../../../components/modal-dialog";
 import { ApiRequestError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
-import { TOOLS_QUERY_KEY, updateTool, uploadImage } from "../api/products-api";
+import { getTool, TOOLS_QUERY_KEY, updateTool, uploadImage } from "../api/products-api";
 import { editProductFormSchema, type ProductFormInput, type ProductFormValues } from "../product-form-schema";
 import { ProductFields } from "./product-fields";
 
@@ -35,6 +35,7 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
       minQuantity: tool.minQuantity,
       availableQuantity: tool.availableQuantity,
       price: tool.price,
+      category: tool.category,
     },
   });
   const { isSubmitting } = form.formState;
@@ -57,10 +58,10 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
         setFailure(error instanceof Error ? error.message : "The product could not be saved.");
         // A 409 means orders changed the stock: load it, and put it in the form to check and save again.
         if (error instanceof ApiRequestError && error.status === 409) {
-          await queryClient.invalidateQueries({ queryKey: TOOLS_QUERY_KEY });
-          const fresh = queryClient
-            .getQueryData<Tool[]>(TOOLS_QUERY_KEY)
-            ?.find((item) => item._id === tool._id);
+          const [fresh] = await Promise.all([
+            getTool(tool._id).catch(() => undefined),
+            queryClient.invalidateQueries({ queryKey: TOOLS_QUERY_KEY }),
+          ]);
           if (fresh) {
             setStockSeen(fresh.availableQuantity);
             form.setValue("availableQuantity", fresh.availableQuantity);

@@ -2,24 +2,54 @@ import type { IncomingMessage } from "node:http";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { Tool } from "@toolshop/shared/tools";
-import { MemoryRouter } from "react-router";
+import type { Tool, ToolSearchPage } from "@toolshop/shared/tools";
+import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { ToastHost } from "../../../components/toast-host";
 import { sendJson, startTestApi } from "../../../test/http-test-server";
 import { ManageProducts } from "./manage-products";
 
-function renderManageProducts() {
+function renderManageProducts(path = "/dashboard/manageproducts") {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
         <ManageProducts />
+        <ShowLocation />
       </MemoryRouter>
       <ToastHost />
     </QueryClientProvider>,
   );
   return userEvent.setup();
+}
+
+function ShowLocation() {
+  const location = useLocation();
+  return <output data-testid="location">{location.search}</output>;
+}
+
+/**
+ * GET /api/tools/search as the server answers it, over `tools` (in their order): the words in the
+ * name, the category, pages of `limit` (24) with the next index as cursor.
+ */
+function searchPage(url: string, tools: Tool[]): ToolSearchPage {
+  const params = new URL(url, "http://localhost").searchParams;
+  const words = (params.get("q") ?? "").toLowerCase().split(/\s+/).filter(Boolean);
+  const category = params.get("category");
+  const matches = tools.filter(
+    (tool) =>
+      words.every((word) => tool.name.toLowerCase().includes(word)) &&
+      (!category || tool.category === category),
+  );
+  const start = Number(params.get("cursor") ?? 0);
+  const limit = Number(params.get("limit") ?? 24);
+  const end = start + limit;
+  return {
+    tools: matches.slice(start, end),
+    nextCursor: end < matches.length ? String(end) : null,
+    total: matches.length,
+    totalIsEstimate: false,
+  };
 }
 
 function readJson(request: IncomingMessage): Promise<unknown> {
@@ -40,6 +70,7 @@ const pliers: Tool = {
   price: 12.5,
   minQuantity: 20,
   availableQuantity: 1200,
+  category: "mechanical",
 };
 
 describe("ManageProducts", () => {
@@ -58,7 +89,7 @@ describe("ManageProducts", () => {
         patches.push(body);
         current = { ...current, price: body.price };
         sendJson(response, 200, current);
-      } else sendJson(response, 200, [current]);
+      } else sendJson(response, 200, searchPage(request.url ?? "", [current]));
     }));
     const user = renderManageProducts();
 
@@ -85,6 +116,7 @@ describe("ManageProducts", () => {
         availableQuantity: 1200,
         price: 14.75,
         image: "/images/tools/pliers.svg",
+        category: "mechanical",
         previousAvailableQuantity: 1200,
       },
     ]);
@@ -95,7 +127,11 @@ describe("ManageProducts", () => {
     let current = pliers;
     const patches: { previousAvailableQuantity: number; availableQuantity: number }[] = [];
     ({ close } = await startTestApi(async (request, response) => {
-      if (request.method !== "PATCH") return sendJson(response, 200, [current]);
+      if (request.method === "GET" && request.url === `/api/tools/${pliers._id}`) {
+        return sendJson(response, 200, current);
+      }
+      if (request.method !== "PATCH")
+        return sendJson(response, 200, searchPage(request.url ?? "", [current]));
       const body = (await readJson(request)) as (typeof patches)[number];
       patches.push(body);
       if (body.previousAvailableQuantity !== current.availableQuantity) {
@@ -126,6 +162,77 @@ describe("ManageProducts", () => {
     ]);
   });
 
+  it("searches and filters on the server with the state in the URL, and loads more", async () => {
+    const tools: Tool[] = Array.from({ length: 30 }, (_, i) => ({
+      ...pliers,
+      _id: `3f1e2d4c-5b6a-4789-8abc-${String(i).padStart(12, "0")}`,
+      name: `${i % 2 ? "Drill" : "Level"} ${String(i).padStart(2, "0")}`,
+      category: i % 2 ? "electrical" : "mechanical",
+    }));
+    const searches: string[] = [];
+    ({ close } = await startTestApi((request, response) => {
+      searches.push(request.url ?? "");
+      sendJson(response, 200, searchPage(request.url ?? "", tools));
+    }));
+    const user = renderManageProducts();
+
+    expect(await screen.findByText("24 of 30 products shown.")).toBeTruthy();
+    expect(screen.getAllByRole("article")).toHaveLength(24);
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByText("30 of 30 products shown.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+    expect(searches.at(-1)).toBe("/api/tools/search?sort=name&cursor=24");
+
+    await user.selectOptions(screen.getByLabelText("Category"), "Electrical");
+    expect(await screen.findByText("15 of 15 products shown.")).toBeTruthy();
+    await user.type(screen.getByLabelText("Search products"), "drill 0{Enter}");
+    expect(await screen.findByText("5 of 5 products shown.")).toBeTruthy();
+    expect(screen.getByTestId("location").textContent).toBe("?category=electrical&q=drill+0");
+    expect(searches.at(-1)).toBe("/api/tools/search?q=drill+0&category=electrical&sort=name");
+    expect(screen.getAllByRole("article").every((row) => row.textContent?.includes("Electrical"))).toBe(true);
+
+    await user.clear(screen.getByLabelText("Search products"));
+    await user.type(screen.getByLabelText("Search products"), "saw{Enter}");
+    expect(await screen.findByText("No products match this search.")).toBeTruthy();
+  });
+
+  it("opens with the URL's search, and says when the list cannot be loaded", async () => {
+    const searches: string[] = [];
+    ({ close } = await startTestApi((request, response) => {
+      searches.push(request.url ?? "");
+      sendJson(response, 500, { statusCode: 500, error: "Internal Server Error", message: "Database down." });
+    }));
+    renderManageProducts("/dashboard/manageproducts?q=pliers&category=mechanical&category=bogus");
+    expect(await screen.findByText("The products could not be loaded.")).toBeTruthy();
+    expect((screen.getByLabelText("Search products") as HTMLInputElement).value).toBe("pliers");
+    expect(searches[0]).toBe("/api/tools/search?q=pliers&category=mechanical&sort=name");
+  });
+
+  it("edits the category", async () => {
+    let current = pliers;
+    const patches: Tool[] = [];
+    ({ close } = await startTestApi(async (request, response) => {
+      if (request.method === "PATCH") {
+        const body = (await readJson(request)) as Tool;
+        patches.push(body);
+        current = { ...current, category: body.category };
+        sendJson(response, 200, current);
+      } else sendJson(response, 200, searchPage(request.url ?? "", [current]));
+    }));
+    const user = renderManageProducts();
+    await user.click(await screen.findByRole("button", { name: "Edit Pliers" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Pliers" });
+    const category = within(dialog).getByLabelText("Category") as HTMLSelectElement;
+    expect(category.value).toBe("mechanical");
+    await user.selectOptions(category, "Electrical");
+    await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Pliers updated")).toBeTruthy();
+    expect(patches[0]?.category).toBe("electrical");
+    await expect
+      .poll(() => screen.getByRole("article", { name: "Pliers" }).textContent)
+      .toContain("Electrical");
+  });
+
   it("asks before deleting and shows why the server refuses", async () => {
     const calls: string[] = [];
     ({ close } = await startTestApi((request, response) => {
@@ -137,12 +244,12 @@ describe("ManageProducts", () => {
           message:
             "Pliers cannot be deleted: customers have paid for it, and their orders must keep it on record.",
         });
-      } else sendJson(response, 200, [pliers]);
+      } else sendJson(response, 200, searchPage(request.url ?? "", [pliers]));
     }));
     const user = renderManageProducts();
     await user.click(await screen.findByRole("button", { name: "Delete Pliers" }));
     const dialog = await screen.findByRole("dialog", { name: "Delete Pliers?" });
-    expect(calls).toEqual(["GET /api/tools"]);
+    expect(calls).toEqual(["GET /api/tools/search?sort=name"]);
     await user.click(within(dialog).getByRole("button", { name: "Yes, delete" }));
     expect((await within(dialog).findByRole("alert")).textContent).toContain("customers have paid for it");
     expect(calls).toContain(`DELETE /api/tools/${pliers._id}`);

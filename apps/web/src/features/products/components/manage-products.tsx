@@ -1,40 +1,89 @@
-import { useQuery } from "@tanstack/react-query";
-import type { Tool } from "@toolshop/shared/tools";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import {
+  TOOL_CATEGORY_LABELS,
+  TOOL_SEARCH_MAX_LENGTH,
+  type Tool,
+  type ToolCategory,
+  toolCategories,
+} from "@toolshop/shared/tools";
 import { useState } from "react";
+import { FilterSelect, LoadMore, SearchField, useListParams } from "../../../components/list-controls";
 import { LoadError } from "../../../components/load-error";
 import { MessagePanel } from "../../../components/message-panel";
 import { ProductThumbnail } from "../../../components/product-thumbnail";
 import { Spinner } from "../../../components/spinner";
 import { formatCount, formatPrice } from "../../../lib/format";
-import { toolsQueryOptions } from "../../tools/api/get-tools";
+import { toolSearchInfiniteQueryOptions } from "../../tools/api/search-tools";
 import { DeleteProductDialog } from "./delete-product-dialog";
 import { EditProductDialog } from "./edit-product-dialog";
 
 type Action = { kind: "edit" | "delete"; tool: Tool };
 
-/** Manage Products (admin): every tool with its stock, each with Edit and Delete. */
+type CategoryOption = ToolCategory | "all";
+const CATEGORY_OPTIONS: readonly (readonly [CategoryOption, string])[] = [
+  ["all", "All categories"],
+  ...toolCategories.map((category) => [category, TOOL_CATEGORY_LABELS[category]] as const),
+];
+
+const isCategory = (value: string | null): value is ToolCategory =>
+  toolCategories.some((category) => category === value);
+
+/**
+ * Manage Products (admin): the tools by name with their stock, each with Edit and Delete; searched
+ * and filtered on the server (?q=&category= in the URL), one page at a time.
+ */
 export function ManageProducts() {
-  const { data: tools, error, isPending, refetch, isRefetching } = useQuery(toolsQueryOptions);
+  const [params, setParams] = useListParams();
+  const q = (params.get("q")?.trim() ?? "").slice(0, TOOL_SEARCH_MAX_LENGTH);
+  const categoryParam = params.get("category");
+  const category = isCategory(categoryParam) ? categoryParam : null;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <SearchField
+          label="Search products"
+          placeholder="Name or description…"
+          value={q}
+          onSearch={(text) => setParams({ q: text.slice(0, TOOL_SEARCH_MAX_LENGTH) || null })}
+        />
+        <FilterSelect<CategoryOption>
+          label="Category"
+          value={category ?? "all"}
+          options={CATEGORY_OPTIONS}
+          onChange={(value) => setParams({ category: value === "all" ? null : value })}
+        />
+      </div>
+      <ProductList q={q} category={category} />
+    </div>
+  );
+}
+
+function ProductList({ q, category }: { q: string; category: ToolCategory | null }) {
+  const products = useInfiniteQuery(toolSearchInfiniteQueryOptions({ q, category, sort: "name" }));
   const [action, setAction] = useState<Action | null>(null);
 
-  if (isPending) {
+  if (products.isPending) {
     return (
       <div className="grid place-items-center py-16">
         <Spinner label="Loading the products" />
       </div>
     );
   }
-  if (error) {
+  if (products.isError && !products.isFetchNextPageError) {
     return (
       <LoadError
         title="The products could not be loaded."
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isRefetching}
+        error={products.error}
+        onRetry={() => void products.refetch()}
+        retrying={products.isRefetching}
       />
     );
   }
+  const tools = products.data.pages.flatMap((page) => page.tools);
+  const total = products.data.pages[0]?.total ?? 0;
   if (tools.length === 0) {
+    if (q || category) return <p aria-live="polite">No products match this search.</p>;
     return (
       <MessagePanel
         message="There are no products yet."
@@ -44,6 +93,9 @@ export function ManageProducts() {
   }
   return (
     <>
+      <p aria-live="polite" className="text-sm text-base-content/80">
+        {formatCount(tools.length)} of {formatCount(total)} {total === 1 ? "product" : "products"} shown.
+      </p>
       <ul className="flex flex-col gap-3" aria-label="Products">
         {tools.map((tool) => (
           <li key={tool._id}>
@@ -51,6 +103,12 @@ export function ManageProducts() {
           </li>
         ))}
       </ul>
+      <LoadMore
+        hasNextPage={products.hasNextPage}
+        isFetchingNextPage={products.isFetchingNextPage}
+        error={products.isFetchNextPageError ? products.error : null}
+        fetchNextPage={products.fetchNextPage}
+      />
       {action?.kind === "edit" ? (
         <EditProductDialog key={action.tool._id} tool={action.tool} onClose={() => setAction(null)} />
       ) : null}
@@ -73,6 +131,7 @@ function ProductRow({ tool, onAction }: { tool: Tool; onAction: (action: Action)
         <ProductThumbnail src={tool.image} size="medium" />
         <div className="min-w-0">
           <h2 className="font-semibold">{tool.name}</h2>
+          <p className="text-xs text-base-content/70">{TOOL_CATEGORY_LABELS[tool.category]}</p>
           <p className="line-clamp-2 text-sm text-base-content/70">{tool.short}</p>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { TOOL_CATEGORY_LABELS, toolCategories } from "@toolshop/shared/tools";
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from "@toolshop/shared/uploads";
 import { useEffect, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
@@ -55,6 +56,18 @@ export function ProductFields({ form, idPrefix, currentImage }: ProductFieldsPro
           {(control) => <textarea {...control} {...register("short")} rows={3} className="textarea w-full" />}
         </FormField>
       </div>
+      <FormField id={id("category")} label="Category" error={errors.category?.message}>
+        {(control) => (
+          <select {...control} {...register("category")} required className="select w-full">
+            <option value="">Choose a category</option>
+            {toolCategories.map((category) => (
+              <option key={category} value={category}>
+                {TOOL_CATEGORY_LABELS[category]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       {NUMBER_FIELDS.map(({ name, idSuffix, label, min, inputMode }) => (
         <FormField key={name} id={id(idSuffix)} label={label} error={errors[name]?.message}>
           {(control) => (

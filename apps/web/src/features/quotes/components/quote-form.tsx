@@ -1,118 +1,236 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type QuoteRequest, quoteRequestSchema } from "@toolshop/shared/quotes";
-import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
+import {
+  type ChangeEvent,
+  type FocusEvent,
+  type FormEvent,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { FormField } from "../../../components/form-field";
+import { isChunkLoadError, loadChunk } from "../../../lib/chunk-load";
 import { notify } from "../../../lib/toast";
 import { submitQuoteRequest } from "../api/submit-quote-request";
+import {
+  isQuoteField,
+  QUOTE_FIELDS,
+  QUOTE_MAX_LENGTHS,
+  QUOTE_QUANTITY_RANGE,
+  type QuoteField,
+  readQuoteForm,
+} from "../quote-fields";
+import type { QuoteCheck, QuoteErrors } from "../quote-validation";
+import { QuoteToolField } from "./quote-tool-field";
 
-type QuoteFormValues = z.input<typeof quoteRequestSchema>;
-
-const EMPTY: QuoteFormValues = { name: "", email: "", phone: "", company: "", tool: "", message: "" };
-
-/** An empty number field means "no quantity given", not zero. */
-const optionalNumber = (value: unknown) => (value === "" ? undefined : value);
-
-interface QuoteFormProps {
-  /** The catalogue's tool names for the tool select. */
-  toolNames: string[];
-}
+const CHECK_FAILED = "The form could not be checked. Please check your connection and try again.";
 
 /**
- * The request-for-quote form, validated with the shared schema; each message shows under its field.
- * Once sent, a thank-you message takes its place.
+ * The request-for-quote form. Its inputs are plain, uncontrolled HTML with the shared schema's caps as
+ * the browser's own constraints, so the pre-rendered form takes typing before any script has run and
+ * nothing typed is lost when React or the checks arrive. The checks (the shared zod schema, the
+ * server's own messages) are a chunk of their own, fetched when the visitor first focuses the form:
+ * zod stays out of what the home page loads up front. Once sent, a thank-you message takes its place.
  */
-export function QuoteForm({ toolNames }: QuoteFormProps) {
+export function QuoteForm() {
   const [sentBy, setSentBy] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<QuoteFormValues, unknown, QuoteRequest>({
-    resolver: zodResolver(quoteRequestSchema),
-    defaultValues: EMPTY,
-    mode: "onTouched",
-  });
-
-  const onSubmit = async (request: QuoteRequest) => {
-    try {
-      await submitQuoteRequest(request);
-      reset(EMPTY);
-      setSentBy(request.name);
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : "The request could not be sent.");
-    }
-  };
-
   if (sentBy !== null) return <ThankYou name={sentBy} onAnother={() => setSentBy(null)} />;
+  return <QuoteRequestForm onSent={setSentBy} />;
+}
+
+function QuoteRequestForm({ onSent }: { onSent: (name: string) => void }) {
+  // Before hydration the browser checks the constraints itself; then our messages take over.
+  const scripted = useHydrated();
+  const checker = useRef<Promise<typeof import("../quote-validation")>>(undefined);
+  // As react-hook-form's "onTouched": a field's message shows once it has lost focus (or on submit),
+  // then follows the typing.
+  const touched = useRef(new Set<QuoteField>());
+  const latestCheck = useRef(0);
+  const [errors, setErrors] = useState<QuoteErrors>({});
+  const [sending, setSending] = useState(false);
+
+  function loadChecks() {
+    if (!checker.current) {
+      const loading = loadChunk(() => import("../quote-validation"));
+      checker.current = loading;
+      // A failed download is tried again on the next attempt.
+      loading.catch(() => {
+        if (checker.current === loading) checker.current = undefined;
+      });
+    }
+    return checker.current;
+  }
+
+  /** Checks the whole form; only the newest check's messages are shown (they finish in any order). */
+  async function check(form: HTMLFormElement): Promise<QuoteCheck> {
+    const run = ++latestCheck.current;
+    const { checkQuoteRequest } = await loadChecks();
+    const result = checkQuoteRequest(readQuoteForm(form));
+    if (run === latestCheck.current) setErrors(touchedOnly(result.errors ?? {}, touched.current));
+    return result;
+  }
+
+  function recheck(form: HTMLFormElement) {
+    // Without the checks (offline), the server still checks on send; nothing to show meanwhile.
+    check(form).catch(() => undefined);
+  }
+
+  function onBlur(event: FocusEvent<HTMLFormElement>) {
+    const field = fieldOf(event.target);
+    if (!field) return;
+    touched.current.add(field);
+    recheck(event.currentTarget);
+  }
+
+  function onChange(event: ChangeEvent<HTMLFormElement>) {
+    const field = fieldOf(event.target);
+    if (field && touched.current.has(field)) recheck(event.currentTarget);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    for (const field of QUOTE_FIELDS) touched.current.add(field);
+    setSending(true);
+    try {
+      const result = await check(form);
+      if (result.errors) {
+        const first = QUOTE_FIELDS.find((field) => result.errors[field]);
+        if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+        setSending(false);
+        return;
+      }
+      await submitQuoteRequest(result.request);
+      onSent(result.request.name);
+    } catch (error) {
+      setSending(false);
+      notify.error(sendFailure(error));
+    }
+  }
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4 sm:grid-cols-2">
-      <FormField id="quote-name" label="Name" error={errors.name?.message}>
-        {(control) => (
-          <input {...control} {...register("name")} autoComplete="name" className="input w-full" />
-        )}
-      </FormField>
-      <FormField id="quote-email" label="Email" error={errors.email?.message}>
+    <form
+      onSubmit={onSubmit}
+      onFocus={() => void loadChecks().catch(() => undefined)}
+      onBlur={onBlur}
+      onChange={onChange}
+      noValidate={scripted}
+      // Before hydration a submit must not navigate (a GET would put the request in the address): a
+      // dialog-method form outside a dialog submits nowhere, and keeps what was typed. Then onSubmit
+      // handles it.
+      method="dialog"
+      className="grid gap-4 sm:grid-cols-2"
+    >
+      <FormField id="quote-name" label="Name" error={errors.name}>
         {(control) => (
           <input
             {...control}
-            {...register("email")}
+            name="name"
+            required
+            maxLength={QUOTE_MAX_LENGTHS.name}
+            autoComplete="name"
+            className="input w-full"
+          />
+        )}
+      </FormField>
+      <FormField id="quote-email" label="Email" error={errors.email}>
+        {(control) => (
+          <input
+            {...control}
+            name="email"
             type="email"
+            required
+            maxLength={QUOTE_MAX_LENGTHS.email}
             autoComplete="email"
             className="input w-full"
           />
         )}
       </FormField>
-      <FormField id="quote-phone" label="Phone" labelNote="(optional)" error={errors.phone?.message}>
-        {(control) => (
-          <input {...control} {...register("phone")} type="tel" autoComplete="tel" className="input w-full" />
-        )}
-      </FormField>
-      <FormField id="quote-company" label="Company" labelNote="(optional)" error={errors.company?.message}>
-        {(control) => (
-          <input {...control} {...register("company")} autoComplete="organization" className="input w-full" />
-        )}
-      </FormField>
-      <FormField id="quote-tool" label="Tool" labelNote="(optional)" error={errors.tool?.message}>
-        {(control) => (
-          <select {...control} {...register("tool")} className="select w-full">
-            <option value="">Any tool / not sure yet</option>
-            {toolNames.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField id="quote-quantity" label="Quantity" labelNote="(optional)" error={errors.quantity?.message}>
+      <FormField id="quote-phone" label="Phone" labelNote="(optional)" error={errors.phone}>
         {(control) => (
           <input
             {...control}
-            {...register("quantity", { setValueAs: optionalNumber })}
+            name="phone"
+            type="tel"
+            maxLength={QUOTE_MAX_LENGTHS.phone}
+            autoComplete="tel"
+            className="input w-full"
+          />
+        )}
+      </FormField>
+      <FormField id="quote-company" label="Company" labelNote="(optional)" error={errors.company}>
+        {(control) => (
+          <input
+            {...control}
+            name="company"
+            maxLength={QUOTE_MAX_LENGTHS.company}
+            autoComplete="organization"
+            className="input w-full"
+          />
+        )}
+      </FormField>
+      <FormField id="quote-tool" label="Tool" labelNote="(optional)" error={errors.tool}>
+        {(control) => <QuoteToolField control={control} />}
+      </FormField>
+      <FormField id="quote-quantity" label="Quantity" labelNote="(optional)" error={errors.quantity}>
+        {(control) => (
+          <input
+            {...control}
+            name="quantity"
             type="number"
-            min={1}
+            min={QUOTE_QUANTITY_RANGE.min}
+            max={QUOTE_QUANTITY_RANGE.max}
+            step={1}
             inputMode="numeric"
             className="input w-full"
           />
         )}
       </FormField>
       <div className="sm:col-span-2">
-        <FormField id="quote-message" label="Message" error={errors.message?.message}>
+        <FormField id="quote-message" label="Message" error={errors.message}>
           {(control) => (
-            <textarea {...control} {...register("message")} rows={4} className="textarea w-full" />
+            <textarea
+              {...control}
+              name="message"
+              required
+              maxLength={QUOTE_MAX_LENGTHS.message}
+              rows={4}
+              className="textarea w-full"
+            />
           )}
         </FormField>
       </div>
       <div className="flex flex-col gap-3 sm:col-span-2">
-        <button type="submit" className="btn btn-primary sm:self-start" disabled={isSubmitting}>
-          {isSubmitting ? "Sending…" : "Send request"}
+        <button type="submit" className="btn btn-primary sm:self-start" disabled={sending}>
+          {sending ? "Sending…" : "Send request"}
         </button>
       </div>
     </form>
+  );
+}
+
+/** The quote field an event comes from (the submit button and the form itself are none). */
+function fieldOf(target: EventTarget): QuoteField | undefined {
+  const { name } = target as { name?: unknown };
+  return typeof name === "string" && isQuoteField(name) ? name : undefined;
+}
+
+function touchedOnly(errors: QuoteErrors, touched: ReadonlySet<QuoteField>): QuoteErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => touched.has(field as QuoteField)));
+}
+
+function sendFailure(error: unknown): string {
+  if (isChunkLoadError(error)) return CHECK_FAILED;
+  return error instanceof Error ? error.message : "The request could not be sent.";
+}
+
+const subscribeToNothing = () => () => {};
+
+/** False while React hydrates the build's pre-render of `/` (and on the server), true from then on. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
   );
 }
 

@@ -1,16 +1,13 @@
 import { SALES_EMAIL, SALES_PHONE } from "../api/submit-quote-request";
 import { QuoteForm } from "./quote-form";
 
-interface QuoteSectionProps {
-  toolNames: string[];
-}
-
 /**
  * The request-for-quote / contact-us block of the home page (anchor #quote). The form is part of the
  * home page's code, so the build's pre-rendered page already holds it and "Request a quote" lands on
- * a usable form at once (issue 12), rather than on a spinner until the form's code arrives.
+ * a usable form at once (issue 12), rather than on a spinner until the form's code arrives; only its
+ * checks (zod) come later, when the form is first focused.
  */
-export function QuoteSection({ toolNames }: QuoteSectionProps) {
+export function QuoteSection() {
   return (
     <section id="quote" aria-labelledby="quote-heading" className="py-16">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 lg:grid-cols-[1fr_2fr]">
@@ -35,7 +32,7 @@ export function QuoteSection({ toolNames }: QuoteSectionProps) {
           </address>
         </div>
         <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
-          <QuoteForm toolNames={toolNames} />
+          <QuoteForm />
         </div>
       </div>
     </section>

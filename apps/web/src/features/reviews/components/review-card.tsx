@@ -1,5 +1,5 @@
 import type { Review } from "@toolshop/shared/reviews";
-import { StarRating } from "./star-rating";
+import { StarRating } from "../../../components/star-rating";
 
 /**
  * One review: "Review Star:" with its value, the comment (always as text) and the reviewer's name,

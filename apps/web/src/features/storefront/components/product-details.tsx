@@ -1,16 +1,19 @@
+import type { ToolReviews } from "@toolshop/shared/reviews";
 import type { Tool } from "@toolshop/shared/tools";
 import { Link } from "react-router";
 import { formatCount, formatPrice } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { LowStockBadge } from "../../tools/components/low-stock-badge";
 import { isSoldOut } from "../../tools/stock";
+import { ProductReviews } from "./product-reviews";
 
 /**
- * A tool's own page: picture, name, description, price, minimum order, stock and the order button.
+ * A tool's own page: picture, name, description, price, minimum order, stock and the order button, then
+ * its reviews (`reviews`: those the server's page carried, if any).
  * apps/server/src/features/storefront/product-page.ts renders the same markup, class for class, into
  * the page it sends: change both together, or the page moves when React replaces the server's markup.
  */
-export function ProductDetails({ tool }: { tool: Tool }) {
+export function ProductDetails({ tool, reviews }: { tool: Tool; reviews?: ToolReviews | undefined }) {
   useDocumentTitle(tool.name);
   const soldOut = isSoldOut(tool);
   return (
@@ -83,6 +86,7 @@ export function ProductDetails({ tool }: { tool: Tool }) {
           </Link>
         )}
       </div>
+      <ProductReviews toolId={tool._id} initial={reviews} />
     </article>
   );
 }

@@ -1,8 +1,15 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import type { ToolReviews } from "@toolshop/shared/reviews";
 import type { Tool } from "@toolshop/shared/tools";
 import { afterEach, describe, expect, it } from "vitest";
 import { setPriceCurrency } from "../../../lib/format";
-import { apiError, renderScreen, startOrdersApi } from "../../orders/test/render-with-api";
+import {
+  type ApiAnswer,
+  type ApiCall,
+  apiError,
+  renderScreen,
+  startOrdersApi,
+} from "../../orders/test/render-with-api";
 import { ProductScreen } from "./product-screen";
 
 const LEVEL: Tool = {
@@ -13,7 +20,18 @@ const LEVEL: Tool = {
   price: 18.9,
   minQuantity: 10,
   availableQuantity: 500,
+  category: "mechanical",
 };
+const NO_REVIEWS: ToolReviews = { average: null, count: 0, reviews: [] };
+const REVIEWS: ToolReviews = {
+  average: 4.5,
+  count: 2,
+  reviews: [
+    { review: "5", comment: "Dead straight.", name: "Ann", verifiedBuyer: true },
+    { review: "4", comment: "<b>Light</b>", name: "Bo" },
+  ],
+};
+const REVIEWS_PATH = `/api/tools/${LEVEL._id}/reviews`;
 const PATH = `/tools/${LEVEL._id}`;
 
 function openProduct(toolId = LEVEL._id) {
@@ -21,13 +39,21 @@ function openProduct(toolId = LEVEL._id) {
 }
 
 /** What the server puts in a page it rendered (apps/server/src/features/storefront/product-page.ts). */
-function serverData(toolId: string, tool: Tool | null) {
+function serverData(toolId: string, tool: Tool | null, reviews?: ToolReviews) {
   const element = document.createElement("script");
   element.type = "application/json";
   element.id = "product-data";
-  element.textContent = JSON.stringify({ toolId, tool });
+  element.textContent = JSON.stringify(tool && reviews ? { toolId, tool, reviews } : { toolId, tool });
   document.body.append(element);
   return element;
+}
+
+/** The API: GET /api/tools/:id/reviews answers `reviews`, every other call `answer`. */
+function startProductApi(
+  answer: (call: ApiCall) => ApiAnswer,
+  reviews: () => ApiAnswer = () => ({ status: 200, body: NO_REVIEWS }),
+) {
+  return startOrdersApi((call) => (call.path.endsWith("/reviews") ? reviews() : answer(call)));
 }
 
 describe("the product page", () => {
@@ -40,7 +66,7 @@ describe("the product page", () => {
   });
 
   it("shows the tool's picture, name, description, price, minimum order and stock, and orders it", async () => {
-    api = await startOrdersApi(() => ({ status: 200, body: LEVEL }));
+    api = await startProductApi(() => ({ status: 200, body: LEVEL }));
     const { user, router } = openProduct();
     const heading = await screen.findByRole("heading", { level: 1, name: "Level" });
     const page = within(heading.closest("article") as HTMLElement);
@@ -59,14 +85,14 @@ describe("the product page", () => {
 
   it("prices in the shop's currency", async () => {
     setPriceCurrency("eur");
-    api = await startOrdersApi(() => ({ status: 200, body: LEVEL }));
+    api = await startProductApi(() => ({ status: 200, body: LEVEL }));
     openProduct();
     expect(await screen.findByText("€18.90")).toBeTruthy();
   });
 
   it('says "Only N left" when low, and "Sold out" without an order button', async () => {
     let stock = 19;
-    api = await startOrdersApi(() => ({ status: 200, body: { ...LEVEL, availableQuantity: stock } }));
+    api = await startProductApi(() => ({ status: 200, body: { ...LEVEL, availableQuantity: stock } }));
     const low = openProduct();
     expect(await screen.findByText("Only 19 left")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Order now" })).toBeTruthy();
@@ -81,7 +107,7 @@ describe("the product page", () => {
   });
 
   it("shows the not-found page for an unknown tool, and for a malformed id without asking", async () => {
-    api = await startOrdersApi(() => apiError(404, "Not Found", "There is no tool with this id."));
+    api = await startProductApi(() => apiError(404, "Not Found", "There is no tool with this id."));
     const unknown = openProduct();
     expect(await screen.findByRole("heading", { name: "You are in the wrong place" })).toBeTruthy();
     unknown.router.dispose();
@@ -94,7 +120,7 @@ describe("the product page", () => {
 
   it("shows at once the tool the server rendered, then refreshes it in the background", async () => {
     let answered = 0;
-    api = await startOrdersApi(() => {
+    api = await startProductApi(() => {
       answered += 1;
       return { status: 200, body: { ...LEVEL, availableQuantity: 15 } };
     });
@@ -108,7 +134,7 @@ describe("the product page", () => {
   });
 
   it("shows the not-found page at once when the server found no such tool, and asks nothing", async () => {
-    api = await startOrdersApi(() => ({ status: 200, body: LEVEL }));
+    api = await startProductApi(() => ({ status: 200, body: LEVEL }));
     serverData(LEVEL._id, null);
     openProduct();
     expect(screen.getByRole("heading", { name: "You are in the wrong place" })).toBeTruthy();
@@ -116,9 +142,56 @@ describe("the product page", () => {
   });
 
   it("ignores what the server rendered for another tool", async () => {
-    api = await startOrdersApi(() => ({ status: 200, body: LEVEL }));
+    api = await startProductApi(() => ({ status: 200, body: LEVEL }));
     serverData("00000000-0000-4000-8000-000000000000", null);
     openProduct();
     expect(await screen.findByRole("heading", { level: 1, name: "Level" })).toBeTruthy();
+  });
+
+  it("shows at once the reviews the server rendered: average, count, star values, comments as text", async () => {
+    api = await startProductApi(
+      () => ({ status: 200, body: LEVEL }),
+      () => ({ status: 200, body: REVIEWS }),
+    );
+    serverData(LEVEL._id, LEVEL, REVIEWS);
+    openProduct();
+    const reviews = within(screen.getByRole("region", { name: "Reviews" }));
+    expect(reviews.queryByRole("status", { name: "Loading reviews" })).toBeNull();
+    expect(reviews.getByText(/out of 5 from 2 reviews/).textContent).toBe("4.5 out of 5 from 2 reviews");
+    expect(reviews.getAllByText(/Review Star:/).map((node) => node.textContent)).toEqual([
+      "Review Star: 5",
+      "Review Star: 4",
+    ]);
+    expect(reviews.getByText("<b>Light</b>")).toBeTruthy();
+    expect(reviews.getByText("Verified buyer")).toBeTruthy();
+    expect(reviews.getByRole("link", { name: "Bought this tool? Review it" }).getAttribute("href")).toBe(
+      `/dashboard/myreview?tool=${LEVEL._id}`,
+    );
+    await waitFor(() => expect(api?.callsTo("GET", REVIEWS_PATH)).toHaveLength(1));
+  });
+
+  it("loads the reviews when the page was not rendered by the server, and says when there are none", async () => {
+    api = await startProductApi(() => ({ status: 200, body: LEVEL }));
+    openProduct();
+    expect(await screen.findByText("No reviews of this tool yet.")).toBeTruthy();
+    expect(api.callsTo("GET", REVIEWS_PATH)).toHaveLength(1);
+  });
+
+  it("shows the server's message when the reviews cannot be loaded, and loads them again on retry", async () => {
+    let failing = true;
+    api = await startProductApi(
+      () => ({ status: 200, body: LEVEL }),
+      () =>
+        failing
+          ? apiError(500, "Internal Server Error", "Reviews are offline")
+          : { status: 200, body: REVIEWS },
+    );
+    const { user } = openProduct();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("The reviews could not be loaded.");
+    expect(alert.textContent).toContain("Reviews are offline");
+    failing = false;
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("Dead straight.")).toBeTruthy();
   });
 });

@@ -5,7 +5,7 @@ import NotFoundPage from "../../../app/routes/not-found-page";
 import { LoadError } from "../../../components/load-error";
 import { Spinner } from "../../../components/spinner";
 import { ApiRequestError } from "../../../lib/api-client";
-import { checkoutToolQueryOptions } from "../../orders/api/orders-api";
+import { toolQueryOptions } from "../../tools/api/get-tool";
 import { readServerProduct } from "../server-data";
 import { ProductDetails } from "./product-details";
 
@@ -25,7 +25,7 @@ export function ProductScreen({ toolId }: { toolId: string }) {
     refetch,
     isRefetching,
   } = useQuery({
-    ...checkoutToolQueryOptions(toolId),
+    ...toolQueryOptions(toolId),
     enabled: known,
     initialData: fromServer?.tool ?? undefined,
     // Counted as old: refreshed in the background once shown, since the stock may have moved since.
@@ -36,7 +36,7 @@ export function ProductScreen({ toolId }: { toolId: string }) {
     !known || (error instanceof ApiRequestError && (error.status === 404 || error.status === 400));
   if (notFound) return <NotFoundPage />;
   // A failed refresh keeps what is on screen.
-  if (tool) return <ProductDetails tool={tool} />;
+  if (tool) return <ProductDetails tool={tool} reviews={fromServer?.tool ? fromServer.reviews : undefined} />;
   if (error) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">

@@ -12,6 +12,7 @@ const LEVEL: Tool = {
   price: 18.9,
   minQuantity: 10,
   availableQuantity: 500,
+  category: "mechanical",
 };
 
 // The tool's name follows for screen readers ("Order now: Level").

@@ -1,6 +1,7 @@
 import type { Tool } from "@toolshop/shared/tools";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { formatCount, formatPrice } from "../../../lib/format";
+import { toolsListState } from "../list-location";
 import { isSoldOut } from "../stock";
 import { LowStockBadge } from "./low-stock-badge";
 import { ToolPicture } from "./tool-picture";
@@ -12,6 +13,7 @@ import { ToolPicture } from "./tool-picture";
  */
 export function ToolCard({ tool }: { tool: Tool }) {
   const soldOut = isSoldOut(tool);
+  const { search } = useLocation();
   return (
     <article className="card relative border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
       <ToolPicture tool={tool} />
@@ -47,7 +49,11 @@ export function ToolCard({ tool }: { tool: Tool }) {
               Sold out<span className="sr-only">: {tool.name}</span>
             </button>
           ) : (
-            <Link to={`/checkout/${tool._id}`} className="btn w-full btn-primary">
+            <Link
+              to={`/checkout/${tool._id}`}
+              state={toolsListState(search)}
+              className="btn w-full btn-primary"
+            >
               Order now<span className="sr-only">: {tool.name}</span>
             </Link>
           )}

@@ -1,12 +1,14 @@
-import { useQuery } from "@tanstack/react-query";
-import { LoadError } from "../../../components/load-error";
-import { Spinner } from "../../../components/spinner";
-import { toolsQueryOptions } from "../api/get-tools";
-import { ToolCard } from "./tool-card";
+import { useToolFilters } from "../use-tool-filters";
+import { CategoryTabs, SortSelect } from "./tool-filters";
+import { ToolResults } from "./tool-results";
+import { ToolSearchBox } from "./tool-search-box";
 
-/** The home page's tools list (anchor #tools, the target of Get Started). */
+/**
+ * The home page's tools list (anchor #tools, the target of Get Started): a category, words and an
+ * order to find tools by, kept in the URL (issues 12 and 13), and the matches a page at a time.
+ */
 export function ToolsSection() {
-  const { data: tools, error, isPending, refetch, isRefetching } = useQuery(toolsQueryOptions);
+  const { filters, ready, change, hrefFor } = useToolFilters();
 
   return (
     <section id="tools" aria-labelledby="tools-heading" className="bg-base-200 py-16">
@@ -19,30 +21,18 @@ export function ToolsSection() {
           Every tool ships from our own workshop. Order at least the minimum quantity; we show what is in
           stock.
         </p>
-        <div className="mt-8">
-          {isPending ? (
-            <div className="grid place-items-center py-16">
-              <Spinner label="Loading tools" />
-            </div>
-          ) : error ? (
-            <LoadError
-              title="The tools could not be loaded."
-              error={error}
-              onRetry={() => void refetch()}
-              retrying={isRefetching}
-            />
-          ) : tools.length === 0 ? (
-            <p>No tools are listed right now. Please come back soon.</p>
-          ) : (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {tools.map((tool) => (
-                <li key={tool._id} className="flex [&>article]:w-full">
-                  <ToolCard tool={tool} />
-                </li>
-              ))}
-            </ul>
-          )}
+        <div className="mt-8 flex flex-col gap-4">
+          <CategoryTabs selected={filters.category} hrefFor={hrefFor} />
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+            <ToolSearchBox q={filters.q} onSearch={(q, how) => change({ q }, how)} />
+            <SortSelect value={filters.sort} onChange={(sort) => change({ sort })} />
+          </div>
         </div>
+        <ToolResults
+          filters={filters}
+          ready={ready}
+          onClearFilters={() => change({ q: "", category: null })}
+        />
       </div>
     </section>
   );

@@ -1,0 +1,183 @@
+// GET /tools/search: the catalogue searched, filtered and paged in PostgreSQL (issues 12 and 13).
+import type { Database } from "@toolshop/db/client";
+import { tools } from "@toolshop/db/schema";
+import {
+  TOOLS_PAGE_SIZE,
+  type ToolSearchPage,
+  type ToolSearchQuery,
+  type ToolSort,
+  toolCategories,
+} from "@toolshop/shared/tools";
+import { and, type Column, eq, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { HttpError } from "../../lib/http-errors";
+import { type ToolRow, toolColumns, toToolResponse } from "./service";
+
+const soldOut = sql<boolean>`(${tools.availableQuantity} < ${tools.minQuantity})`;
+/**
+ * created_at to the microsecond, in UTC: a JavaScript Date would round it to the millisecond and a
+ * cursor would then skip or repeat tools created in the same millisecond.
+ */
+const createdAtKey = sql<string>`to_char(${tools.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+const TIMESTAMP_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
+
+type Row = ToolRow & { createdAtKey: string };
+
+/**
+ * Each sort: its columns (all ascending or all descending, then the id, so that a row comparison is
+ * the keyset condition and a btree of 0009 serves it), the values a cursor carries, and their checks.
+ */
+interface SortPlan {
+  keys: (SQL | Column)[];
+  descending: boolean;
+  valuesOf(row: Row): (string | number | boolean)[];
+  /** The cursor's values, checked: anything else was not written by this server. */
+  values: z.ZodType<(string | number | boolean)[]>;
+  /** How each value is written into SQL: typed, so PostgreSQL never guesses. */
+  casts: ((value: never) => SQL)[];
+}
+
+const asText = (value: string) => sql`${value}::text`;
+const asInteger = (value: number) => sql`${value}::integer`;
+const asBoolean = (value: boolean) => sql`${value}::boolean`;
+const asUtcTimestamp = (value: string) => sql`(${value}::timestamp at time zone 'UTC')`;
+
+const nameValue = z.string().max(1000);
+const priceValue = z.number().int().min(0).max(2_147_483_647);
+const timestampValue = z
+  .string()
+  // A well-formed but impossible date (February 31st) would make PostgreSQL fail: refuse it here.
+  .refine((value) => {
+    const date = new Date(`${value.slice(0, 23)}Z`);
+    return (
+      TIMESTAMP_KEY.test(value) &&
+      !Number.isNaN(date.getTime()) &&
+      date.toISOString().startsWith(value.slice(0, 23))
+    );
+  });
+
+const priceSort = (descending: boolean): SortPlan => ({
+  keys: [tools.priceCents],
+  descending,
+  valuesOf: (row) => [row.priceCents],
+  values: z.tuple([priceValue]),
+  casts: [asInteger],
+});
+
+const SORTS: Record<ToolSort, SortPlan> = {
+  // In stock first (false < true), then grouped by category, then by name.
+  featured: {
+    keys: [soldOut, tools.category, tools.name],
+    descending: false,
+    valuesOf: (row) => [row.availableQuantity < row.minQuantity, row.category, row.name],
+    values: z.tuple([z.boolean(), z.enum(toolCategories), nameValue]),
+    casts: [asBoolean, asText, asText],
+  },
+  price: priceSort(false),
+  "price-desc": priceSort(true),
+  name: {
+    keys: [tools.name],
+    descending: false,
+    valuesOf: (row) => [row.name],
+    values: z.tuple([nameValue]),
+    casts: [asText],
+  },
+  newest: {
+    keys: [tools.createdAt],
+    descending: true,
+    valuesOf: (row) => [row.createdAtKey],
+    values: z.tuple([timestampValue]),
+    casts: [asUtcTimestamp],
+  },
+};
+
+export const CURSOR_NOT_OURS = "The cursor is not one this server gave; start again from the first page.";
+export const CURSOR_OTHER_SORT = "The cursor belongs to another sort; start again from the first page.";
+
+/** The cursor: base64url JSON of [sort, ...the last tool's sort values, its id]. */
+function encodeCursor(sort: ToolSort, row: Row): string {
+  return Buffer.from(JSON.stringify([sort, ...SORTS[sort].valuesOf(row), row.id])).toString("base64url");
+}
+
+const cursorShape = z.tuple([z.enum(Object.keys(SORTS) as ToolSort[])], z.unknown());
+
+/** The keyset condition after the cursor's tool; a 400 for anything this server did not write. */
+function afterCursor(sort: ToolSort, cursor: string): SQL {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw new HttpError(400, CURSOR_NOT_OURS);
+  }
+  const shape = cursorShape.safeParse(decoded);
+  if (!shape.success) throw new HttpError(400, CURSOR_NOT_OURS);
+  if (shape.data[0] !== sort) throw new HttpError(400, CURSOR_OTHER_SORT);
+  const plan = SORTS[sort];
+  const rest = shape.data.slice(1);
+  const values = plan.values.safeParse(rest.slice(0, -1));
+  const id = z.uuid().safeParse(rest.at(-1));
+  if (!values.success || !id.success) throw new HttpError(400, CURSOR_NOT_OURS);
+
+  const left = sql.join([...plan.keys, tools.id], sql`, `);
+  const right = sql.join(
+    [...values.data.map((value, index) => plan.casts[index]?.(value as never) as SQL), sql`${id.data}::uuid`],
+    sql`, `,
+  );
+  return plan.descending ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
+}
+
+/**
+ * Every word must match; the last one may be the start of a word (typed as the person types). Words
+ * without a letter or digit are left out; a q of only such words is no search. No text of q is ever
+ * read as tsquery syntax: the complete words go through plainto_tsquery, and the last word is one
+ * quoted, escaped tsquery string ('...':*), which PostgreSQL's 'simple' parser splits as it split the
+ * tools (so "chrome-van", "0.5" and "RX10" work). Hostile input ('&|!():*\) is thus only text.
+ * Both are bound values that PostgreSQL folds into constants, so the planner sees the lexemes and
+ * uses tools_search_idx when they are selective.
+ */
+export function searchCondition(q: string | undefined): SQL | undefined {
+  const words = (q ?? "").split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
+  const last = words.pop();
+  if (last === undefined) return undefined;
+  const prefix = `'${last.replace(/\\/g, "\\\\").replace(/'/g, "''")}':*`;
+  return sql`${tools.search} @@ (plainto_tsquery('simple', ${words.join(" ")}::text) && to_tsquery('simple', ${prefix}::text))`;
+}
+
+/**
+ * One page of the search. The total is exact (a count over the same filter: at 10,000 tools the GIN
+ * index makes it cheap), so totalIsEstimate is always false.
+ */
+export async function searchTools(
+  db: Database,
+  query: ToolSearchQuery,
+  currency: string,
+): Promise<ToolSearchPage> {
+  const sort = query.sort ?? "featured";
+  const plan = SORTS[sort];
+  const limit = query.limit ?? TOOLS_PAGE_SIZE;
+  const filters: (SQL | undefined)[] = [searchCondition(query.q)];
+  if (query.category) filters.push(eq(tools.category, query.category));
+  const after = query.cursor ? afterCursor(sort, query.cursor) : undefined;
+
+  const direction = (key: SQL | Column) => (plan.descending ? sql`${key} desc` : sql`${key} asc`);
+  const [rows, counted] = await Promise.all([
+    db
+      .select({ ...toolColumns, createdAtKey })
+      .from(tools)
+      .where(and(...filters, after))
+      .orderBy(...[...plan.keys, tools.id].map(direction))
+      .limit(limit + 1),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(tools)
+      .where(and(...filters)),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    tools: page.map((row) => toToolResponse(row, currency)),
+    nextCursor: rows.length > limit && last ? encodeCursor(sort, last) : null,
+    total: counted[0]?.total ?? 0,
+    totalIsEstimate: false,
+  };
+}

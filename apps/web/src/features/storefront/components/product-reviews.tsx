@@ -1,0 +1,101 @@
+import { useQuery } from "@tanstack/react-query";
+import type { Review, ToolReviews } from "@toolshop/shared/reviews";
+import { Link } from "react-router";
+import { LoadError } from "../../../components/load-error";
+import { Spinner } from "../../../components/spinner";
+import { StarRating } from "../../../components/star-rating";
+import { formatCount } from "../../../lib/format";
+import { toolReviewsQueryOptions } from "../../reviews/api/get-tool-reviews";
+
+/** Where a buyer writes a review of this tool: the dashboard's form, with the tool chosen. */
+export function reviewLink(toolId: string): string {
+  return `/dashboard/myreview?tool=${encodeURIComponent(toolId)}`;
+}
+
+/**
+ * A tool's reviews on its page: their average and count, the newest few, and where a buyer adds one.
+ * apps/server/src/features/storefront/product-reviews.ts renders the same markup, class for class:
+ * change both together. `initial` is what the server's page carried (refreshed in the background).
+ */
+export function ProductReviews({ toolId, initial }: { toolId: string; initial?: ToolReviews | undefined }) {
+  const { data, error, refetch, isRefetching } = useQuery({
+    ...toolReviewsQueryOptions(toolId),
+    initialData: initial,
+    initialDataUpdatedAt: 0,
+  });
+  return (
+    <section aria-labelledby="product-reviews-heading" className="flex flex-col gap-4 md:col-span-2">
+      <h2 id="product-reviews-heading" className="text-2xl font-bold">
+        Reviews
+      </h2>
+      {data ? (
+        <ReviewList reviews={data} />
+      ) : error ? (
+        <LoadError
+          title="The reviews could not be loaded."
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isRefetching}
+        />
+      ) : (
+        <div className="grid place-items-center py-6">
+          <Spinner label="Loading reviews" />
+        </div>
+      )}
+      <p>
+        <Link to={reviewLink(toolId)} className="link link-primary">
+          Bought this tool? Review it
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function ReviewList({ reviews }: { reviews: ToolReviews }) {
+  if (reviews.average === null || reviews.count === 0) {
+    return <p className="text-base-content/80">No reviews of this tool yet.</p>;
+  }
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        <StarRating rating={String(reviews.average)} />
+        <p className="text-base-content/80">
+          <span className="font-bold text-base-content">{reviews.average.toFixed(1)}</span>
+          {` out of 5 from ${formatCount(reviews.count)} ${reviews.count === 1 ? "review" : "reviews"}`}
+        </p>
+      </div>
+      {reviews.reviews.length > 0 ? (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {reviews.reviews.map((review, index) => (
+            // Reviews have no id in the API; their order is stable (newest first).
+            // biome-ignore lint/suspicious/noArrayIndexKey: no identifier to key by
+            <ReviewItem key={index} review={review} />
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+/** As the home page's ReviewCard, as a list item: "Review Star:", the stars, the comment, the name. */
+function ReviewItem({ review }: { review: Review }) {
+  return (
+    <li className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="font-medium">
+            Review Star: <span className="font-bold">{review.review}</span>
+          </p>
+          <StarRating rating={review.review} />
+        </div>
+        <p className="break-words whitespace-pre-line text-base-content/90">{review.comment}</p>
+        <p className="mt-auto flex flex-wrap items-center gap-2 font-semibold">
+          {review.name}
+          {review.verifiedBuyer ? (
+            <span className="badge badge-success badge-sm font-medium">Verified buyer</span>
+          ) : null}
+        </p>
+      </div>
+    </li>
+  );
+}

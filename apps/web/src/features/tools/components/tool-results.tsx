@@ -1,0 +1,143 @@
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { TOOL_CATEGORY_LABELS } from "@toolshop/shared/catalogue";
+import { useEffect, useRef } from "react";
+import { LoadError } from "../../../components/load-error";
+import { Spinner } from "../../../components/spinner";
+import { formatCount } from "../../../lib/format";
+import { toolSearchInfiniteQueryOptions } from "../api/search-tools";
+import type { ToolFilters } from "../use-tool-filters";
+import { ToolCard } from "./tool-card";
+
+interface ToolResultsProps {
+  filters: ToolFilters;
+  /** False until the filters are the URL's (while the pre-render hydrates): nothing is fetched yet. */
+  ready: boolean;
+  onClearFilters: () => void;
+}
+
+/** "24 tools", "1 tool", "about 10,000 tools". */
+export function countTools(total: number, estimate: boolean): string {
+  return `${estimate ? "about " : ""}${formatCount(total)} ${total === 1 ? "tool" : "tools"}`;
+}
+
+function noMatchSentence({ q, category }: ToolFilters): string {
+  const words = q ? ` “${q}”` : "";
+  if (!category) return `No tools match${words}.`;
+  return q
+    ? `No tools match${words} in ${TOOL_CATEGORY_LABELS[category]}.`
+    : `No tools match the category ${TOOL_CATEGORY_LABELS[category]}.`;
+}
+
+/** One page of the search at first, the next one on each "Load more"; the previous list stays while a new search loads. */
+export function ToolResults({ filters, ready, onClearFilters }: ToolResultsProps) {
+  const query = useInfiniteQuery({
+    ...toolSearchInfiniteQueryOptions(filters),
+    placeholderData: keepPreviousData,
+    enabled: ready,
+  });
+  const { data, error, isPending, isPlaceholderData, hasNextPage, isFetchingNextPage } = query;
+  const tools = data?.pages.flatMap((page) => page.tools) ?? [];
+  const firstPage = data?.pages[0];
+
+  // After "Load more", the keyboard goes on from the first new tool, not from the top of the page
+  // (the button may be gone when the last page came).
+  const list = useRef<HTMLUListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusFrom.current;
+    if (index === null || (tools.length <= index && isFetchingNextPage)) return;
+    focusFrom.current = null;
+    list.current?.children[index]?.querySelector<HTMLElement>("a, button")?.focus();
+  }, [tools.length, isFetchingNextPage]);
+
+  const filtered = filters.q !== "" || filters.category !== null;
+  const status = isPlaceholderData
+    ? "Searching…"
+    : firstPage
+      ? countTools(firstPage.total, firstPage.totalIsEstimate)
+      : "";
+
+  return (
+    <div className="mt-6">
+      <p role="status" className="mb-4 min-h-6 font-medium">
+        {status}
+      </p>
+      {isPending ? (
+        <div className="grid place-items-center py-16">
+          <Spinner label="Loading tools" />
+        </div>
+      ) : !data ? (
+        <LoadError
+          title="The tools could not be loaded."
+          error={error ?? new Error("Unknown error")}
+          onRetry={() => void query.refetch()}
+          retrying={query.isRefetching}
+        />
+      ) : tools.length === 0 ? (
+        filtered ? (
+          <div className="flex flex-col items-start gap-3 py-8">
+            <p>{noMatchSentence(filters)}</p>
+            <button type="button" className="btn btn-outline btn-sm" onClick={onClearFilters}>
+              Clear filters
+            </button>
+          </div>
+        ) : (
+          <p>No tools are listed right now. Please come back soon.</p>
+        )
+      ) : (
+        <>
+          <ul
+            ref={list}
+            aria-busy={isPlaceholderData}
+            className={`grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${isPlaceholderData ? "opacity-60" : ""}`}
+          >
+            {tools.map((tool) => (
+              <li key={tool._id} className="flex [&>article]:w-full">
+                <ToolCard tool={tool} />
+              </li>
+            ))}
+          </ul>
+          {query.isFetchNextPageError ? (
+            <div className="mt-6">
+              <LoadError
+                title="More tools could not be loaded."
+                error={error ?? new Error("Unknown error")}
+                onRetry={() => {
+                  focusFrom.current = tools.length;
+                  void query.fetchNextPage();
+                }}
+                retrying={isFetchingNextPage}
+              />
+            </div>
+          ) : hasNextPage && !isPlaceholderData ? (
+            <div className="mt-8 flex justify-center">
+              <button
+                type="button"
+                className="btn btn-wide btn-primary"
+                // Not disabled while loading: the button keeps the keyboard focus.
+                aria-disabled={isFetchingNextPage}
+                onClick={() => {
+                  if (isFetchingNextPage) return;
+                  focusFrom.current = tools.length;
+                  void query.fetchNextPage();
+                }}
+              >
+                {isFetchingNextPage ? (
+                  <>
+                    <span
+                      aria-hidden="true"
+                      className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+                    />
+                    Loading more tools…
+                  </>
+                ) : (
+                  "Load more"
+                )}
+              </button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

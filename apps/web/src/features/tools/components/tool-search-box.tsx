@@ -1,0 +1,69 @@
+import { TOOL_SEARCH_MAX_LENGTH } from "@toolshop/shared/catalogue";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import type { FilterChange } from "../use-tool-filters";
+
+/** How long typing pauses before the list follows it. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+interface ToolSearchBoxProps {
+  /** The search in the URL. */
+  q: string;
+  onSearch: (q: string, how: FilterChange) => void;
+}
+
+/** The words to find: the list follows the typing once it pauses, or at once on Enter. */
+export function ToolSearchBox({ q, onSearch }: ToolSearchBoxProps) {
+  const [text, setText] = useState(q);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The search this box last sent: when the URL comes back with it, the box already shows it (with
+  // whatever was typed since); any other change of the URL (Back, Clear filters) replaces the text.
+  const sent = useRef(q);
+
+  useEffect(() => {
+    if (q === sent.current) return;
+    sent.current = q;
+    clearTimeout(timer.current);
+    setText(q);
+  }, [q]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function send(value: string, how: FilterChange) {
+    clearTimeout(timer.current);
+    sent.current = value.trim();
+    onSearch(value, how);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    send(text, "push");
+  }
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to Safari before 17 (and to jsdom).
+    <form role="search" onSubmit={onSubmit} className="flex min-w-0 flex-1 flex-col gap-1">
+      <label htmlFor="tool-search" className="text-sm font-medium">
+        Search tools
+      </label>
+      <div className="flex gap-2">
+        <input
+          id="tool-search"
+          type="search"
+          value={text}
+          maxLength={TOOL_SEARCH_MAX_LENGTH}
+          onChange={(event) => {
+            const value = event.target.value;
+            setText(value);
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => send(value, "typing"), SEARCH_DEBOUNCE_MS);
+          }}
+          placeholder="Drill, pliers, tape…"
+          className="input min-w-0 flex-1"
+        />
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+import {
+  TOOL_SEARCH_MAX_LENGTH,
+  type ToolCategory,
+  type ToolSort,
+  toolCategories,
+  toolSorts,
+} from "@toolshop/shared/catalogue";
+import { useCallback, useSyncExternalStore } from "react";
+import { useLocation, useSearchParams } from "react-router";
+
+/** What the home page's tools list shows, as the URL holds it: `/?category=electrical&q=strip&sort=price`. */
+export interface ToolFilters {
+  q: string;
+  category: ToolCategory | null;
+  sort: ToolSort;
+}
+
+export const NO_TOOL_FILTERS: ToolFilters = { q: "", category: null, sort: "featured" };
+
+/** How a change enters the history: a new entry, or the current one rewritten (typing in the search box). */
+export type FilterChange = "push" | "typing";
+
+/** History state of an entry made by typing: more typing rewrites it instead of adding entries. */
+interface TypedEntry {
+  typedSearch: true;
+}
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
+  const lower = value?.trim().toLowerCase();
+  return values.find((candidate) => candidate === lower) ?? null;
+}
+
+/** Unknown or misspelt values are read as their default, so that an edited URL still shows tools. */
+export function readToolFilters(params: URLSearchParams): ToolFilters {
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, TOOL_SEARCH_MAX_LENGTH),
+    category: oneOf(toolCategories, params.get("category")),
+    sort: oneOf(toolSorts, params.get("sort")) ?? "featured",
+  };
+}
+
+/** The URL's search with `filters` in it (defaults left out); other parameters are kept. */
+export function writeToolFilters(params: URLSearchParams, filters: ToolFilters): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const q = filters.q.trim();
+  const values: [string, string | null][] = [
+    ["category", filters.category],
+    ["q", q || null],
+    ["sort", filters.sort === "featured" ? null : filters.sort],
+  ];
+  for (const [name, value] of values) {
+    if (value) next.set(name, value);
+    else next.delete(name);
+  }
+  return next;
+}
+
+const EMPTY_PARAMS = new URLSearchParams();
+const subscribeToNothing = () => () => {};
+
+/**
+ * False while React hydrates the build's pre-render of `/`, true from then on. The pre-render shows
+ * the unfiltered list, so the first render must too; `/?q=drill` gets its own list right after.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}
+
+/** The list's filters from the URL, and how to change them (the back button undoes a change). */
+export function useToolFilters() {
+  const [urlParams, setParams] = useSearchParams();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const params = hydrated ? urlParams : EMPTY_PARAMS;
+  const filters = readToolFilters(params);
+  const onTypedEntry = (location.state as Partial<TypedEntry> | null)?.typedSearch === true;
+
+  /** The link to the list with `update` applied, e.g. a category tab's. */
+  const hrefFor = (update: Partial<ToolFilters>) => {
+    const search = writeToolFilters(params, { ...filters, ...update }).toString();
+    return search ? `?${search}` : location.pathname;
+  };
+
+  const change = useCallback(
+    (update: Partial<ToolFilters>, how: FilterChange = "push") => {
+      const next = writeToolFilters(urlParams, { ...readToolFilters(urlParams), ...update });
+      const same = next.toString() === urlParams.toString();
+      // Typing adds one history entry, and the words typed after it rewrite that entry: Back leaves
+      // the search as a whole. A tab, a sort or Enter adds an entry; Enter on what was typed ends the
+      // typing, so the next words make an entry of their own. The page stays where it is.
+      if (same && (how === "typing" || !onTypedEntry)) return;
+      setParams(next, {
+        replace: same || (how === "typing" && onTypedEntry),
+        state: how === "typing" ? ({ typedSearch: true } satisfies TypedEntry) : null,
+        preventScrollReset: true,
+      });
+    },
+    [urlParams, setParams, onTypedEntry],
+  );
+
+  // `ready`: the filters are the URL's; until then the list need not fetch what it will not show.
+  return { filters, ready: hydrated, change, hrefFor };
+}
