@@ -6,13 +6,14 @@
 // header (security headers, ETag, content-encoding...) and body; only Date, Connection and Keep-Alive are
 // Node's own, for both.
 // Method, applied to every target alike: the load generator is wrk (one thread, pinned with taskset to
-// its own core; the servers are pinned to the other), several rounds; in each, the targets are loaded
+// its own core; the servers are pinned to the other; autocannon in worker threads only when wrk can
+// be neither found nor installed), several rounds; in each, the targets are loaded
 // back to back in rotating order, so that whatever else loads the machine weighs on all; ratios are
 // taken per round and the median of those is the figure. Each sample records how busy the generator's
 // and the servers' cores were (which side saturated) and the server's CPU time per answer.
 //   node bench/api-read.mjs   (BENCH_READ_SECONDS=3 BENCH_READ_ROUNDS=3 BENCH_READ_CONNECTIONS=50)
-import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -26,7 +27,8 @@ import {
   scratchPostgres,
   startServer,
 } from "./lib.mjs";
-import { coreSplit, ensureWrk, pin, saturatedSide, wrk } from "./wrk.mjs";
+import { clockTicksPerSecond, cpuTicks, median } from "./proc.mjs";
+import { coreSplit, generateLoad, pickLoadGenerator, pin, saturatedSide } from "./wrk.mjs";
 
 const seconds = Number(process.env.BENCH_READ_SECONDS ?? 3);
 const rounds = Number(process.env.BENCH_READ_ROUNDS ?? 3);
@@ -44,7 +46,7 @@ const NODE_OWN_HEADERS = new Set(["date", "connection", "keep-alive"]);
  */
 export async function apiRead(kind, { template, dataDir, label = "seed size" } = {}) {
   ensureSnapshot();
-  ensureWrk();
+  const generator = pickLoadGenerator();
   const scratch = kind === "postgres" ? await scratchPostgres("read", { template }) : undefined;
   const workDir = mkdtempSync(path.join(os.tmpdir(), "toolshop-bench-read-"));
   const cores = coreSplit();
@@ -74,14 +76,19 @@ export async function apiRead(kind, { template, dataDir, label = "seed size" } =
         // Rotated each round: no target always runs first (or right after the heaviest).
         const rotated = [...targets.slice(turn % targets.length), ...targets.slice(0, turn % targets.length)];
         for (const [name, target] of rotated)
-          samples[url][name].push(await load(`${target.base}${url}`, target.pid));
+          samples[url][name].push(await load(generator, `${target.base}${url}`, target.pid));
       }
     }
     const memory = server.memory();
-    const ratio = (of, to) =>
-      to && of.length === to.length
-        ? round(median(of.map((sample, turn) => sample.requestsPerSecond / to[turn].requestsPerSecond)), 2)
-        : undefined;
+    // A peer that answered nothing in a round (the naive one at the large size) makes no ratio: null.
+    const ratio = (of, to) => {
+      if (!to || of.length !== to.length) return undefined;
+      if (to.some((sample) => sample.requests === 0)) return null;
+      return round(
+        median(of.map((sample, turn) => sample.requestsPerSecond / to[turn].requestsPerSecond)),
+        2,
+      );
+    };
     const endpoints = Object.fromEntries(
       PATHS.map((url) => {
         const byTarget = samples[url];
@@ -104,12 +111,12 @@ export async function apiRead(kind, { template, dataDir, label = "seed size" } =
       size: label,
       catalogueTools: JSON.parse(await decoded(answers["/api/tools"])).length,
       command: `${COMMAND}  (database: ${kind}, ${label})`,
-      loadGenerator: "wrk, 1 thread",
+      loadGenerator: generator === "wrk" ? "wrk, 1 thread" : "autocannon (wrk missing), worker threads",
       connections,
       secondsPerSample: seconds,
       rounds,
       pinning: cores
-        ? `servers on CPU ${cores.servers}, wrk on CPU ${cores.loadGenerator} (taskset)`
+        ? `servers on CPU ${cores.servers}, ${generator} on CPU ${cores.loadGenerator} (taskset)`
         : "none",
       endpoints,
       serverMemoryUnderReadLoad: memory,
@@ -192,31 +199,24 @@ async function startPeer(workDir, kind, answers) {
 }
 
 /** One sample: req/s and latencies, which core saturated, and the server's CPU time per answer. */
-async function load(url, pid) {
+async function load(generator, url, pid) {
   const headers = { "accept-encoding": ACCEPT_ENCODING };
-  await wrk(url, { connections, seconds: 1, headers }); // warm-up, not counted
+  await generateLoad(generator, url, { connections, seconds: 1, headers }); // warm-up, not counted
   const cpuBefore = cpuTicks(pid);
-  const result = await wrk(url, { connections, seconds, headers });
+  const result = await generateLoad(generator, url, { connections, seconds, headers });
   const cpuMicros = ((cpuTicks(pid) - cpuBefore) * 1e6) / clockTicksPerSecond();
-  if (result.failed > 0) throw new Error(`${url}: ${result.failed} failed or non-2xx answers`);
-  return { ...result, cpuMicrosPerAnswer: cpuMicros / result.requests, saturated: saturatedSide(result) };
-}
-
-/** utime + stime of the process, in clock ticks (proc(5)). */
-function cpuTicks(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-let clockTicks;
-function clockTicksPerSecond() {
-  clockTicks ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
-  return clockTicks;
+  // Timeouts (no answer within 10 s: the naive peer at the large size) are counted; errors stop it.
+  if (result.failed > result.timeouts) throw new Error(`${url}: ${result.failed} failed or non-2xx answers`);
+  return {
+    ...result,
+    cpuMicrosPerAnswer: result.requests ? cpuMicros / result.requests : null,
+    saturated: saturatedSide(result),
+  };
 }
 
 /** Medians over the rounds (one busy moment of the machine moves a mean, not a median). */
 function summarize(samples) {
-  const medianOf = (pick) => median(samples.map(pick));
+  const medianOf = (pick) => median(samples.map(pick).filter((value) => value !== null));
   const sides = samples.map((sample) => sample.saturated);
   return {
     requestsPerSecond: Math.round(medianOf((sample) => sample.requestsPerSecond)),
@@ -246,13 +246,8 @@ function summarize(samples) {
       (a, b) => sides.filter((side) => side === b).length - sides.filter((side) => side === a).length,
     )[0],
     samplesRequestsPerSecond: samples.map((sample) => Math.round(sample.requestsPerSecond)),
+    timeouts: samples.reduce((sum, sample) => sum + sample.timeouts, 0),
   };
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 if (isMain(import.meta.url)) {

@@ -1,13 +1,14 @@
 // Shared by the benchmarks: the built server they run (a snapshot of the build, so that the shared dist
 // folders are only held while building), servers on scratch databases, and the machine's description.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { hkdfSync, randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { launchServer } from "../apps/server/src/testing/launch-server.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** A copy of apps/server/dist and apps/web/dist inside the repository (so node_modules resolve). */
@@ -105,8 +106,8 @@ export async function postgresVersion(url) {
 }
 
 /**
- * The built server as `npm start` runs it (NODE_ENV=production, default log level, logs to a pipe
- * that is read and dropped). Resolves once `readyPath` answers, with the time that took.
+ * The built server as `npm start` runs it (NODE_ENV=production, default log level), started by the
+ * launcher the tests use. Resolves once `readyPath` answers, with the time that took.
  */
 export async function startServer({
   databaseUrl,
@@ -118,9 +119,12 @@ export async function startServer({
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const ownDataDir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), "toolshop-bench-"));
-  const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, snapshotServer], {
+  const server = await launchServer({
+    entry: snapshotServer,
+    nodeArgs,
     cwd: root,
+    readyPath,
+    startTimeoutMs: 120_000,
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -131,49 +135,19 @@ export async function startServer({
       DATABASE_URL: databaseUrl ?? "",
       AUTH_SECRET: randomBytes(32).toString("hex"),
       REDIS_URL: "",
+      // Production refuses to start without a chosen gateway; the benchmarks pay on the built-in one.
+      PAYMENT_GATEWAY: "test",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  let stderr = "";
-  child.stdout.resume();
-  child.stderr.on("data", (chunk) => {
-    stderr = (stderr + chunk).slice(-4000);
-  });
-  const exited = new Promise((_, reject) =>
-    child.once("exit", (code) => reject(new Error(`the server exited (${code}): ${stderr}`))),
-  );
-  exited.catch(() => undefined);
-  for (;;) {
-    const ready = fetch(`${base}${readyPath}`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (await Promise.race([ready, exited])) break;
-    if (performance.now() - started > 120_000) {
-      child.kill("SIGTERM");
-      throw new Error("the server did not answer within two minutes");
-    }
-    await sleep(20);
-  }
-  const startSeconds = (performance.now() - started) / 1000;
   return {
     base,
-    pid: child.pid,
+    pid: server.pid,
     dataDir: ownDataDir,
-    startSeconds,
-    /** Peak and current resident memory of the server process, in MB. */
-    memory() {
-      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-      const kb = (field) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"))?.[1] ?? 0);
-      return { peakRssMb: Math.round(kb("VmHWM") / 102.4) / 10, rssMb: Math.round(kb("VmRSS") / 102.4) / 10 };
-    },
+    startSeconds: server.startSeconds,
+    memory: server.memory,
     async stop({ keepDataDir = false } = {}) {
-      if (child.exitCode === null && child.signalCode === null) {
-        const stopped = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await stopped;
-      }
+      await server.stop();
       if (!dataDir && !keepDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
@@ -211,13 +185,14 @@ export async function signUp(base) {
 export async function mintAccessToken(authSecret, user) {
   const { SignJWT } = await import("jose");
   const key = new Uint8Array(hkdfSync("sha256", authSecret, "toolshop", "access-token-signing-key", 32));
-  return new SignJWT({ email: user.email })
+  // sid: the identity session the token belongs to; a made-up one is never revoked.
+  return new SignJWT({ email: user.email, sid: user.sessionId ?? `bench-${randomBytes(8).toString("hex")}` })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(user.id)
     .setIssuer("toolshop")
     .setAudience("toolshop-api")
     .setIssuedAt()
-    .setExpirationTime("15m")
+    .setExpirationTime("1h")
     .sign(key);
 }
 

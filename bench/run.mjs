@@ -2,19 +2,50 @@
 // `npm run bench`: builds once (under /tmp/e2e.lock, then works on a copy of the build), runs every
 // benchmark and writes bench/results/latest.json and bench/results/latest.md. Benchmarks report figures;
 // they never fail a build: a benchmark that breaks is reported as such and the others still run.
+//   npm run bench -- [--only api-read,api-write,large-api,screens,startup,web] [--no-build]
+//                    [--reuse-seed] [--tools N --users N --orders N --reviews N]
+// --only runs those parts (the large ones seed first) and writes bench/results/partial.{json,md};
+// --reuse-seed takes the large template an earlier run seeded with the same sizes, instead of seeding.
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { apiRead } from "./api-read.mjs";
+import { largeApi } from "./large-api.mjs";
+import { LARGE_SIZES, largeTemplate } from "./large-data.mjs";
 import { buildSnapshot, ensureResultsDir, machine, resultsDir, round } from "./lib.mjs";
 import { ordersWrite } from "./orders-write.mjs";
 import { renderMarkdown } from "./report.mjs";
+import { screens } from "./screens.mjs";
 import { homePageWeight, lighthouse, startup } from "./startup-and-web.mjs";
+
+const PARTS = ["api-read", "api-write", "large-api", "screens", "startup", "web"];
+const { values: flags } = parseArgs({
+  options: {
+    only: { type: "string" },
+    "no-build": { type: "boolean", default: false },
+    "reuse-seed": { type: "boolean", default: false },
+    tools: { type: "string" },
+    users: { type: "string" },
+    orders: { type: "string" },
+    reviews: { type: "string" },
+  },
+});
+const only = flags.only?.split(",").map((part) => part.trim());
+const unknown = only?.filter((part) => !PARTS.includes(part)) ?? [];
+if (unknown.length) {
+  console.error(`--only: unknown part ${unknown.join(", ")}; the parts are ${PARTS.join(", ")}`);
+  process.exit(2);
+}
+const runs = (part) => !only || only.includes(part);
+const sizes = Object.fromEntries(
+  Object.entries(LARGE_SIZES).map(([name, value]) => [name, Number(flags[name] ?? value)]),
+);
 
 const started = performance.now();
 const results = {
   date: new Date().toISOString(),
-  command: "npm run bench",
+  command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`,
   machine: machine(),
   notes: [
     "Other work (tests, builds of other developers) may load this machine while it measures; compare the ratios measured side by side, not the absolute figures, between runs.",
@@ -35,20 +66,45 @@ async function step(name, work) {
 }
 
 let buildSeconds;
-await step("build", async () => {
-  buildSeconds = buildSnapshot();
-  return { command: "npm run build", seconds: round(buildSeconds) };
-});
-await step("apiReadPglite", () => apiRead("pglite"));
-await step("apiReadPostgres", () => apiRead("postgres"));
-await step("apiWrite", () => ordersWrite());
-await step("startup", () => startup(buildSeconds));
-await step("webWeight", async () => homePageWeight());
-await step("lighthouse", () => lighthouse());
+if (!flags["no-build"]) {
+  await step("build", async () => {
+    buildSeconds = buildSnapshot();
+    return { command: "npm run build", seconds: round(buildSeconds) };
+  });
+}
+if (runs("api-read")) {
+  await step("apiReadPglite", () => apiRead("pglite"));
+  await step("apiReadPostgres", () => apiRead("postgres"));
+}
+if (runs("api-write")) await step("apiWrite", () => ordersWrite());
+
+if (runs("large-api") || runs("screens")) {
+  // One seeding for every large-size part; each clones the template.
+  await step("largeSeed", () => largeTemplate(sizes, { reuse: flags["reuse-seed"] }));
+  const template = results.largeSeed.failed ? undefined : results.largeSeed;
+  const needsSeed = () => {
+    if (!template) throw new Error("the large seed did not finish");
+    return template;
+  };
+  if (runs("large-api")) {
+    await step("apiReadLarge", () =>
+      apiRead("postgres", { template: needsSeed().name, label: "large size" }),
+    );
+    await step("largeApi", () => largeApi(needsSeed()));
+  }
+  if (runs("screens")) await step("screens", () => screens(needsSeed()));
+}
+
+if (runs("startup")) await step("startup", () => startup(buildSeconds));
+if (runs("web")) {
+  await step("webWeight", async () => homePageWeight());
+  await step("lighthouse", () => lighthouse());
+}
 
 results.machine.loadAverageAtEnd = os.loadavg().map((value) => round(value, 2));
 results.totalSeconds = round((performance.now() - started) / 1000);
 ensureResultsDir();
-writeFileSync(path.join(resultsDir, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
-writeFileSync(path.join(resultsDir, "latest.md"), renderMarkdown(results));
-console.log(`\nwritten: bench/results/latest.json and bench/results/latest.md (${results.totalSeconds} s)`);
+const name = only ? "partial" : "latest";
+writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(path.join(resultsDir, `${name}.md`), renderMarkdown(results));
+console.log(`\nwritten: bench/results/${name}.json and bench/results/${name}.md (${results.totalSeconds} s)`);

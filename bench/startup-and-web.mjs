@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Start-up (the built server to its first answered request, on an empty DATA_DIR and again on the same
-// one), the gzipped JS and CSS that `/` loads, and Lighthouse on `/` (mobile preset, system Chromium).
+// one), the gzipped JS and CSS that `/` loads, and Lighthouse on `/` (mobile preset, system Chromium)
+// and on a product page (SEO and accessibility).
 //   node bench/startup-and-web.mjs
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -82,40 +83,59 @@ function weigh(urls) {
   return { js: total("js"), css: total("css"), files };
 }
 
-/** Lighthouse's mobile preset on `/` of the built app, offline, with the system Chromium. */
-export async function lighthouse() {
-  ensureSnapshot();
-  const server = await startServer({ readyPath: "/" });
-  const outputDir = mkdtempSync(path.join(os.tmpdir(), "toolshop-bench-lh-"));
-  const report = path.join(outputDir, "report.json");
+/** One Lighthouse run (mobile preset) on `url` with the system Chromium: its JSON report. */
+function runLighthouse(url, categories, outputDir) {
+  const report = path.join(outputDir, `report-${categories.length}.json`);
   const args = [
-    `${server.base}/`,
+    url,
     "--quiet",
     "--output=json",
     `--output-path=${report}`,
     `--chrome-path=${CHROME}`,
     `--chrome-flags=${CHROME_FLAGS}`,
-    "--only-categories=performance,accessibility,best-practices,seo",
+    `--only-categories=${categories.join(",")}`,
   ];
+  execFileSync(path.join(root, "node_modules/.bin/lighthouse"), args, {
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, CHROME_PATH: CHROME },
+    timeout: 180_000,
+  });
+  return JSON.parse(readFileSync(report, "utf8"));
+}
+
+/** A category's score out of 100, and every weighted audit below 0.9 ("category: title"). */
+function scored(result) {
+  const score = (id) => Math.round((result.categories[id]?.score ?? 0) * 100);
+  const audit = (id) => result.audits[id];
+  const failing = Object.values(result.categories).flatMap((category) =>
+    category.auditRefs
+      .filter(
+        (ref) =>
+          ref.weight > 0 &&
+          (audit(ref.id)?.score ?? 1) < 0.9 &&
+          audit(ref.id)?.scoreDisplayMode !== "notApplicable",
+      )
+      .map((ref) => `${category.id}: ${audit(ref.id).title}`),
+  );
+  return { score, audit, failing };
+}
+
+/**
+ * Lighthouse's mobile preset on `/` of the built app, offline, with the system Chromium; then SEO and
+ * accessibility on a product page (`/tools/:id`, rendered by the server: issue 12), the first tool of
+ * the demo catalogue.
+ */
+export async function lighthouse() {
+  ensureSnapshot();
+  const server = await startServer({ readyPath: "/" });
+  const outputDir = mkdtempSync(path.join(os.tmpdir(), "toolshop-bench-lh-"));
   try {
-    execFileSync(path.join(root, "node_modules/.bin/lighthouse"), args, {
-      stdio: ["ignore", "ignore", "pipe"],
-      env: { ...process.env, CHROME_PATH: CHROME },
-      timeout: 180_000,
-    });
-    const result = JSON.parse(readFileSync(report, "utf8"));
-    const score = (id) => Math.round((result.categories[id]?.score ?? 0) * 100);
-    const audit = (id) => result.audits[id];
-    const failing = Object.values(result.categories).flatMap((category) =>
-      category.auditRefs
-        .filter(
-          (ref) =>
-            ref.weight > 0 &&
-            (audit(ref.id)?.score ?? 1) < 0.9 &&
-            audit(ref.id)?.scoreDisplayMode !== "notApplicable",
-        )
-        .map((ref) => `${category.id}: ${audit(ref.id).title}`),
+    const result = runLighthouse(
+      `${server.base}/`,
+      ["performance", "accessibility", "best-practices", "seo"],
+      outputDir,
     );
+    const { score, audit, failing } = scored(result);
     return {
       command: `npx lighthouse <server>/ --chrome-flags="${CHROME_FLAGS}" --only-categories=performance,accessibility,best-practices,seo  (mobile preset, the default)`,
       lighthouseVersion: result.lighthouseVersion,
@@ -134,11 +154,26 @@ export async function lighthouse() {
         fcpMs: Math.round(audit("first-contentful-paint")?.numericValue ?? 0),
       },
       auditsBelow90: failing,
+      productPage: await productPageLighthouse(server, outputDir),
     };
   } finally {
     await server.stop();
     rmSync(outputDir, { recursive: true, force: true });
   }
+}
+
+/** SEO and accessibility of a product page, which the server renders with its reviews and JSON-LD. */
+async function productPageLighthouse(server, outputDir) {
+  const [tool] = await (await fetch(`${server.base}/api/tools`)).json();
+  const url = `${server.base}/tools/${tool._id}`;
+  const { score, failing } = scored(runLighthouse(url, ["seo", "accessibility"], outputDir));
+  return {
+    command: `npx lighthouse <server>/tools/<id> --chrome-flags="${CHROME_FLAGS}" --only-categories=seo,accessibility  (mobile preset)`,
+    page: `/tools/<id> of ${tool.name}`,
+    scores: { seo: score("seo"), accessibility: score("accessibility") },
+    targets: { seo: 100, accessibility: 100 },
+    auditsBelow90: failing,
+  };
 }
 
 if (isMain(import.meta.url)) {

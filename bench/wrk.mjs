@@ -19,15 +19,54 @@ end
 `;
 
 let scriptDir;
-/** A Lua script that sets the method and body (when given) and reports; one file per distinct request. */
-function scriptFor(method, body) {
+/**
+ * A Lua script that sets the request and reports; one file per distinct request. `uniqueHeader`: a
+ * header given a new value on every request (an Idempotency-Key); `bodies`: request bodies used in
+ * turn, one per request (each payment its own client secret).
+ */
+function scriptFor({ method, body, uniqueHeader, bodies }) {
   scriptDir ??= mkdtempSync(path.join(os.tmpdir(), "toolshop-wrk-"));
-  const request = method
-    ? `wrk.method = ${JSON.stringify(method)}\nwrk.body = ${JSON.stringify(body ?? "")}\n`
-    : "";
+  const lines = [];
+  if (method)
+    lines.push(`wrk.method = ${JSON.stringify(method)}`, `wrk.body = ${JSON.stringify(body ?? "")}`);
+  if (uniqueHeader || bodies) {
+    lines.push("local count = 0");
+    if (bodies) lines.push(`local bodies = {${bodies.map((text) => JSON.stringify(text)).join(",\n")}}`);
+    // A prefix of this run's own, so that two runs never send the same key.
+    const prefix = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}-`;
+    lines.push(
+      "request = function()",
+      "  count = count + 1",
+      ...(uniqueHeader
+        ? [`  wrk.headers[${JSON.stringify(uniqueHeader)}] = ${JSON.stringify(prefix)} .. count`]
+        : []),
+      ...(bodies ? ["  wrk.body = bodies[(count - 1) % #bodies + 1]"] : []),
+      "  return wrk.format()",
+      "end",
+    );
+  }
+  const request = lines.join("\n");
   const file = path.join(scriptDir, `${createHash("sha1").update(request).digest("hex").slice(0, 12)}.lua`);
-  writeFileSync(file, request + REPORT_LUA);
+  writeFileSync(file, `${request}\n${REPORT_LUA}`);
   return file;
+}
+
+/**
+ * The load generator: wrk when it is installed (or can be), else autocannon in several worker threads
+ * (one autocannon thread saturates before the server does).
+ */
+export function pickLoadGenerator() {
+  try {
+    ensureWrk();
+    return "wrk";
+  } catch {
+    return "autocannon";
+  }
+}
+
+/** One run of the chosen generator; both answer wrk()'s shape. */
+export function generateLoad(generator, url, options) {
+  return generator === "wrk" ? wrk(url, options) : autocannonRun(url, options);
 }
 
 /** wrk on PATH, installed from Debian's packages when missing and this process is root. */
@@ -65,7 +104,10 @@ export function pin(pid, cpuList) {
  * p50/p99/max latency (ms, µs resolution), the number of failed or non-2xx/3xx answers, and how busy
  * the load generator's core(s) and the servers' core were (0..1) while it ran.
  */
-export async function wrk(url, { connections = 50, seconds = 5, headers = {}, method, body } = {}) {
+export async function wrk(
+  url,
+  { connections = 50, seconds = 5, headers = {}, method, body, uniqueHeader, bodies } = {},
+) {
   const cores = coreSplit();
   const args = [
     "-t1",
@@ -74,7 +116,7 @@ export async function wrk(url, { connections = 50, seconds = 5, headers = {}, me
     "--timeout",
     "10s",
     "-s",
-    scriptFor(method, body),
+    scriptFor({ method, body, uniqueHeader, bodies }),
   ];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
   const command = cores ? ["taskset", ["-c", cores.loadGenerator, WRK, ...args, url]] : [WRK, [...args, url]];
@@ -114,6 +156,39 @@ export async function wrk(url, { connections = 50, seconds = 5, headers = {}, me
     max: s.maxUs / 1000,
     failed: s.connectErrors + s.readErrors + s.writeErrors + s.statusErrors + s.timeouts,
     statusErrors: s.statusErrors,
+    timeouts: s.timeouts,
+    clientCoreBusy: cores ? busyOf(cores.loadGenerator) : undefined,
+    serverCoreBusy: cores ? busyOf(cores.servers) : undefined,
+  };
+}
+
+/** wrk's fallback: autocannon in worker threads, this process pinned to the generator's cores meanwhile. */
+async function autocannonRun(url, { connections = 50, seconds = 5, headers = {}, method, body } = {}) {
+  const { default: autocannon } = await import("autocannon");
+  const cores = coreSplit();
+  const workers = Math.max(2, os.cpus().length - 1);
+  if (cores) pin(process.pid, cores.loadGenerator);
+  const before = cpuTimes();
+  let result;
+  try {
+    result = await autocannon({ url, connections, duration: seconds, workers, headers, method, body });
+  } finally {
+    if (cores) pin(process.pid, `0-${os.cpus().length - 1}`);
+  }
+  const busy = coreBusy(before, cpuTimes());
+  const busyOf = (list) => {
+    const values = list.split(/[,-]/).map((core) => busy[Number(core)] ?? 0);
+    return Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100;
+  };
+  return {
+    requestsPerSecond: result.requests.total / result.duration,
+    requests: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    failed: result.errors + result.timeouts + result.non2xx,
+    statusErrors: result.non2xx,
+    timeouts: result.timeouts,
     clientCoreBusy: cores ? busyOf(cores.loadGenerator) : undefined,
     serverCoreBusy: cores ? busyOf(cores.servers) : undefined,
   };

@@ -67,6 +67,33 @@ for (const target of testDatabaseTargets()) {
       );
       expect(check?.bad).toBe(0);
     });
+
+    it("makes ids the API accepts: RFC 9562 UUIDs (version and variant), as the shared z.uuid() checks", async () => {
+      const [row] = await queryRows<{ ids: string[] }>(
+        first.db,
+        sql`select array_agg(id::text) as ids from (
+              select id from tools union all select id from users union all
+              select id from orders union all select id from reviews) generated`,
+      );
+      const rfcUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+      const notUuid = (row?.ids ?? []).filter((id) => !rfcUuid.test(id));
+      expect(row?.ids.length).toBeGreaterThan(0);
+      expect(notUuid).toEqual([]);
+    });
+
+    it("gives every tool the category of its kind, both categories plenty of tools", async () => {
+      const rows = await queryRows<{ category: string; tools: number; wrong: number }>(
+        first.db,
+        sql`select category, count(*)::int as tools,
+              count(*) filter (where (category = 'electrical') <>
+                (name ~ '(Electric Drill|Wire Strippers|Fish Tape|Voltage Tester)'))::int as wrong
+            from tools group by category order by category`,
+      );
+      expect(rows).toEqual([
+        { category: "electrical", tools: 20, wrong: 0 },
+        { category: "mechanical", tools: 20, wrong: 0 },
+      ]);
+    });
   });
 }
 

@@ -32,15 +32,16 @@ export const BENCH_CUSTOMER_ORDERS = 1_000;
 export const BENCH_ADMIN_EMAIL = "customer-000001@example.com";
 export const BENCH_CUSTOMER_EMAIL = "customer-000002@example.com";
 
+/** The demo tools' names, pictures and categories; tool number i is of kind i mod 8. */
 const KINDS = [
-  ["Pliers", "pliers"],
-  ["Screwdrivers", "screwdrivers"],
-  ["Tape Measure", "tape-measure"],
-  ["Electric Drill", "electric-drill"],
-  ["Level", "level"],
-  ["Wire Strippers", "wire-strippers"],
-  ["Fish Tape", "fish-tape"],
-  ["Voltage Tester", "voltage-tester"],
+  ["Pliers", "pliers", "mechanical"],
+  ["Screwdrivers", "screwdrivers", "mechanical"],
+  ["Tape Measure", "tape-measure", "mechanical"],
+  ["Electric Drill", "electric-drill", "electrical"],
+  ["Level", "level", "mechanical"],
+  ["Wire Strippers", "wire-strippers", "electrical"],
+  ["Fish Tape", "fish-tape", "electrical"],
+  ["Voltage Tester", "voltage-tester", "electrical"],
 ] as const;
 const LINES = ["Pro", "Compact", "Heavy-Duty", "Insulated", "Site", "Precision", "Ergo", "Classic"];
 const FIRST = ["Maria", "Daniel", "Priya", "Tom", "Aisha", "Lucas", "Mei", "Omar", "Sofia", "Jonas"];
@@ -63,7 +64,12 @@ const pick = (values: readonly string[], index: string) =>
 const mix = (expression: string, salt: number, seed: number) =>
   `((((${expression})::bigint * 2654435761 + ${salt * 40503 + seed * 7919}) % 2147483647 + 2147483647) % 2147483647)`;
 
-const idOf = (kind: string, seed: number, index: string) => `md5('${kind}-${seed}-' || (${index}))::uuid`;
+/**
+ * A deterministic id shaped as a version-4 UUID (version nibble 4, variant 8): md5's bare hex is no
+ * RFC 9562 UUID, and the API's schemas (z.uuid) refuse such ids in paths and answers.
+ */
+const idOf = (kind: string, seed: number, index: string) =>
+  `overlay(overlay(md5('${kind}-${seed}-' || (${index})) placing '4' from 13) placing '8' from 17)::uuid`;
 const emailOf = (index: string) => `'customer-' || lpad((${index})::text, 6, '0') || '@example.com'`;
 
 /** The SELECT that makes rows first..last of one table. */
@@ -71,7 +77,8 @@ function rowsSql(table: keyof LargeSeedSizes, sizes: LargeSeedSizes, seed: numbe
   const r = (salt: number) => mix("i", salt, seed);
   switch (table) {
     case "tools":
-      return `insert into tools (id, name, short, image, price_cents, min_quantity, available_quantity, created_at)
+      return `insert into tools (id, name, short, image, price_cents, min_quantity, available_quantity, created_at,
+          category)
         select ${idOf("tool", seed, "i")},
           ${pick(LINES, r(1))} || ' ' || ${pick(
             KINDS.map(([name]) => name),
@@ -86,7 +93,11 @@ function rowsSql(table: keyof LargeSeedSizes, sizes: LargeSeedSizes, seed: numbe
             "i",
           )} || '.svg',
           500 + ${r(2)} % 20000, 1 + ${r(3)} % 30, 30 + ${r(4)} % 5000,
-          timestamptz '${EPOCH}' - i * interval '1 hour'
+          timestamptz '${EPOCH}' - i * interval '1 hour',
+          ${pick(
+            KINDS.map(([, , category]) => category),
+            "i",
+          )}
         from generate_series($1::int, $2::int) as i
         on conflict do nothing`;
     case "users":

@@ -127,3 +127,32 @@ export const ordersByEmailParamsSchema = z.object({
 /** DELETE /api/orders/:id: 1 when the order was deleted, 0 when there was no such order. */
 export const deleteOrderResponseSchema = z.object({ deletedCount: z.number().int() });
 export type DeleteOrderResponse = z.infer<typeof deleteOrderResponseSchema>;
+
+// Orders in pages (issue 13): keyset cursors, never OFFSET. GET /orders/:email keeps the spec's array
+// as its body; the next page's cursor travels in the X-Next-Cursor header (NEXT_CURSOR_HEADER, users.ts).
+
+/** Orders per page of My orders when the client does not say. */
+export const ORDERS_PAGE_SIZE = 20;
+export const ORDERS_PAGE_MAX = 100;
+export const CURSOR_NOT_OURS =
+  "The cursor is not one this server gave; please start again from the first page";
+
+/** The paging fields, shared with list queries that add their own filters (Manage Orders). */
+export const ordersPageQueryFields = {
+  cursor: z
+    .string()
+    .max(200, CURSOR_NOT_OURS)
+    .optional()
+    .describe("The X-Next-Cursor header of the previous page"),
+  limit: z.coerce
+    .number({ error: "The limit must be a number" })
+    .int("The limit must be a whole number")
+    .min(1, `The limit must be between 1 and ${ORDERS_PAGE_MAX}`)
+    .max(ORDERS_PAGE_MAX, `The limit must be between 1 and ${ORDERS_PAGE_MAX}`)
+    .optional()
+    .describe("Orders per page"),
+};
+
+/** GET /orders/:email?cursor=&limit=: without them, the first page of ORDERS_PAGE_SIZE orders. */
+export const ordersPageQuerySchema = z.object(ordersPageQueryFields);
+export type OrdersPageQuery = z.infer<typeof ordersPageQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQueryFields } from "./paging";
 import { EMAIL_MAX_LENGTH, oneLine } from "./text";
 
 // SPEC.md sections 2, 6 and 8: the all-users list (admin only) and the Make Admin call.
@@ -29,9 +30,8 @@ export const CANNOT_REVOKE_OWN_ADMIN = "You cannot revoke your own admin rights;
 export const CANNOT_REVOKE_LAST_ADMIN =
   "This is the last admin of the shop; make someone else an admin first.";
 
-/** Users per page of GET /api/user; the next page's cursor comes in the X-Next-Cursor header. */
+/** Users per page of GET /api/user; the next page's cursor comes in the X-Next-Cursor header (paths.ts). */
 export const USERS_PAGE_SIZE = 50;
-export const NEXT_CURSOR_HEADER = "x-next-cursor";
 
 /** GET /api/user?q=&role=&cursor=&limit=: every parameter optional; without any, the first page. */
 export const usersQuerySchema = z.object({
@@ -46,17 +46,7 @@ export const usersQuerySchema = z.object({
     .optional()
     .describe("Emails starting with this text (case-insensitive)"),
   role: z.enum(userRoles, { error: "The role must be admin or user" }).optional(),
-  cursor: z
-    .string()
-    .max(400, "The cursor is not one this server gave")
-    .optional()
-    .describe("The X-Next-Cursor header of the previous page"),
-  limit: z.coerce
-    .number({ error: "The limit must be a number" })
-    .int("The limit must be a whole number")
-    .min(1, "The limit must be between 1 and 100")
-    .max(100, "The limit must be between 1 and 100")
-    .optional(),
+  ...pageQueryFields,
 });
 export type UsersQuery = z.infer<typeof usersQuerySchema>;
 

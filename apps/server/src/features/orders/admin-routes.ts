@@ -1,9 +1,23 @@
-import { adminOrdersQuerySchema, shipOrderBodySchema } from "@toolshop/shared/admin-orders";
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  adminOrdersQuerySchema,
+  shipOrderBodySchema,
+  TOTAL_COUNT_HEADER,
+  TOTAL_ESTIMATED_HEADER,
+} from "@toolshop/shared/admin-orders";
 import { apiErrorSchema } from "@toolshop/shared/errors";
 import { orderIdParamsSchema, orderSchema } from "@toolshop/shared/orders";
+import { NEXT_CURSOR_HEADER } from "@toolshop/shared/paths";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { cancelOrder, deliverOrder, listAllOrders, refundOrder, shipOrder } from "./admin-service";
+import {
+  cancelOrder,
+  deliverOrder,
+  EXACT_TOTAL_LIMIT,
+  listAllOrders,
+  refundOrder,
+  shipOrder,
+} from "./admin-service";
 import type { OrdersContext } from "./context";
 
 const errors = (...codes: (400 | 401 | 403 | 404 | 409)[]) =>
@@ -29,13 +43,29 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }>
       schema: {
         security: [{ bearerAuth: [] }],
         tags: ["orders"],
-        summary: "Every order, newest first, optionally of one status (admin)",
-        description: "Without a status, every order except cancelled ones.",
+        summary: "Every order, newest first, in pages; by status, date range and search (admin)",
+        description: [
+          "Without a status, every order except cancelled ones (a search by number finds those too). q: an order number (TS-000123, ts-123, 123)",
+          "or the start of the customer's email (case-insensitive); from/to: UTC days, both included.",
+          `The body is an array of up to limit orders (default ${ADMIN_ORDERS_PAGE_SIZE}); the ${NEXT_CURSOR_HEADER}`,
+          "header carries the next page's cursor and is absent after the last page.",
+          `The first page (no cursor) also says how many orders match in ${TOTAL_COUNT_HEADER}: an exact count`,
+          `up to ${EXACT_TOTAL_LIMIT} matches; beyond that, an exact count would scan every match, so it is`,
+          `PostgreSQL's row estimate for the same filter (EXPLAIN) and ${TOTAL_ESTIMATED_HEADER} is "true".`,
+        ].join(" "),
         querystring: adminOrdersQuerySchema,
         response: { 200: z.array(orderSchema), ...errors(400, 401, 403) },
       },
     },
-    (request) => listAllOrders(app.db, orders, request.query),
+    async (request, reply) => {
+      const page = await listAllOrders(app.db, orders, request.query);
+      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      if (page.total) {
+        reply.header(TOTAL_COUNT_HEADER, String(page.total.count));
+        reply.header(TOTAL_ESTIMATED_HEADER, String(page.total.estimated));
+      }
+      return page.orders;
+    },
   );
 
   app.post(

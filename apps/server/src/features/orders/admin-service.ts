@@ -1,27 +1,102 @@
 import type { Database } from "@toolshop/db/client";
 import { orders } from "@toolshop/db/schema";
-import type { AdminOrdersQuery, ShipOrderBody } from "@toolshop/shared/admin-orders";
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  type AdminOrdersQuery,
+  parseOrderNumber,
+  type ShipOrderBody,
+} from "@toolshop/shared/admin-orders";
 import type { Order } from "@toolshop/shared/orders";
-import { desc, eq, ne } from "drizzle-orm";
+import { and, count, eq, gte, like, lt, type SQL, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { NOT_REFUNDABLE } from "../payments/gateway";
 import { findOrder, type OrdersContext, publish } from "./context";
 import { type OrderView, toOrderResponse } from "./dto";
 import { assertTransition, runTransition } from "./lifecycle";
+import { pageOfOrders } from "./paging";
 import { recordSucceededPayment } from "./payment";
 
-/** GET /orders (admin): every order, newest first, or those of one status. */
+export interface AdminOrdersPage {
+  orders: Order[];
+  nextCursor: string | null;
+  /** On the first page only: how many orders match, exact or the planner's estimate. */
+  total?: OrdersTotal;
+}
+
+export interface OrdersTotal {
+  count: number;
+  estimated: boolean;
+}
+
+/** Up to this many matches are counted exactly: the count stops reading after one more. */
+export const EXACT_TOTAL_LIMIT = 1000;
+
+/**
+ * GET /orders (admin): one page of the orders matching the filters, newest first. Without a status,
+ * every order but the cancelled ones (the literal predicate matches orders_active_created_id_idx),
+ * except when searching for an order number.
+ */
 export async function listAllOrders(
   db: Database,
   view: OrderView,
   query: AdminOrdersQuery,
-): Promise<Order[]> {
-  const rows = await db
-    .select()
+): Promise<AdminOrdersPage> {
+  const where = and(...adminOrderFilters(query));
+  const page = await pageOfOrders(db, where, {
+    cursor: query.cursor,
+    limit: query.limit ?? ADMIN_ORDERS_PAGE_SIZE,
+  });
+  return {
+    orders: page.rows.map((row) => toOrderResponse(row, view)),
+    nextCursor: page.nextCursor,
+    ...(query.cursor ? {} : { total: await countOrders(db, where) }),
+  };
+}
+
+function adminOrderFilters(query: AdminOrdersQuery): SQL[] {
+  const number = query.q ? parseOrderNumber(query.q) : null;
+  const filters: SQL[] = [];
+  // A receipt number names one order: it is found even when cancelled, unless a status is asked for.
+  if (query.status) filters.push(eq(orders.status, query.status));
+  else if (number === null) filters.push(sql`${orders.status} <> 'cancelled'`);
+  // Dates are UTC days, both ends included.
+  if (query.from) filters.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)));
+  if (query.to) filters.push(lt(orders.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)));
+  if (number !== null) filters.push(eq(orders.number, number));
+  else if (query.q) filters.push(like(orders.email, startsWith(query.q.toLowerCase())));
+  return filters;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A LIKE pattern that matches `prefix` literally (%, _ and \ escaped) at the start. */
+const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, "\\$&")}%`;
+
+/**
+ * An exact count costs a scan of every match: it is taken only up to EXACT_TOTAL_LIMIT matches (at
+ * most that many index entries). Beyond that the answer is EXPLAIN's row estimate for the same filter,
+ * from the planner's statistics: "about N", never below what was counted.
+ */
+async function countOrders(db: Database, where: SQL | undefined): Promise<OrdersTotal> {
+  const capped = db
+    .select({ one: sql`1` })
     .from(orders)
-    .where(query.status ? eq(orders.status, query.status) : ne(orders.status, "cancelled"))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  return rows.map((row) => toOrderResponse(row, view));
+    .where(where)
+    .limit(EXACT_TOTAL_LIMIT + 1)
+    .as("capped");
+  const [counted] = await db.select({ count: count() }).from(capped);
+  const exact = counted?.count ?? 0;
+  if (exact <= EXACT_TOTAL_LIMIT) return { count: exact, estimated: false };
+  const explained = (await db.execute(
+    sql`explain (format json) ${db.select({ one: sql`1` }).from(orders).where(where)}`,
+  )) as { rows: { "QUERY PLAN": unknown }[] };
+  // node-postgres parses the plan's JSON, PGlite answers it as text.
+  const plan = explained.rows[0]?.["QUERY PLAN"];
+  const [root] = (typeof plan === "string" ? JSON.parse(plan) : plan) as [
+    { Plan?: { "Plan Rows"?: number } },
+  ];
+  const estimate = Math.round(Number(root?.Plan?.["Plan Rows"]) || 0);
+  return { count: Math.max(estimate, exact), estimated: true };
 }
 
 /** POST /orders/:id/ship (admin): a paid order leaves with a carrier and a tracking number. */

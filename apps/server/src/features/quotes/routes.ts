@@ -1,9 +1,11 @@
 import { apiErrorSchema } from "@toolshop/shared/errors";
+import { NEXT_CURSOR_HEADER } from "@toolshop/shared/paths";
 import {
   quoteHandledSchema,
   quoteIdParamsSchema,
   quoteReceivedSchema,
   quoteRequestSchema,
+  quotesQuerySchema,
   storedQuoteSchema,
 } from "@toolshop/shared/quotes";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -52,12 +54,18 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ["quotes"],
-        summary: "The newest quote requests, newest first (admins only)",
+        summary: "Quote requests, newest first, one page at a time (admins only)",
+        description: `Without parameters, the newest page. q: requests whose email, name or company starts with this text; status: open or handled; cursor: the ${NEXT_CURSOR_HEADER} header of the previous page, absent after the last page.`,
         security: [{ bearerAuth: [] }],
-        response: { 200: z.array(storedQuoteSchema), ...adminErrors },
+        querystring: quotesQuerySchema,
+        response: { 200: z.array(storedQuoteSchema), 400: apiErrorSchema, ...adminErrors },
       },
     },
-    () => listQuotes(app.db),
+    async (request, reply) => {
+      const page = await listQuotes(app.db, request.query);
+      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      return page.quotes;
+    },
   );
 
   app.patch(

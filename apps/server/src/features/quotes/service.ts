@@ -2,11 +2,14 @@
 // to the sales team.
 import type { Database } from "@toolshop/db/client";
 import { quotes } from "@toolshop/db/schema";
-import type { QuoteRequest, StoredQuote } from "@toolshop/shared/quotes";
-import { desc, eq } from "drizzle-orm";
-
-/** The admins' list shows this many of the newest requests. */
-export const QUOTES_SHOWN = 200;
+import {
+  QUOTES_PAGE_SIZE,
+  type QuoteRequest,
+  type QuotesQuery,
+  type StoredQuote,
+} from "@toolshop/shared/quotes";
+import { and, desc, eq, like, or, type SQL, sql } from "drizzle-orm";
+import { HttpError } from "../../lib/http-errors";
 
 type QuoteRow = typeof quotes.$inferSelect;
 
@@ -42,14 +45,70 @@ export async function storeQuote(db: Database, request: QuoteRequest): Promise<S
   return toStoredQuote(row);
 }
 
-/** Newest first. */
-export async function listQuotes(db: Database): Promise<StoredQuote[]> {
+export interface QuotesPage {
+  quotes: StoredQuote[];
+  /** Opaque: where the next page starts, or null after the last one. */
+  nextCursor: string | null;
+}
+
+const BAD_CURSOR = "The cursor is not one this server gave";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// The cursor is the last row's created_at in whole microseconds since 1970 (a JS Date would drop the
+// microseconds) and its id. Only digits and a UUID are accepted, so no cursor can make the cast fail.
+const encodeCursor = (micros: string, id: string) =>
+  Buffer.from(`${micros}|${id}`, "utf8").toString("base64url");
+
+function decodeCursor(cursor: string): { micros: string; id: string } {
+  const [micros = "", id = "", ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  if (!/^\d{1,16}$/.test(micros) || !UUID.test(id) || rest.length > 0) throw new HttpError(400, BAD_CURSOR);
+  return { micros, id };
+}
+
+/** A LIKE pattern that matches `prefix` literally (%, _ and \ escaped) at the start. */
+const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, "\\$&")}%`;
+
+/**
+ * One page of the requests, newest first. Keyset paging on (created_at, id), never OFFSET: each page
+ * costs the same however deep (quotes_created_idx, or quotes_handled_created_idx with a status). The
+ * search is a prefix of the email (stored lower-case), the name or the company (lower-cased): each has
+ * a text_pattern_ops index, so the three make one bitmap OR; a "contains" search could use none.
+ */
+export async function listQuotes(db: Database, query: QuotesQuery = {}): Promise<QuotesPage> {
+  const limit = query.limit ?? QUOTES_PAGE_SIZE;
+  const conditions: (SQL | undefined)[] = [];
+  if (query.q) {
+    const pattern = startsWith(query.q);
+    conditions.push(
+      or(
+        like(quotes.email, pattern),
+        like(sql`lower(${quotes.name})`, pattern),
+        like(sql`lower(${quotes.company})`, pattern),
+      ),
+    );
+  }
+  if (query.status) conditions.push(eq(quotes.handled, query.status === "handled"));
+  if (query.cursor) {
+    const after = decodeCursor(query.cursor);
+    conditions.push(
+      sql`(${quotes.createdAt}, ${quotes.id}) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::uuid)`,
+    );
+  }
   const rows = await db
-    .select()
+    .select({
+      row: quotes,
+      micros: sql<string>`(extract(epoch from ${quotes.createdAt}) * 1000000)::bigint::text`,
+    })
     .from(quotes)
+    .where(and(...conditions))
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
-    .limit(QUOTES_SHOWN);
-  return rows.map(toStoredQuote);
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    quotes: page.map(({ row }) => toStoredQuote(row)),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.micros, last.row.id) : null,
+  };
 }
 
 /** Marks a request handled (or open again); null when there is no such request. */

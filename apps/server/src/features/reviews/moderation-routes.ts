@@ -1,14 +1,14 @@
 // Admin-only review moderation (issue 11). Summaries say "(admin)": the security test finds admin
 // routes by it. Guards are onRequest, as every route that declares `security` must have.
 import { apiErrorSchema } from "@toolshop/shared/errors";
+import { NEXT_CURSOR_HEADER } from "@toolshop/shared/paths";
+import { moderatedReviewsQuerySchema } from "@toolshop/shared/review-moderation";
 import {
   deleteReviewResponseSchema,
   moderatedReviewSchema,
   reviewIdParamsSchema,
-  reviewsQuerySchema,
   reviewVisibilitySchema,
 } from "@toolshop/shared/reviews";
-import { NEXT_CURSOR_HEADER } from "@toolshop/shared/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
@@ -25,14 +25,14 @@ export const reviewModerationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["reviews"],
         summary: "Every review with its author's name and email, hidden ones too, newest first (admin)",
-        description: `One page at a time; cursor: the ${NEXT_CURSOR_HEADER} header of the previous page, absent after the last page.`,
+        description: `One page at a time. visibility: all, visible or hidden; q: authors whose email or name starts with this text; cursor: the ${NEXT_CURSOR_HEADER} header of the previous page, absent after the last page.`,
         security: [{ bearerAuth: [] }],
-        querystring: reviewsQuerySchema,
+        querystring: moderatedReviewsQuerySchema,
         response: { 200: z.array(moderatedReviewSchema), ...errors },
       },
     },
     async (request, reply) => {
-      const page = await listAllReviews(app.db, request.query.cursor);
+      const page = await listAllReviews(app.db, request.query);
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
       return page.reviews;
     },

@@ -2,8 +2,9 @@
 // Each change publishes ReviewChanged after it has committed, so every process drops its cached list.
 import type { Database } from "@toolshop/db/client";
 import { reviews, users } from "@toolshop/db/schema";
+import type { ModeratedReviewsQuery } from "@toolshop/shared/review-moderation";
 import { type ModeratedReview, REVIEWS_PAGE_SIZE } from "@toolshop/shared/reviews";
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, like, or, type SQL, sql } from "drizzle-orm";
 import type { DomainEventPublisher } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
 
@@ -21,14 +22,30 @@ export interface ModeratedReviewPage {
 const BAD_CURSOR = "The cursor is not one this server gave";
 // created_at as PostgreSQL prints it keeps its microseconds (a JS Date would drop them), so the
 // cursor compares exactly, and still works when its review has been deleted meanwhile.
-const TIMESTAMP = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:?\d\d)?|Z)?$/;
+const TIMESTAMP = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(\.\d{1,6})?(?:[+-](\d\d)(:?\d\d)?|Z)?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const encodeCursor = (at: string, id: string) => Buffer.from(`${at}|${id}`, "utf8").toString("base64url");
 
+/** Whether PostgreSQL takes `at` as a timestamp: a 13th month or a 31 February would fail the cast (500). */
+function isRealTimestamp(at: string): boolean {
+  const [, year, month, day, hour, minute, second, , offset] = (TIMESTAMP.exec(at) ?? []).map(Number);
+  if (year === undefined || month === undefined || day === undefined) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1970 &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    Number(hour) < 24 &&
+    Number(minute) < 60 &&
+    Number(second) < 60 &&
+    !(Number(offset) > 15)
+  );
+}
+
 function decodeCursor(cursor: string): { at: string; id: string } {
-  const [at = "", id = ""] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (!TIMESTAMP.test(at) || !UUID.test(id)) throw new HttpError(400, BAD_CURSOR);
+  const [at = "", id = "", ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  if (!isRealTimestamp(at) || !UUID.test(id) || rest.length > 0) throw new HttpError(400, BAD_CURSOR);
   return { at, id };
 }
 
@@ -67,11 +84,31 @@ function toModerated(row: Row): ModeratedReview {
   };
 }
 
-/** One page of every review, hidden ones too, newest first; keyset paging on (created_at, id). */
-export async function listAllReviews(db: Database, cursor?: string): Promise<ModeratedReviewPage> {
-  const conditions: SQL[] = [];
-  if (cursor) {
-    const after = decodeCursor(cursor);
+/** A LIKE pattern that matches `prefix` literally (%, _ and \ escaped) at the start. */
+const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, "\\$&")}%`;
+
+/**
+ * One page of every review, hidden ones too, newest first; keyset paging on (created_at, id). The
+ * visibility filter and the author search (email or name prefix) are conditions on the walk down
+ * reviews_created_idx: no index of their own, as the reviews table grows by at most one review per
+ * customer a day; a page stops as soon as it has its rows.
+ */
+export async function listAllReviews(
+  db: Database,
+  query: ModeratedReviewsQuery = {},
+): Promise<ModeratedReviewPage> {
+  const limit = query.limit ?? REVIEWS_PAGE_SIZE;
+  const conditions: (SQL | undefined)[] = [];
+  if (query.visibility === "visible") conditions.push(eq(reviews.hidden, false));
+  if (query.visibility === "hidden") conditions.push(eq(reviews.hidden, true));
+  if (query.q) {
+    const pattern = startsWith(query.q);
+    conditions.push(
+      or(like(sql`lower(${reviews.email})`, pattern), like(sql`lower(${reviews.name})`, pattern)),
+    );
+  }
+  if (query.cursor) {
+    const after = decodeCursor(query.cursor);
     conditions.push(
       sql`(${reviews.createdAt}, ${reviews.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
     );
@@ -81,12 +118,12 @@ export async function listAllReviews(db: Database, cursor?: string): Promise<Mod
     .from(reviews)
     .where(and(...conditions))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(REVIEWS_PAGE_SIZE + 1);
-  const page = rows.slice(0, REVIEWS_PAGE_SIZE);
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     reviews: page.map(toModerated),
-    nextCursor: rows.length > REVIEWS_PAGE_SIZE && last ? encodeCursor(last.cursorAt, last.id) : null,
+    nextCursor: rows.length > limit && last ? encodeCursor(last.cursorAt, last.id) : null,
   };
 }
 

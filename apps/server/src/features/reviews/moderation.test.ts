@@ -3,7 +3,7 @@
 import { orders, reviews } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import type { Order } from "@toolshop/shared/orders";
-import { NEXT_CURSOR_HEADER } from "@toolshop/shared/users";
+import { NEXT_CURSOR_HEADER } from "@toolshop/shared/paths";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
@@ -154,6 +154,72 @@ for (const target of testDatabaseTargets()) {
       expect(new Set(ids).size).toBe(count);
       await t.database.db.delete(reviews).where(eq(reviews.rating, 3));
       await t.app.events.publish({ type: "ReviewChanged" });
+    });
+
+    it("filters by visibility and finds authors by email or name prefix, page by page", async () => {
+      const tag = `mod${Date.now().toString(36)}`;
+      await t.database.db.insert(reviews).values(
+        Array.from({ length: 9 }, (_, i) => ({
+          name: i < 3 ? `Zelda ${tag}` : `Other ${i}`,
+          email: `${tag}.${i}@example.com`,
+          rating: 2,
+          comment: `Filter ${i}`,
+          hidden: i % 3 === 0,
+          createdAt: new Date(Date.UTC(2024, 0, 1, 0, 0, i)),
+        })),
+      );
+      const comments = async (query: string) => {
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const url = `/api/reviews?${query}&limit=2${cursor ? `&cursor=${cursor}` : ""}`;
+          const response = await call(t.app, admin, "GET", url);
+          expect(response.statusCode, response.body).toBe(200);
+          seen.push(...response.json().map((r: { comment: string }) => r.comment));
+          cursor = response.headers[NEXT_CURSOR_HEADER] as string | undefined;
+        } while (cursor);
+        return seen;
+      };
+      const filter = (indexes: number[]) => indexes.map((i) => `Filter ${i}`);
+      expect(await comments(`q=${tag}.`)).toEqual(filter([8, 7, 6, 5, 4, 3, 2, 1, 0]));
+      expect(await comments(`q=${tag.toUpperCase()}.&visibility=hidden`)).toEqual(filter([6, 3, 0]));
+      expect(await comments(`q=${tag}.&visibility=visible`)).toEqual(filter([8, 7, 5, 4, 2, 1]));
+      expect(await comments(`q=zelda%20${tag}&visibility=all`)).toEqual(filter([2, 1, 0]));
+      expect(await comments("q=%25")).toEqual([]);
+      await t.database.db.delete(reviews).where(eq(reviews.rating, 2));
+      await t.app.events.publish({ type: "ReviewChanged" });
+    });
+
+    it("refuses a forged cursor, a bad filter or limit with a sentence (400), never a 500", async () => {
+      const uuid = "00000000-0000-4000-8000-000000000000";
+      const cursorOf = (text: string) => Buffer.from(text, "utf8").toString("base64url");
+      for (const query of [
+        `cursor=${cursorOf(`2025-13-45 10:00:00|${uuid}`)}`,
+        `cursor=${cursorOf(`2025-02-31 10:00:00+00|${uuid}`)}`,
+        `cursor=${cursorOf(`2025-01-01 99:00:00+00|${uuid}`)}`,
+        `cursor=${cursorOf(`2025-01-01 10:00:00+99|${uuid}`)}`,
+        `cursor=${cursorOf(`2025-01-01 10:00:00+00|${uuid}|x`)}`,
+        `cursor=${cursorOf("2025-01-01 10:00:00+00|1 or 1=1")}`,
+        "visibility=HIDDEN",
+        "visibility=deleted",
+        "limit=0",
+        "limit=101",
+        "limit=abc",
+        `q=${"a".repeat(255)}`,
+        "q=a%0Ab",
+      ]) {
+        const response = await call(t.app, admin, "GET", `/api/reviews?${query}`);
+        expect(response.statusCode, query).toBe(400);
+        expect(response.json().message, query).toMatch(/[A-Z][a-z]+ [a-z].{8,}/);
+      }
+      const real = await call(
+        t.app,
+        admin,
+        "GET",
+        `/api/reviews?cursor=${cursorOf(`1970-01-02 00:00:00+00|${uuid}`)}`,
+      );
+      expect(real.statusCode).toBe(200);
+      expect(real.json()).toEqual([]);
     });
 
     it("marks a verified buyer only once they have a paid order, and a payment refreshes the list", async () => {

@@ -1,9 +1,9 @@
 import { apiErrorSchema } from "@toolshop/shared/errors";
+import { NEXT_CURSOR_HEADER } from "@toolshop/shared/paths";
 import {
   CANNOT_REVOKE_LAST_ADMIN,
   CANNOT_REVOKE_OWN_ADMIN,
   makeAdminResponseSchema,
-  NEXT_CURSOR_HEADER,
   shopUserListSchema,
   usersQuerySchema,
 } from "@toolshop/shared/users";

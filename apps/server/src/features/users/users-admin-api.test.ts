@@ -1,11 +1,8 @@
 // The admin role both ways, and the paged, searchable user list, on PGlite and PostgreSQL.
 import { users } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
-import {
-  CANNOT_REVOKE_LAST_ADMIN,
-  CANNOT_REVOKE_OWN_ADMIN,
-  NEXT_CURSOR_HEADER,
-} from "@toolshop/shared/users";
+import { NEXT_CURSOR_HEADER } from "@toolshop/shared/paths";
+import { CANNOT_REVOKE_LAST_ADMIN, CANNOT_REVOKE_OWN_ADMIN } from "@toolshop/shared/users";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";

@@ -1,16 +1,55 @@
-import { queryOptions } from "@tanstack/react-query";
-import type { ManagedOrderStatus, ShipOrderBody } from "@toolshop/shared/admin-orders";
+import { infiniteQueryOptions } from "@tanstack/react-query";
+import {
+  type AdminOrdersQuery,
+  type ShipOrderBody,
+  TOTAL_COUNT_HEADER,
+  TOTAL_ESTIMATED_HEADER,
+} from "@toolshop/shared/admin-orders";
 import type { Order } from "@toolshop/shared/orders";
-import { apiRequest } from "../../../lib/api-client";
+import { apiPageRequest, apiRequest } from "../../../lib/api-client";
+import { type OrdersPage, withQuery } from "../../orders/api/orders-api";
 
 /** Under the orders key of features/orders, so that any order change refreshes this list too. */
 const ADMIN_ORDERS_KEY = ["orders", "all"] as const;
 
-/** GET /api/orders (admin): every order, newest first; one status, or all but cancelled ones. */
-export function allOrdersQueryOptions(status: ManagedOrderStatus | undefined) {
-  return queryOptions({
-    queryKey: [...ADMIN_ORDERS_KEY, status ?? "any"],
-    queryFn: ({ signal }) => apiRequest<Order[]>(status ? `/orders?status=${status}` : "/orders", { signal }),
+/** Manage Orders' filters, as the URL holds them. */
+export type OrderFilters = Pick<AdminOrdersQuery, "status" | "q" | "from" | "to">;
+
+/** How many orders match: exact, or the server's estimate ("about N") for a large list. */
+export interface OrdersTotal {
+  count: number;
+  estimated: boolean;
+}
+
+/** A page of Manage Orders: the orders, the next cursor and, on the first page, the total. */
+export interface AdminOrdersPage extends OrdersPage {
+  total: OrdersTotal | null;
+}
+
+/** GET /api/orders with its headers: the next page's cursor and, on the first page, the total. */
+async function fetchAdminOrdersPage(path: string, signal: AbortSignal): Promise<AdminOrdersPage> {
+  const page = await apiPageRequest<Order[]>(path, { signal });
+  const count = page.headers.get(TOTAL_COUNT_HEADER);
+  return {
+    orders: page.body,
+    nextCursor: page.nextCursor,
+    total: count
+      ? { count: Number(count), estimated: page.headers.get(TOTAL_ESTIMATED_HEADER) === "true" }
+      : null,
+  };
+}
+
+/**
+ * GET /api/orders (admin): the orders matching the filters, newest first, a page at a time. Without a
+ * status, all but the cancelled ones.
+ */
+export function allOrdersQueryOptions(filters: OrderFilters) {
+  return infiniteQueryOptions({
+    queryKey: [...ADMIN_ORDERS_KEY, filters],
+    queryFn: ({ pageParam, signal }) =>
+      fetchAdminOrdersPage(withQuery("/orders", { ...filters, cursor: pageParam }), signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
   });
 }
 

@@ -1,7 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MANAGED_ORDER_STATUSES, type ManagedOrderStatus } from "@toolshop/shared/admin-orders";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  adminOrdersQuerySchema,
+  MANAGED_ORDER_STATUSES,
+  type ManagedOrderStatus,
+} from "@toolshop/shared/admin-orders";
 import type { Order } from "@toolshop/shared/orders";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { LoadError } from "../../../components/load-error";
 import { MessagePanel } from "../../../components/message-panel";
 import { Spinner } from "../../../components/spinner";
@@ -10,10 +15,13 @@ import {
   ALL_ORDERS_QUERY_KEY,
   allOrdersQueryOptions,
   type OrderCommand,
+  type OrderFilters,
+  type OrdersTotal,
   runOrderCommand,
 } from "../api/admin-orders-api";
 import { AdminOrderCard, statusLabel } from "./admin-order-card";
 import { OrderCommandDialog, type OrderCommandKind } from "./order-command-dialog";
+import { OrderSearchForm } from "./order-filters";
 
 const FILTERS: { value: ManagedOrderStatus | undefined; label: string }[] = [
   { value: undefined, label: "All" },
@@ -30,11 +38,60 @@ const DONE: Record<OrderCommandKind, string> = {
 export const orderCommandMessage = (order: Pick<Order, "name" | "email">, kind: OrderCommandKind) =>
   `${order.name} for ${order.email} ${DONE[kind]}`;
 
-/** Manage Orders (admin): every order, newest first, filtered by status; cancel, ship or deliver, after asking. */
+const FILTER_NAMES = ["status", "q", "from", "to"] as const;
+const estimateFormat = new Intl.NumberFormat("en-US", { maximumSignificantDigits: 2 });
+const countFormat = new Intl.NumberFormat("en-US");
+
+/** "3 orders", or "about 750,000 orders" when the server estimated a large total. */
+export function totalLabel({ count, estimated }: OrdersTotal): string {
+  const noun = count === 1 && !estimated ? "order" : "orders";
+  return estimated ? `about ${estimateFormat.format(count)} ${noun}` : `${countFormat.format(count)} ${noun}`;
+}
+
+/**
+ * The filters in the URL (so that a search can be shared and Back returns to it), checked with the
+ * route's own schema: a wrong one is explained instead of sent.
+ */
+function useOrderFilters() {
+  const [params, setParams] = useSearchParams();
+  const raw = Object.fromEntries(
+    FILTER_NAMES.flatMap((name) => (params.get(name) ? [[name, params.get(name)]] : [])),
+  );
+  const parsed = adminOrdersQuerySchema.safeParse(raw);
+  const issue = parsed.error?.issues[0];
+  const update = (changes: Partial<OrderFilters>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value) next.set(name, value);
+        else next.delete(name);
+      }
+      return next;
+    });
+  return {
+    filters: raw as OrderFilters,
+    valid: parsed.success ? parsed.data : null,
+    error: issue
+      ? { field: issue.path[0] === "q" ? ("q" as const) : ("dates" as const), message: issue.message }
+      : null,
+    update,
+  };
+}
+
+/**
+ * Manage Orders (admin): every order, newest first, a page at a time, filtered by status, date range
+ * and an order number or customer email; cancel, ship, deliver or refund, after asking.
+ */
 export function ManageOrders() {
-  const [status, setStatus] = useState<ManagedOrderStatus | undefined>();
+  const { filters, valid, error: filterError, update } = useOrderFilters();
   const queryClient = useQueryClient();
-  const { data: orders, error, isPending, refetch, isRefetching } = useQuery(allOrdersQueryOptions(status));
+  const query = useInfiniteQuery({
+    ...allOrdersQueryOptions({ status: valid?.status, q: valid?.q, from: valid?.from, to: valid?.to }),
+    enabled: valid !== null,
+  });
+  const { data, error, isPending, isError, isFetchNextPageError, refetch, isRefetching } = query;
+  const orders = data?.pages.flatMap((page) => page.orders) ?? [];
+  const total = data?.pages[0]?.total ?? null;
   const [asking, setAsking] = useState<{ order: Order; kind: OrderCommandKind } | null>(null);
   const running = useMutation({
     mutationFn: ({ order, command }: { order: Order; command: OrderCommand; close: () => void }) =>
@@ -47,9 +104,16 @@ export function ManageOrders() {
     // Done or refused, the lists (the customer's too) are out of date.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ALL_ORDERS_QUERY_KEY }),
   });
+  const filtered = Boolean(filters.q || filters.from || filters.to);
 
   return (
     <div className="flex flex-col gap-4">
+      <OrderSearchForm
+        key={`${filters.q ?? ""}|${filters.from ?? ""}|${filters.to ?? ""}`}
+        filters={filters}
+        error={filterError}
+        onSearch={update}
+      />
       <fieldset className="flex flex-wrap items-center gap-3">
         <legend className="sr-only">Filter by status</legend>
         <span aria-hidden="true" className="text-sm font-medium">
@@ -63,17 +127,22 @@ export function ManageOrders() {
               name="order-status"
               className="btn btn-sm"
               aria-label={filter.label}
-              checked={status === filter.value}
-              onChange={() => setStatus(filter.value)}
+              checked={filters.status === filter.value}
+              onChange={() => update({ status: filter.value })}
             />
           ))}
         </div>
       </fieldset>
-      {isPending ? (
+      <p role="status" className="text-sm text-base-content/70">
+        {total && !isPending
+          ? `${totalLabel(total)}${orders.length < total.count ? `, ${orders.length} shown` : ""}`
+          : ""}
+      </p>
+      {valid === null ? null : isPending ? (
         <div className="grid place-items-center py-16">
           <Spinner label="Loading the orders" />
         </div>
-      ) : error ? (
+      ) : isError && !isFetchNextPageError ? (
         <LoadError
           title="The orders could not be loaded."
           error={error}
@@ -81,21 +150,46 @@ export function ManageOrders() {
           retrying={isRefetching}
         />
       ) : orders.length === 0 ? (
-        <MessagePanel message={status ? `There are no ${status} orders.` : "There are no orders yet."} />
+        <MessagePanel
+          message={
+            filtered
+              ? "No orders match this search."
+              : filters.status
+                ? `There are no ${filters.status} orders.`
+                : "There are no orders yet."
+          }
+        />
       ) : (
-        <ul className="flex flex-col gap-3" aria-label="Orders">
-          {orders.map((order) => (
-            <li key={order._id}>
-              <AdminOrderCard
-                order={order}
-                onCommand={(kind) => {
-                  running.reset();
-                  setAsking({ order, kind });
-                }}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="flex flex-col gap-3" aria-label="Orders">
+            {orders.map((order) => (
+              <li key={order._id}>
+                <AdminOrderCard
+                  order={order}
+                  onCommand={(kind) => {
+                    running.reset();
+                    setAsking({ order, kind });
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+          {isFetchNextPageError ? (
+            <p role="alert" className="text-center text-error">
+              {error?.message}
+            </p>
+          ) : null}
+          {query.hasNextPage ? (
+            <button
+              type="button"
+              className="btn self-center"
+              onClick={() => void query.fetchNextPage()}
+              disabled={query.isFetchingNextPage}
+            >
+              {query.isFetchingNextPage ? "Loading more orders…" : "Load more"}
+            </button>
+          ) : null}
+        </>
       )}
       {asking ? (
         <OrderCommandDialog

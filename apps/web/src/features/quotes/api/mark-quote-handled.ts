@@ -1,17 +1,31 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { StoredQuote } from "@toolshop/shared/quotes";
-import { apiRequest } from "../../../lib/api-client";
-import { quoteRequestsQueryOptions } from "./get-quote-requests";
+import { type ApiPage, apiRequest } from "../../../lib/api-client";
+import { QUOTES_QUERY_KEY } from "./get-quote-requests";
 
-/** PATCH /api/quotes/:id (admins only): marks a request handled, or open again. */
+type QuotePages = InfiniteData<ApiPage<StoredQuote[]>, string | null>;
+
+/**
+ * PATCH /api/quotes/:id (admins only): marks a request handled, or open again. The request changes
+ * in place in every loaded list; it stays where it is under a status filter until the list is
+ * loaded again, so that the admin sees what they just did.
+ */
 export function useMarkQuoteHandled() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, handled }: { id: string; handled: boolean }) =>
       apiRequest<StoredQuote>(`/quotes/${encodeURIComponent(id)}`, { method: "PATCH", json: { handled } }),
     onSuccess: (updated) =>
-      queryClient.setQueryData(quoteRequestsQueryOptions.queryKey, (list) =>
-        list?.map((quote) => (quote._id === updated._id ? updated : quote)),
+      queryClient.setQueriesData<QuotePages>({ queryKey: QUOTES_QUERY_KEY }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                body: page.body.map((quote) => (quote._id === updated._id ? updated : quote)),
+              })),
+            }
+          : data,
       ),
   });
 }

@@ -1,5 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
-import type { StoredQuote } from "@toolshop/shared/quotes";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import type { QuoteStatus, StoredQuote } from "@toolshop/shared/quotes";
+import {
+  countText,
+  FilterSelect,
+  ListStatus,
+  LoadMore,
+  SearchField,
+  useListParams,
+} from "../../../components/list-controls";
 import { LoadError } from "../../../components/load-error";
 import { Spinner } from "../../../components/spinner";
 import { notify } from "../../../lib/toast";
@@ -8,41 +16,91 @@ import { useMarkQuoteHandled } from "../api/mark-quote-handled";
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 
-/** The admins' list of requests for a quote, newest first, each with a handled switch. */
+const STATUS_OPTIONS = [
+  ["all", "All"],
+  ["open", "Open"],
+  ["handled", "Handled"],
+] as const;
+type StatusOption = (typeof STATUS_OPTIONS)[number][0];
+
+/**
+ * The admins' list of requests for a quote, newest first, each with a handled switch; searchable by
+ * email, name or company, filtered by status, one page at a time (?q=&status= in the URL).
+ */
 export function QuoteRequests() {
-  const quotes = useQuery(quoteRequestsQueryOptions);
-  if (quotes.isPending) {
-    return (
-      <div className="grid place-items-center py-12">
-        <Spinner label="Loading quote requests" />
-      </div>
-    );
-  }
-  if (quotes.isError) {
-    return (
-      <LoadError
-        title="The quote requests could not be loaded."
-        error={quotes.error}
-        onRetry={() => void quotes.refetch()}
-        retrying={quotes.isRefetching}
-      />
-    );
-  }
-  if (quotes.data.length === 0) return <p>No quote requests yet.</p>;
-  const open = quotes.data.filter((quote) => !quote.handled).length;
+  const [params, setParams] = useListParams();
+  const q = params.get("q")?.trim() ?? "";
+  const statusParam = params.get("status");
+  const status: QuoteStatus | null = statusParam === "open" || statusParam === "handled" ? statusParam : null;
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-base-content/80">
-        {open} open, {quotes.data.length - open} handled.
-      </p>
-      <ul className="flex flex-col gap-4">
-        {quotes.data.map((quote) => (
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <SearchField
+          label="Search by email, name or company"
+          placeholder="Starts with…"
+          value={q}
+          onSearch={(text) => setParams({ q: text || null })}
+        />
+        <FilterSelect<StatusOption>
+          label="Status"
+          value={status ?? "all"}
+          options={STATUS_OPTIONS}
+          onChange={(value) => setParams({ status: value === "all" ? null : value })}
+        />
+      </div>
+      <QuoteList q={q} status={status} />
+    </div>
+  );
+}
+
+function QuoteList({ q, status }: { q: string; status: QuoteStatus | null }) {
+  const quotes = useInfiniteQuery(quoteRequestsQueryOptions({ q, status }));
+  if (quotes.isPending) {
+    return (
+      <>
+        <ListStatus text="" />
+        <div className="grid place-items-center py-12">
+          <Spinner label="Loading quote requests" />
+        </div>
+      </>
+    );
+  }
+  if (quotes.isError && !quotes.isFetchNextPageError) {
+    return (
+      <>
+        <ListStatus text="" />
+        <LoadError
+          title="The quote requests could not be loaded."
+          error={quotes.error}
+          onRetry={() => void quotes.refetch()}
+          retrying={quotes.isRefetching}
+        />
+      </>
+    );
+  }
+  const list = quotes.data.pages.flatMap((page) => page.body);
+  if (list.length === 0) {
+    return (
+      <ListStatus text={q || status ? "No quote requests match this search." : "No quote requests yet."} />
+    );
+  }
+  return (
+    <>
+      <ListStatus text={countText(list.length, quotes.hasNextPage, ["request", "requests"])} />
+      <ul className="flex flex-col gap-4" aria-label="Quote requests">
+        {list.map((quote) => (
           <li key={quote._id}>
             <QuoteCard quote={quote} />
           </li>
         ))}
       </ul>
-    </div>
+      <LoadMore
+        hasNextPage={quotes.hasNextPage}
+        isFetchingNextPage={quotes.isFetchingNextPage}
+        error={quotes.isFetchNextPageError ? quotes.error : null}
+        fetchNextPage={quotes.fetchNextPage}
+      />
+    </>
   );
 }
 

@@ -1,22 +1,47 @@
+import type { ServerResponse } from "node:http";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ModeratedReview } from "@toolshop/shared/reviews";
+import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { ToastHost } from "../../../components/toast-host";
 import { sendJson, startTestApi } from "../../../test/http-test-server";
 import { ReviewModeration } from "./review-moderation";
 
-function renderModeration() {
+/** Shows the address's query, as the browser's address bar would. */
+function AddressBar() {
+  return <output aria-label="Address">{useLocation().search}</output>;
+}
+
+function renderModeration(url = "/dashboard/reviews") {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={queryClient}>
-      <ReviewModeration />
-      <ToastHost />
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[url]}>
+      <QueryClientProvider client={queryClient}>
+        <ReviewModeration />
+        <ToastHost />
+        <AddressBar />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
   return userEvent.setup();
 }
+
+const address = () => screen.getByRole("status", { name: "Address" }).textContent;
+
+function sendPage(response: ServerResponse, body: unknown, nextCursor?: string) {
+  response.writeHead(200, {
+    "content-type": "application/json",
+    ...(nextCursor ? { "x-next-cursor": nextCursor } : {}),
+  });
+  response.end(JSON.stringify(body));
+}
+
+const authors = () =>
+  within(screen.getByRole("list", { name: "Reviews" }))
+    .getAllByRole("heading")
+    .map((heading) => heading.textContent);
 
 const aReview = (id: string, name: string, hidden = false): ModeratedReview => ({
   _id: id,
@@ -59,7 +84,7 @@ describe("ReviewModeration", () => {
     expect(ann.textContent).toContain("Ann's comment");
     expect(ann.textContent).toContain("Shown");
     expect(screen.getByRole("article", { name: "Bob" }).textContent).toContain("Hidden");
-    expect(screen.getByText("2 reviews, 1 hidden.")).toBeTruthy();
+    expect(screen.getByText("2 reviews shown.")).toBeTruthy();
 
     await user.click(within(ann).getByRole("button", { name: "Hide the review by Ann" }));
     const dialog = await screen.findByRole("dialog", { name: "Hide this review?" });
@@ -95,5 +120,63 @@ describe("ReviewModeration", () => {
     expect(alert.textContent).toContain("The reviews could not be loaded.");
     expect(alert.textContent).toContain("You are not a admin dont do anything");
     expect(within(alert).getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+
+  it("appends older reviews on Load more, and deletes one of them", async () => {
+    const requests: string[] = [];
+    ({ close } = await startTestApi((request, response) => {
+      requests.push(`${request.method} ${request.url}`);
+      if (request.method === "DELETE") sendJson(response, 200, { deletedCount: 1 });
+      else if (request.url?.includes("cursor=older")) sendPage(response, [aReview("3", "Cid")]);
+      else sendPage(response, [aReview("1", "Ann"), aReview("2", "Bob")], "older");
+    }));
+    const user = renderModeration();
+    expect(await screen.findByText("2 reviews shown, more to load.")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByText("3 reviews shown.")).toBeTruthy();
+    expect(authors()).toEqual(["Ann", "Bob", "Cid"]);
+    expect(requests).toEqual(["GET /api/reviews", "GET /api/reviews?cursor=older"]);
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Delete the review by Cid" }));
+    await user.click(await screen.findByRole("button", { name: "Yes, delete" }));
+    await expect.poll(authors).toEqual(["Ann", "Bob"]);
+  });
+
+  it("filters by visibility and searches authors: the URL and the request follow; no match says so", async () => {
+    const requests: string[] = [];
+    ({ close } = await startTestApi((request, response) => {
+      requests.push(request.url ?? "");
+      const url = new URL(request.url ?? "", "http://x");
+      sendPage(response, url.searchParams.get("q") === "zed" ? [] : [aReview("2", "Bob", true)]);
+    }));
+    const user = renderModeration();
+    await screen.findByText("1 review shown.");
+
+    await user.selectOptions(screen.getByRole("combobox", { name: "Visibility" }), "Hidden");
+    await expect.poll(address).toBe("?visibility=hidden");
+    await expect.poll(() => requests.at(-1)).toBe("/api/reviews?visibility=hidden");
+    await user.type(screen.getByRole("searchbox", { name: "Search by author's email or name" }), "bob");
+    await expect.poll(address).toBe("?visibility=hidden&q=bob");
+    await expect.poll(() => requests.at(-1)).toBe("/api/reviews?visibility=hidden&q=bob");
+
+    await user.clear(screen.getByRole("searchbox", { name: "Search by author's email or name" }));
+    await user.type(
+      screen.getByRole("searchbox", { name: "Search by author's email or name" }),
+      "zed{Enter}",
+    );
+    expect(await screen.findByText("No reviews match this search.")).toBeTruthy();
+  });
+
+  it("starts from the filter in the URL", async () => {
+    const requests: string[] = [];
+    ({ close } = await startTestApi((request, response) => {
+      requests.push(request.url ?? "");
+      sendPage(response, [aReview("1", "Ann")]);
+    }));
+    renderModeration("/dashboard/reviews?visibility=visible&q=an");
+    expect(await screen.findByRole("article", { name: "Ann" })).toBeTruthy();
+    expect(requests).toEqual(["/api/reviews?visibility=visible&q=an"]);
+    expect((screen.getByRole("combobox", { name: "Visibility" }) as HTMLSelectElement).value).toBe("visible");
   });
 });

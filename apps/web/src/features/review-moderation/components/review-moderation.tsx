@@ -1,13 +1,22 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import type { ReviewVisibility } from "@toolshop/shared/review-moderation";
 import { type ModeratedReview, REVIEW_DELETED, REVIEW_HIDDEN, REVIEW_SHOWN } from "@toolshop/shared/reviews";
 import { NOT_AN_ADMIN_MESSAGE } from "@toolshop/shared/users";
 import { useState } from "react";
 import { ConfirmDeleteDialog } from "../../../components/confirm-delete-dialog";
+import {
+  countText,
+  FilterSelect,
+  ListStatus,
+  LoadMore,
+  SearchField,
+  useListParams,
+} from "../../../components/list-controls";
 import { LoadError } from "../../../components/load-error";
 import { Spinner } from "../../../components/spinner";
+import { StarRating } from "../../../components/star-rating";
 import { ApiRequestError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
-import { StarRating } from "../../reviews/components/star-rating";
 import {
   moderatedReviewsQueryOptions,
   useDeleteReview,
@@ -17,6 +26,12 @@ import { VisibilityDialog } from "./visibility-dialog";
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 
+const VISIBILITY_OPTIONS = [
+  ["all", "All"],
+  ["visible", "Shown"],
+  ["hidden", "Hidden"],
+] as const;
+
 type Asking = { kind: "visibility" | "delete"; review: ModeratedReview };
 
 function failureMessage(error: unknown): string {
@@ -24,33 +39,73 @@ function failureMessage(error: unknown): string {
   return error instanceof Error ? error.message : "Something went wrong. Please try again.";
 }
 
-/** The admins' moderation list: every review with its author, newest first; hide/show and delete. */
+/**
+ * The admins' moderation list: every review with its author, newest first; hide/show and delete;
+ * filtered by visibility and searched by author, one page at a time (?visibility=&q= in the URL).
+ */
 export function ReviewModeration() {
-  const list = useQuery(moderatedReviewsQueryOptions);
+  const [params, setParams] = useListParams();
+  const q = params.get("q")?.trim() ?? "";
+  const visibilityParam = params.get("visibility");
+  const visibility: ReviewVisibility =
+    visibilityParam === "visible" || visibilityParam === "hidden" ? visibilityParam : "all";
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <SearchField
+          label="Search by author's email or name"
+          placeholder="Starts with…"
+          value={q}
+          onSearch={(text) => setParams({ q: text || null })}
+        />
+        <FilterSelect<ReviewVisibility>
+          label="Visibility"
+          value={visibility}
+          options={VISIBILITY_OPTIONS}
+          onChange={(value) => setParams({ visibility: value === "all" ? null : value })}
+        />
+      </div>
+      <ModerationList visibility={visibility} q={q} />
+    </div>
+  );
+}
+
+function ModerationList({ visibility, q }: { visibility: ReviewVisibility; q: string }) {
+  const list = useInfiniteQuery(moderatedReviewsQueryOptions({ visibility, q }));
   const setHidden = useSetReviewHidden();
   const remove = useDeleteReview();
   const [asking, setAsking] = useState<Asking | null>(null);
 
   if (list.isPending) {
     return (
-      <div className="grid place-items-center py-12">
-        <Spinner label="Loading reviews" />
-      </div>
+      <>
+        <ListStatus text="" />
+        <div className="grid place-items-center py-12">
+          <Spinner label="Loading reviews" />
+        </div>
+      </>
     );
   }
-  if (list.isError) {
+  if (list.isError && !list.isFetchNextPageError) {
     return (
-      <LoadError
-        title="The reviews could not be loaded."
-        error={new Error(failureMessage(list.error))}
-        onRetry={() => void list.refetch()}
-        retrying={list.isRefetching}
-      />
+      <>
+        <ListStatus text="" />
+        <LoadError
+          title="The reviews could not be loaded."
+          error={new Error(failureMessage(list.error))}
+          onRetry={() => void list.refetch()}
+          retrying={list.isRefetching}
+        />
+      </>
     );
   }
-  if (list.data.length === 0) return <p>No reviews yet.</p>;
+  const reviews = list.data.pages.flatMap((page) => page.body);
+  if (reviews.length === 0) {
+    return (
+      <ListStatus text={q || visibility !== "all" ? "No reviews match this search." : "No reviews yet."} />
+    );
+  }
 
-  const hiddenCount = list.data.filter((review) => review.hidden).length;
   const confirmVisibility = (review: ModeratedReview, close: () => void) =>
     setHidden.mutate(
       { id: review._id, hidden: !review.hidden },
@@ -69,12 +124,10 @@ export function ReviewModeration() {
     });
 
   return (
-    <div className="flex flex-col gap-4">
-      <p className="text-base-content/80">
-        {list.data.length} {list.data.length === 1 ? "review" : "reviews"}, {hiddenCount} hidden.
-      </p>
+    <>
+      <ListStatus text={countText(reviews.length, list.hasNextPage, ["review", "reviews"])} />
       <ul className="flex flex-col gap-4" aria-label="Reviews">
-        {list.data.map((review) => (
+        {reviews.map((review) => (
           <li key={review._id}>
             <ModeratedReviewCard
               review={review}
@@ -108,7 +161,13 @@ export function ReviewModeration() {
           onClose={() => setAsking(null)}
         />
       ) : null}
-    </div>
+      <LoadMore
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        error={list.isFetchNextPageError ? new Error(failureMessage(list.error)) : null}
+        fetchNextPage={list.fetchNextPage}
+      />
+    </>
   );
 }
 

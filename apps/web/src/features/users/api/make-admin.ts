@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { MakeAdminResponse } from "@toolshop/shared/users";
 import { apiRequest } from "../../../lib/api-client";
-import { usersQueryOptions } from "./get-users";
+import { USERS_QUERY_KEY } from "./get-users";
 
 export type RoleChange = { kind: "promote" | "revoke"; email: string };
 
 /**
- * PUT /api/user/admin/:email makes an admin, DELETE takes the role back (admins only); the list is
- * fetched again afterwards.
+ * PUT /api/user/admin/:email makes an admin, DELETE takes the role back (admins only); every loaded
+ * page of the list is fetched again afterwards.
  */
 export function useChangeRole() {
   const queryClient = useQueryClient();
@@ -16,6 +16,6 @@ export function useChangeRole() {
       apiRequest<MakeAdminResponse>(`/user/admin/${encodeURIComponent(email)}`, {
         method: kind === "promote" ? "PUT" : "DELETE",
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryOptions.queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
   });
 }

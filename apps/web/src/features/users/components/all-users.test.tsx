@@ -1,21 +1,48 @@
+import type { ServerResponse } from "node:http";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { ToastHost } from "../../../components/toast-host";
 import { sendJson, startTestApi } from "../../../test/http-test-server";
 import { AllUsers } from "./all-users";
 
-function renderAllUsers(currentEmail: string | null = "chief@example.com") {
+/** Shows the address's query, as the browser's address bar would. */
+function AddressBar() {
+  return <output aria-label="Address">{useLocation().search}</output>;
+}
+
+function renderAllUsers(currentEmail: string | null = "chief@example.com", url = "/dashboard/alluser") {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={queryClient}>
-      <AllUsers currentEmail={currentEmail} />
-      <ToastHost />
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[url]}>
+      <QueryClientProvider client={queryClient}>
+        <AllUsers currentEmail={currentEmail} />
+        <ToastHost />
+        <AddressBar />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
   return userEvent.setup();
 }
+
+const address = () => screen.getByRole("status", { name: "Address" }).textContent;
+
+/** One page of the list: the JSON array, and the next page's cursor in X-Next-Cursor. */
+function sendPage(response: ServerResponse, body: unknown, nextCursor?: string) {
+  response.writeHead(200, {
+    "content-type": "application/json",
+    ...(nextCursor ? { "x-next-cursor": nextCursor } : {}),
+  });
+  response.end(JSON.stringify(body));
+}
+
+const person = (id: number, role: "admin" | "user" = "user") => ({
+  _id: String(id),
+  email: `person${id}@example.com`,
+  role,
+});
 
 // Both layouts are in the DOM (CSS shows the table from sm up, the stacked list below); jsdom applies no CSS.
 const inTable = () => within(screen.getByRole("table"));
@@ -126,5 +153,90 @@ describe("AllUsers", () => {
         name: "Make Admin deputy@example.com",
       }),
     ).toBeTruthy();
+  });
+
+  it("searches by email and filters by role: the URL and the request follow, and no match says so", async () => {
+    const requests: string[] = [];
+    ({ close } = await startTestApi((request, response) => {
+      requests.push(request.url ?? "");
+      const url = new URL(request.url ?? "", "http://x");
+      sendPage(response, url.searchParams.get("q") === "nobody" ? [] : [person(1)]);
+    }));
+    const user = renderAllUsers();
+    await screen.findByRole("table");
+    expect(requests).toEqual(["/api/user"]);
+
+    await user.type(screen.getByRole("searchbox", { name: "Search by email" }), "Ann");
+    await expect.poll(address).toBe("?q=Ann");
+    await expect.poll(() => requests.at(-1)).toBe("/api/user?q=Ann");
+
+    await user.selectOptions(screen.getByRole("combobox", { name: "Role" }), "Admins");
+    await expect.poll(address).toBe("?q=Ann&role=admin");
+    await expect.poll(() => requests.at(-1)).toBe("/api/user?q=Ann&role=admin");
+
+    await user.clear(screen.getByRole("searchbox", { name: "Search by email" }));
+    await user.type(screen.getByRole("searchbox", { name: "Search by email" }), "nobody{Enter}");
+    expect(await screen.findByText("No users match this search.")).toBeTruthy();
+    const params = new URLSearchParams(address() ?? "");
+    expect([params.get("q"), params.get("role")]).toEqual(["nobody", "admin"]);
+  });
+
+  it("starts from the search in the URL", async () => {
+    const requests: string[] = [];
+    ({ close } = await startTestApi((request, response) => {
+      requests.push(request.url ?? "");
+      sendPage(response, [person(7, "admin")]);
+    }));
+    renderAllUsers("chief@example.com", "/dashboard/alluser?q=person&role=admin");
+    expect(await screen.findByText("1 user shown.")).toBeTruthy();
+    expect(inTable().getAllByRole("row")[1]?.textContent).toContain("person7@example.com");
+    expect(requests).toEqual(["/api/user?q=person&role=admin"]);
+    expect((screen.getByRole("searchbox", { name: "Search by email" }) as HTMLInputElement).value).toBe(
+      "person",
+    );
+    expect((screen.getByRole("combobox", { name: "Role" }) as HTMLSelectElement).value).toBe("admin");
+  });
+
+  it("appends the next page on Load more, counts what is shown, and refreshes every page after a change", async () => {
+    const people = Array.from({ length: 5 }, (_, i) => person(i + 1));
+    const requests: string[] = [];
+    ({ close } = await startTestApi((request, response) => {
+      requests.push(`${request.method} ${request.url}`);
+      if (request.method === "PUT") {
+        people[4] = person(5, "admin");
+        sendJson(response, 200, { modifiedCount: 1 });
+      } else if (request.url?.includes("cursor=after-3")) sendPage(response, people.slice(3));
+      else sendPage(response, people.slice(0, 3), "after-3");
+    }));
+    const user = renderAllUsers();
+    expect(await screen.findByText("3 users shown, more to load.")).toBeTruthy();
+    expect(inTable().getAllByRole("row")).toHaveLength(4);
+
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByText("5 users shown.")).toBeTruthy();
+    expect(requests).toContain("GET /api/user?cursor=after-3");
+    expect(
+      inTable()
+        .getAllByRole("row")
+        .map((row) => row.textContent?.slice(0, 20)),
+    ).toEqual([
+      "#EmailRoleAction",
+      "1person1@example.com",
+      "2person2@example.com",
+      "3person3@example.com",
+      "4person4@example.com",
+      "5person5@example.com",
+    ]);
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+
+    // A row of the second page: the change refreshes both pages.
+    await user.click(inTable().getByRole("button", { name: "Make Admin person5@example.com" }));
+    await user.click(await screen.findByRole("button", { name: "Yes, make admin" }));
+    expect(
+      await within(screen.getByRole("table")).findByRole("button", {
+        name: "Revoke admin person5@example.com",
+      }),
+    ).toBeTruthy();
+    expect(requests.filter((line) => line === "GET /api/user?cursor=after-3")).toHaveLength(2);
   });
 });

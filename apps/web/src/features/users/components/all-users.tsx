@@ -1,11 +1,21 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import {
   CANNOT_REVOKE_OWN_ADMIN,
   MAKE_ADMIN_SUCCESS,
   NOT_AN_ADMIN_MESSAGE,
   REVOKE_ADMIN_SUCCESS,
+  type ShopUserSummary,
+  type UserRole,
 } from "@toolshop/shared/users";
 import { useState } from "react";
+import {
+  countText,
+  FilterSelect,
+  ListStatus,
+  LoadMore,
+  SearchField,
+  useListParams,
+} from "../../../components/list-controls";
 import { LoadError } from "../../../components/load-error";
 import { Spinner } from "../../../components/spinner";
 import { StatusBadge } from "../../../components/status-badge";
@@ -17,6 +27,13 @@ import { RoleChangeDialog } from "./role-change-dialog";
 
 const CELL = "px-3 py-3 align-middle sm:px-4";
 
+const ROLE_OPTIONS = [
+  ["all", "All"],
+  ["admin", "Admins"],
+  ["user", "Customers"],
+] as const;
+type RoleOption = (typeof ROLE_OPTIONS)[number][0];
+
 /** SPEC.md section 8: a 403 shows the spec's own sentence; other failures the server's message. */
 function failureMessage(error: unknown): string {
   // A 403 for revoking one's own rights has its own sentence; any other 403 means "not an admin".
@@ -26,9 +43,45 @@ function failureMessage(error: unknown): string {
   return error instanceof Error ? error.message : "Something went wrong. Please try again.";
 }
 
-/** SPEC.md section 2, All users: every user's email and role, with Make Admin for those not admin yet. */
+/**
+ * SPEC.md section 2, All users: every user's email and role, with Make Admin for those not admin yet;
+ * searchable by email, filtered by role, one page at a time (?q=&role= in the URL).
+ */
 export function AllUsers({ currentEmail }: { currentEmail: string | null }) {
-  const users = useQuery(usersQueryOptions);
+  const [params, setParams] = useListParams();
+  const q = params.get("q")?.trim() ?? "";
+  const roleParam = params.get("role");
+  const role: UserRole | null = roleParam === "admin" || roleParam === "user" ? roleParam : null;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <SearchField
+          label="Search by email"
+          placeholder="Email starts with…"
+          value={q}
+          onSearch={(text) => setParams({ q: text || null })}
+        />
+        <FilterSelect<RoleOption>
+          label="Role"
+          value={role ?? "all"}
+          options={ROLE_OPTIONS}
+          onChange={(value) => setParams({ role: value === "all" ? null : value })}
+        />
+      </div>
+      <UsersList currentEmail={currentEmail} q={q} role={role} />
+    </div>
+  );
+}
+
+interface UsersListProps {
+  currentEmail: string | null;
+  q: string;
+  role: UserRole | null;
+}
+
+function UsersList({ currentEmail, q, role }: UsersListProps) {
+  const users = useInfiniteQuery(usersQueryOptions({ q, role }));
   const changeRole = useChangeRole();
   const [asking, setAsking] = useState<RoleChange | null>(null);
   // An admin never revokes their own rights (the server refuses it too): no button on their own row.
@@ -44,28 +97,37 @@ export function AllUsers({ currentEmail }: { currentEmail: string | null }) {
 
   if (users.isPending) {
     return (
-      <div className="grid place-items-center py-12">
-        <Spinner label="Loading users" />
-      </div>
+      <>
+        <ListStatus text="" />
+        <div className="grid place-items-center py-12">
+          <Spinner label="Loading users" />
+        </div>
+      </>
     );
   }
-  if (users.isError) {
+  if (users.isError && !users.isFetchNextPageError) {
     const error =
       users.error instanceof ApiRequestError && users.error.status === 403
         ? new Error(NOT_AN_ADMIN_MESSAGE)
         : users.error;
     return (
-      <LoadError
-        title="The users could not be loaded."
-        error={error}
-        onRetry={() => void users.refetch()}
-        retrying={users.isRefetching}
-      />
+      <>
+        <ListStatus text="" />
+        <LoadError
+          title="The users could not be loaded."
+          error={error}
+          onRetry={() => void users.refetch()}
+          retrying={users.isRefetching}
+        />
+      </>
     );
   }
-  if (users.data.length === 0) return <p>No users yet.</p>;
+  const list: ShopUserSummary[] = users.data.pages.flatMap((page) => page.body);
+  if (list.length === 0) {
+    return <ListStatus text={q || role ? "No users match this search." : "No users yet."} />;
+  }
 
-  const action = (user: (typeof users.data)[number]) => {
+  const action = (user: ShopUserSummary) => {
     if (user.email.toLowerCase() === ownEmail)
       return <span className="text-sm text-base-content/70">You</span>;
     const kind = user.role === "admin" ? "revoke" : "promote";
@@ -84,58 +146,67 @@ export function AllUsers({ currentEmail }: { currentEmail: string | null }) {
   };
 
   return (
-    <div className="rounded-box border border-base-300 bg-base-100">
-      {/* Phones: one stacked entry per user, the address whole on its own line. */}
-      <ul className="divide-y divide-base-300 sm:hidden" aria-label="All users with their role">
-        {users.data.map((user) => (
-          <li key={user._id} className="flex flex-col gap-2 p-3">
-            <span className="[overflow-wrap:anywhere]">{user.email}</span>
-            <span className="flex items-center justify-between gap-2">
-              <StatusBadge kind="role" value={user.role} />
-              {action(user)}
-            </span>
-          </li>
-        ))}
-      </ul>
-      <table className="hidden w-full text-left sm:table">
-        <caption className="sr-only">All users with their role</caption>
-        <thead className="bg-base-200/60 text-sm">
-          <tr>
-            <th scope="col" className={CELL}>
-              #
-            </th>
-            <th scope="col" className={CELL}>
-              Email
-            </th>
-            <th scope="col" className={CELL}>
-              Role
-            </th>
-            <th scope="col" className={CELL}>
-              <span className="sr-only">Action</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.data.map((user, index) => (
-            <tr key={user._id} className="border-t border-base-300">
-              <td className={`${CELL} text-base-content/70`}>{index + 1}</td>
-              <td className={`${CELL} [overflow-wrap:anywhere]`}>{user.email}</td>
-              <td className={CELL}>
+    <>
+      <ListStatus text={countText(list.length, users.hasNextPage, ["user", "users"])} />
+      <div className="rounded-box border border-base-300 bg-base-100">
+        {/* Phones: one stacked entry per user, the address whole on its own line. */}
+        <ul className="divide-y divide-base-300 sm:hidden" aria-label="All users with their role">
+          {list.map((user) => (
+            <li key={user._id} className="flex flex-col gap-2 p-3">
+              <span className="[overflow-wrap:anywhere]">{user.email}</span>
+              <span className="flex items-center justify-between gap-2">
                 <StatusBadge kind="role" value={user.role} />
-              </td>
-              <td className={`${CELL} text-right`}>{action(user)}</td>
-            </tr>
+                {action(user)}
+              </span>
+            </li>
           ))}
-        </tbody>
-      </table>
-      {asking ? (
-        <RoleChangeDialog
-          change={asking}
-          busy={changeRole.isPending}
-          onConfirm={(close) => confirm(asking, close)}
-          onClose={() => setAsking(null)}
-        />
-      ) : null}
-    </div>
+        </ul>
+        <table className="hidden w-full text-left sm:table">
+          <caption className="sr-only">All users with their role</caption>
+          <thead className="bg-base-200/60 text-sm">
+            <tr>
+              <th scope="col" className={CELL}>
+                #
+              </th>
+              <th scope="col" className={CELL}>
+                Email
+              </th>
+              <th scope="col" className={CELL}>
+                Role
+              </th>
+              <th scope="col" className={CELL}>
+                <span className="sr-only">Action</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((user, index) => (
+              <tr key={user._id} className="border-t border-base-300">
+                <td className={`${CELL} text-base-content/70`}>{index + 1}</td>
+                <td className={`${CELL} [overflow-wrap:anywhere]`}>{user.email}</td>
+                <td className={CELL}>
+                  <StatusBadge kind="role" value={user.role} />
+                </td>
+                <td className={`${CELL} text-right`}>{action(user)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {asking ? (
+          <RoleChangeDialog
+            change={asking}
+            busy={changeRole.isPending}
+            onConfirm={(close) => confirm(asking, close)}
+            onClose={() => setAsking(null)}
+          />
+        ) : null}
+      </div>
+      <LoadMore
+        hasNextPage={users.hasNextPage}
+        isFetchingNextPage={users.isFetchingNextPage}
+        error={users.isFetchNextPageError ? users.error : null}
+        fetchNextPage={users.fetchNextPage}
+      />
+    </>
   );
 }

@@ -1,0 +1,276 @@
+#!/usr/bin/env node
+// Every API call of issue 13 under wrk (50 connections, one thread on its own core, the server pinned
+// to the other), on PostgreSQL at seed size and at the large size: p50/p99, req/s, which side
+// saturated and the server's CPU time per answer. Reads first (catalogue, one tool, a search, My orders'
+// first page for a customer with 1,000 orders, the admins' All users and Manage orders first pages),
+// then the writes: place an order (POST /api/orders, a new Idempotency-Key each time) and pay one (the
+// test gateway's POST /api/test-gateway/confirm, each request its own order's client secret). Users
+// are the generator's, with access tokens signed by the bench (lib.mjs mintAccessToken).
+//   node bench/large-api.mjs [--reuse-seed] [--tools N --users N --orders N --reviews N]
+//   (BENCH_API_SECONDS=5 BENCH_API_CONNECTIONS=50)
+import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
+import {
+  addBenchTool,
+  BENCH_ADMIN_EMAIL,
+  BENCH_BUYER_EMAIL,
+  BENCH_CUSTOMER_EMAIL,
+  benchData,
+  LARGE_SIZES,
+  largeTemplate,
+  usersByEmail,
+  withClient,
+} from "./large-data.mjs";
+import {
+  ensureSnapshot,
+  isMain,
+  mintAccessToken,
+  postgresVersion,
+  round,
+  scratchPostgres,
+  startServer,
+} from "./lib.mjs";
+import { clockTicksPerSecond, cpuTicks } from "./proc.mjs";
+import { coreSplit, ensureWrk, pin, saturatedSide, wrk } from "./wrk.mjs";
+
+const seconds = Number(process.env.BENCH_API_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
+const COMMAND = "node bench/large-api.mjs";
+const ORDER = { address: "1 Bench Street, Springfield", phone: "+1 555-0100", quantity: 1 };
+const CARD = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2034, cvc: "123" };
+/** issue 13's target for every call at the large size. */
+export const P99_TARGET_MS = 50;
+
+/** The whole suite at seed size, then on a clone of the large template. */
+export async function largeApi(template) {
+  const seedSize = await apiSuite("seed size");
+  const large = await apiSuite("large size", template);
+  const placed = (suite) => suite.endpoints["place order"]?.requestsPerSecond;
+  return {
+    command: COMMAND,
+    connections,
+    secondsPerSample: seconds,
+    loadGenerator: "wrk, 1 thread",
+    seedSize,
+    large,
+    ordersPerSecondLargeToSeed:
+      placed(seedSize) && placed(large) ? round(placed(large) / placed(seedSize), 2) : undefined,
+  };
+}
+
+/** One server on one scratch database (empty, or a clone of `template`), every call in turn. */
+export async function apiSuite(label, template) {
+  ensureSnapshot();
+  ensureWrk();
+  const scratch = await scratchPostgres("api", { template: template?.name });
+  const authSecret = randomBytes(32).toString("hex");
+  let server;
+  try {
+    server = await startServer({
+      databaseUrl: scratch.url,
+      // The writes place thousands of unpaid orders for one customer, who may hold 3 in the shop.
+      env: { AUTH_SECRET: authSecret, MAX_UNPAID_ORDERS_PER_CUSTOMER: "100000" },
+    });
+    const extras = template ? undefined : await benchData(scratch.url);
+    const toolId = await addBenchTool(scratch.url);
+    const [admin, customer, buyer] = await usersByEmail(scratch.url, [
+      BENCH_ADMIN_EMAIL,
+      BENCH_CUSTOMER_EMAIL,
+      BENCH_BUYER_EMAIL,
+    ]);
+    const bearer = async (user) => ({ authorization: `Bearer ${await mintAccessToken(authSecret, user)}` });
+    const counts = await withClient(scratch.url, async (client) => {
+      const { rows } = await client.query(
+        `select
+        (select count(*)::int from tools) as tools, (select count(*)::int from users) as users,
+        (select count(*)::int from orders) as orders, (select count(*)::int from reviews) as reviews,
+        (select count(*)::int from quotes) as quotes,
+        (select count(*)::int from orders where user_id = $1) as "customerOrders",
+        (select id from tools order by id offset (select count(*) / 2 from tools) limit 1) as "sampleToolId"`,
+        [customer.id],
+      );
+      return rows[0];
+    });
+    const cores = coreSplit();
+    if (cores) pin(server.pid, cores.servers);
+
+    const reads = [
+      ["catalogue", "/api/tools", {}],
+      ["one tool", `/api/tools/${counts.sampleToolId}`, {}],
+      ["search", "/api/tools/search?q=drill", {}],
+      ["My orders", `/api/orders/${encodeURIComponent(customer.email)}`, await bearer(customer)],
+      ["All users", "/api/user", await bearer(admin)],
+      ["Manage orders", "/api/orders", await bearer(admin)],
+    ];
+    const endpoints = {};
+    for (const [name, url, headers] of reads) {
+      progress(`${label}: ${name}`);
+      endpoints[name] = await measure(server, url, { headers }, async () =>
+        firstAnswer(server, url, headers),
+      );
+    }
+    const buyerHeaders = { ...(await bearer(buyer)), "content-type": "application/json" };
+    progress(`${label}: place order`);
+    endpoints["place order"] = await measure(
+      server,
+      "/api/orders",
+      {
+        method: "POST",
+        headers: buyerHeaders,
+        body: JSON.stringify({ toolId, ...ORDER }),
+        uniqueHeader: "Idempotency-Key",
+      },
+      async () => ({ status: 201 }),
+    );
+    progress(`${label}: pay order`);
+    endpoints["pay order"] = await measurePayments(
+      server,
+      scratch.url,
+      toolId,
+      buyerHeaders,
+      endpoints["place order"].requestsPerSecond,
+    );
+    return {
+      database: `PostgreSQL ${await postgresVersion(scratch.url)}`,
+      size: label,
+      template: template && {
+        name: template.name,
+        command: template.command,
+        seedSeconds: template.seedSeconds,
+        reused: template.reused,
+      },
+      rows: counts,
+      extras,
+      pinning: cores ? `server on CPU ${cores.servers}, wrk on CPU ${cores.loadGenerator} (taskset)` : "none",
+      endpoints,
+      serverMemory: server.memory(),
+    };
+  } finally {
+    await server?.stop();
+    await scratch.drop();
+  }
+}
+
+const progress = (message) =>
+  console.error(`[large-api ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+/**
+ * `describe`: what the call answers (a read: fetched once for its status and size). Then a 1 s
+ * warm-up and the measured wrk run.
+ */
+async function measure(server, url, options, describe) {
+  const answer = await describe();
+  await wrk(`${server.base}${url}`, { ...options, connections, seconds: 1 });
+  const cpuBefore = cpuTicks(server.pid);
+  const result = await wrk(`${server.base}${url}`, { ...options, connections, seconds });
+  const cpuMicros = ((cpuTicks(server.pid) - cpuBefore) * 1e6) / clockTicksPerSecond();
+  return {
+    request: `${options.method ?? "GET"} ${url.replace(/[0-9a-f-]{36}/, ":id").replace(/customer-\d+%40example\.com/, ":email")}`,
+    ...answer,
+    requestsPerSecond: Math.round(result.requestsPerSecond),
+    requests: result.requests,
+    latencyMs: { p50: round(result.p50, 2), p99: round(result.p99, 2), max: round(result.max, 2) },
+    p99UnderTarget: result.p99 < P99_TARGET_MS,
+    failed: result.failed,
+    cpuMicrosPerAnswer: round(cpuMicros / result.requests),
+    coreBusy: { client: result.clientCoreBusy, server: result.serverCoreBusy },
+    saturated: saturatedSide(result),
+  };
+}
+
+async function firstAnswer(server, url, headers) {
+  const response = await fetch(`${server.base}${url}`, { headers });
+  const body = await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  return { status: response.status, bodyBytes: body.byteLength };
+}
+
+/**
+ * Paying needs one unpaid order and its payment intent per request: placed and started before the
+ * run (not measured), half again as many as orders were placed per second over the run, and 200 for
+ * the warm-up. The answer says how many payments the database recorded and how many requests, past
+ * the prepared ones, repeated a secret (an already paid intent: a cheaper answer).
+ */
+async function measurePayments(server, databaseUrl, toolId, headers, placedPerSecond) {
+  const warmup = 200;
+  const count = warmup + Math.max(500, Math.round(1.5 * placedPerSecond * seconds));
+  const secrets = await preparePayments(server.base, toolId, headers, count);
+  progress(`${secrets.length} payments prepared`);
+  const body = (secret) => JSON.stringify({ clientSecret: secret, card: CARD });
+  const options = { method: "POST", headers, body: body(secrets[0]) };
+  await wrk(`${server.base}/api/test-gateway/confirm`, {
+    ...options,
+    connections,
+    seconds: 1,
+    bodies: secrets.slice(0, warmup).map(body),
+  });
+  const measured = secrets.slice(warmup);
+  const cpuBefore = cpuTicks(server.pid);
+  const result = await wrk(`${server.base}/api/test-gateway/confirm`, {
+    ...options,
+    connections,
+    seconds,
+    bodies: measured.map(body),
+  });
+  const cpuMicros = ((cpuTicks(server.pid) - cpuBefore) * 1e6) / clockTicksPerSecond();
+  const paid = await withClient(databaseUrl, async (client) => {
+    const { rows } = await client.query(
+      "select count(*)::int as paid from orders where tool_id = $1 and status = 'paid'",
+      [toolId],
+    );
+    return rows[0].paid;
+  });
+  return {
+    request: "POST /api/test-gateway/confirm",
+    status: 200,
+    requestsPerSecond: Math.round(result.requestsPerSecond),
+    requests: result.requests,
+    latencyMs: { p50: round(result.p50, 2), p99: round(result.p99, 2), max: round(result.max, 2) },
+    p99UnderTarget: result.p99 < P99_TARGET_MS,
+    failed: result.failed,
+    cpuMicrosPerAnswer: round(cpuMicros / result.requests),
+    coreBusy: { client: result.clientCoreBusy, server: result.serverCoreBusy },
+    saturated: saturatedSide(result),
+    prepared: secrets.length,
+    // Beyond the prepared orders the run repeats secrets (already paid: a cheaper answer).
+    repeated: Math.max(0, result.requests - measured.length),
+    ordersPaidInDatabase: paid,
+  };
+}
+
+/** `count` unpaid orders with a payment started, `connections` at a time; answers their client secrets. */
+async function preparePayments(base, toolId, headers, count) {
+  const secrets = [];
+  const post = async (url, body) => {
+    const response = await fetch(`${base}${url}`, { method: "POST", headers, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+    return response.json();
+  };
+  const worker = async () => {
+    while (secrets.length < count) {
+      secrets.push(undefined);
+      const slot = secrets.length - 1;
+      const order = await post("/api/orders", { toolId, ...ORDER });
+      secrets[slot] = (await post("/api/create-payment-intent", { orderId: order._id })).clientSecret;
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  return secrets;
+}
+
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      "reuse-seed": { type: "boolean", default: false },
+      tools: { type: "string" },
+      users: { type: "string" },
+      orders: { type: "string" },
+      reviews: { type: "string" },
+    },
+  });
+  const sizes = Object.fromEntries(
+    Object.entries(LARGE_SIZES).map(([name, value]) => [name, Number(values[name] ?? value)]),
+  );
+  const template = await largeTemplate(sizes, { reuse: values["reuse-seed"] });
+  console.log(JSON.stringify(await largeApi(template), null, 2));
+}

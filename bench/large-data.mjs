@@ -1,0 +1,154 @@
+// The data the large-size benchmarks run on: a PostgreSQL template database made once per bench run by
+// `npm run seed:large` (packages/db/src/seed-large.ts), plus what the generator does not make and the
+// benchmarks need, added the same way on a seed-size database (benchData). Each benchmark clones the
+// template (scratchPostgres with `template`), so none sees another's writes.
+import { execFileSync } from "node:child_process";
+import pg from "pg";
+import { postgresServerUrl, root, round } from "./lib.mjs";
+
+/** issue 13's large size. */
+export const LARGE_SIZES = { tools: 10_000, users: 100_000, orders: 1_000_000, reviews: 50_000 };
+/** The generator's user 1 (an admin) and user 2 (the customer with 1,000 orders); user 3 places orders. */
+export const BENCH_ADMIN_EMAIL = "customer-000001@example.com";
+export const BENCH_CUSTOMER_EMAIL = "customer-000002@example.com";
+export const BENCH_BUYER_EMAIL = "customer-000003@example.com";
+/** My orders' worst first page: a customer with this many orders. */
+export const CUSTOMER_ORDERS = 1_000;
+
+/** The flags of `npm run seed:large` for these sizes. */
+export const seedFlags = (sizes) =>
+  Object.entries(sizes).flatMap(([name, value]) => [`--${name}`, String(value)]);
+
+/**
+ * The template database for these sizes: seeded now (dropped first if it exists), or, with `reuse`,
+ * the one an earlier run left complete. Answers its name and how long seeding took (that run's).
+ */
+export async function largeTemplate(sizes, { reuse = false, log = console.log } = {}) {
+  const name = `toolshop_bench_large_${sizes.tools}_${sizes.users}_${sizes.orders}_${sizes.reviews}`;
+  const command = `npm run seed:large -- ${seedFlags(sizes).join(" ")}`;
+  if (reuse) {
+    const rows = await adminQuery(
+      "select shobj_description(oid, 'pg_database') as note from pg_database where datname = $1",
+      [name],
+    );
+    const note = rows[0]?.note && JSON.parse(rows[0].note);
+    if (note?.complete) return { name, command, ...note, reused: true };
+  }
+  await adminQuery(`drop database if exists "${name}" with (force)`);
+  await adminQuery(`create database "${name}"`);
+  const url = databaseUrl(name);
+  const started = performance.now();
+  log(`seeding ${name}: ${command}`);
+  execFileSync("npm", ["run", "--silent", "seed:large", "--", ...seedFlags(sizes)], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url },
+    // Its progress to stderr: stdout is the benchmark's JSON.
+    stdio: ["ignore", process.stderr, "inherit"],
+  });
+  const seedSeconds = round((performance.now() - started) / 1000);
+  const extrasStarted = performance.now();
+  const extras = await benchData(url, { quotes: 10_000 });
+  const note = {
+    complete: true,
+    seededAt: new Date().toISOString(),
+    seedSeconds,
+    extrasSeconds: round((performance.now() - extrasStarted) / 1000),
+    extras,
+    sizeMb: Number((await adminQuery("select pg_database_size($1) / 1048576 as mb", [name]))[0].mb),
+  };
+  await adminQuery(`comment on database "${name}" is '${JSON.stringify(note)}'`);
+  return { name, command, ...note, reused: false };
+}
+
+/**
+ * What the benchmarks need beyond the generator's rows, on any database the server has migrated:
+ * the three bench users (the generator's first three, made here at seed size), the customer's 1,000
+ * orders, `quotes` quote requests for the admins' screen, and a tool that never runs out for the
+ * writes. Unpaid orders older than the longest hold are cancelled as the expiry worker would have
+ * done long ago (the generator dates its orders weeks back; a running shop never holds them).
+ */
+export async function benchData(url, { quotes = 20 } = {}) {
+  return withClient(url, async (client) => {
+    await client.query(
+      `insert into users (email, role, display_name) values
+         ($1, 'admin', 'Bench Admin'), ($2, 'user', 'Bench Customer'), ($3, 'user', 'Bench Buyer')
+       on conflict (email) do nothing`,
+      [BENCH_ADMIN_EMAIL, BENCH_CUSTOMER_EMAIL, BENCH_BUYER_EMAIL],
+    );
+    const added = await client.query(
+      `insert into orders (user_id, email, tool_id, name, image, unit_price_cents, quantity, total_cents,
+         address, phone, status, transaction_id, created_at, paid_at)
+       select u.id, u.email, t.id, t.name, t.image, t.price_cents, 1, t.price_cents,
+         '2 Bench Street, Springfield', '+1 555-0101', 'paid', 'pi_bench_' || i,
+         now() - i * interval '1 hour', now() - i * interval '1 hour'
+       from users u
+       cross join generate_series(1, greatest(0, $2 - (select count(*) from orders o
+         join users c on c.id = o.user_id where c.email = $1))::int) as i
+       join lateral (select * from tools order by id offset (i % (select count(*) from tools)) limit 1) t on true
+       where u.email = $1`,
+      [BENCH_CUSTOMER_EMAIL, CUSTOMER_ORDERS],
+    );
+    const expired = await client.query(
+      `update orders set status = 'cancelled', cancel_reason = 'expiry'
+       where status = 'unpaid' and payment_intent_id is null and created_at < now() - interval '7 days'`,
+    );
+    const quotesAdded = await client.query(
+      `insert into quotes (name, email, company, tool, quantity, message, created_at, handled)
+       select 'Buyer ' || i, 'buyer-' || lpad(i::text, 6, '0') || '@example.com', 'Company ' || (i % 500),
+         'Electric Drill', 50 + i % 200, 'We need a wholesale price for our crews, delivered monthly.',
+         now() - i * interval '10 minutes', i % 3 = 0
+       from generate_series(1, greatest(0, $1 - (select count(*) from quotes))::int) as i`,
+      [quotes],
+    );
+    await client.query("analyze");
+    return {
+      customerOrdersAdded: added.rowCount,
+      oldUnpaidOrdersCancelled: expired.rowCount,
+      quotesAdded: quotesAdded.rowCount,
+    };
+  });
+}
+
+/** A tool with stock that never runs out, for the write benchmarks; answers its id. */
+export async function addBenchTool(url, stock = 100_000_000) {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query(
+      `insert into tools (name, short, image, price_cents, min_quantity, available_quantity)
+       values ('Bench Pliers', 'Pliers that never run out.', '/images/tools/pliers.svg', 1250, 1, $1) returning id`,
+      [stock],
+    );
+    return rows[0].id;
+  });
+}
+
+/** The shop users (id, email) with these emails, in that order. */
+export async function usersByEmail(url, emails) {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query("select id, email from users where email = any($1)", [emails]);
+    return emails.map((email) => {
+      const user = rows.find((row) => row.email === email);
+      if (!user) throw new Error(`no user ${email}`);
+      return user;
+    });
+  });
+}
+
+export async function withClient(url, work) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(name) {
+  const url = new URL(postgresServerUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function adminQuery(sql, params) {
+  return withClient(postgresServerUrl, async (client) => (await client.query(sql, params)).rows);
+}
