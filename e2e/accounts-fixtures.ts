@@ -191,3 +191,32 @@ export async function linkFromMail(email: string, pagePath: string): Promise<str
     .toBeTruthy();
   return link as string;
 }
+
+/** The newest mail to `email` holding `text` (decoded), waiting for it to arrive. */
+export async function mailContaining(email: string, text: string): Promise<string> {
+  const find = (): string | undefined => {
+    let files: string[] = [];
+    try {
+      files = readdirSync(outboxDir()).filter((file) => file.endsWith(".eml"));
+    } catch {
+      return undefined;
+    }
+    const to = new RegExp(`^To: .*${email.replace(/[.+]/g, "\\$&")}`, "mi");
+    for (const file of files.sort().reverse()) {
+      const mail = decodeQuotedPrintable(readFileSync(path.join(outboxDir(), file), "utf8"));
+      if (to.test(mail) && mail.includes(text)) return mail;
+    }
+    return undefined;
+  };
+  let mail: string | undefined;
+  await expect
+    .poll(
+      () => {
+        mail = find();
+        return mail !== undefined;
+      },
+      { message: `a mail to ${email} with ${text}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return mail as string;
+}

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { toast } from "./accounts-fixtures";
+import { findToolOnHome } from "./fixtures";
 
 // Helpers for the orders spec: ordering a tool as a customer does, My orders, and the card form.
 
@@ -9,9 +10,9 @@ export const PHONE = "+1 555-0100";
 
 /** From the home page's catalogue to the tool's checkout screen. */
 export async function openCheckout(page: Page, toolName: string) {
-  await page.goto("/");
+  const card = await findToolOnHome(page, toolName);
   // "Order now" is followed by the tool's name for screen readers.
-  await page.getByRole("link", { name: new RegExp(`^Order now\\s*:\\s*${toolName}$`) }).click();
+  await card.getByRole("link", { name: new RegExp(`^Order now\\s*:\\s*${toolName}$`) }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
   await expect(page.getByLabel("Product")).toHaveValue(toolName);
 }
@@ -25,6 +26,16 @@ export async function placeOrder(page: Page, quantity?: number, { saveToProfile 
   if (quantity !== undefined) await main.getByLabel(/Quantity/).fill(String(quantity));
   await main.getByRole("button", { name: "Place the order" }).click();
   await expect(toast(page, "order is placed go to my order")).toBeVisible();
+}
+
+/**
+ * Manage Orders' status filter, clicked as a person does. The filter lives in the URL, so the radio is
+ * checked once the navigation has happened: wait for that, not for the click to toggle it at once.
+ */
+export async function showOrders(page: Page, status: string) {
+  const radio = page.getByRole("radio", { name: status, exact: true });
+  await radio.click();
+  await expect(radio).toBeChecked();
 }
 
 export async function openMyOrders(page: Page) {

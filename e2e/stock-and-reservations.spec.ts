@@ -5,7 +5,7 @@
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { accessToken, newAccount, signInAsAdmin, signUp } from "./accounts-fixtures";
-import { expect, saveScreenshot, test } from "./fixtures";
+import { expect, findToolOnHome, saveScreenshot, test } from "./fixtures";
 import {
   ADDRESS,
   horizontalOverflow,
@@ -91,11 +91,6 @@ async function noSidewaysScroll(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
-/** The tool's card on the home page, found by its heading. */
-function homeCard(page: Page, name: string) {
-  return page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
-}
-
 for (const viewport of [
   { width: 375, height: 812 },
   { width: 1280, height: 900 },
@@ -112,8 +107,7 @@ for (const viewport of [
       const { name } = admin.tool;
       await signUp(page, newAccount("low-stock"));
 
-      await page.goto("/");
-      const card = homeCard(page, name);
+      const card = await findToolOnHome(page, name);
       await card.scrollIntoViewIfNeeded();
       await expect(card.getByText("Only 8 left")).toBeVisible();
       await card.getByRole("link", { name: /^Order now/ }).click();
@@ -135,9 +129,12 @@ for (const viewport of [
       await noSidewaysScroll(page);
       await saveScreenshot(page, `stock-checkout-sold-out-${viewport.width}`);
 
+      // Back where the customer left the list: their search, with the tool now sold out.
       await main.getByRole("link", { name: "Back to the tools" }).click();
-      await card.scrollIntoViewIfNeeded();
+      await expect(page).toHaveURL(/[?&]q=/);
       await expect(card.getByRole("button", { name: /^Sold out/ })).toBeDisabled();
+      await page.waitForLoadState("networkidle");
+      await card.scrollIntoViewIfNeeded();
       await expect(card.getByRole("link", { name: /order/i })).toHaveCount(0);
       await expect(card.getByText(/^Only \d+ left$/)).toHaveCount(0);
       expect(await seriousViolations(page)).toEqual([]);

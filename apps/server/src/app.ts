@@ -40,7 +40,6 @@ import { chooseLogFormat, type LogDestination, loggerOptions, registerRequestLog
 import { registerMailer } from "./plugins/mail";
 import { DEFAULT_RATE_LIMIT_WINDOW_MS, registerRateLimits } from "./plugins/rate-limits";
 import { registerRedis } from "./plugins/redis";
-import { lazyRequestLoggerFactory } from "./plugins/request-logger";
 import { registerSecurityHeaders } from "./plugins/security";
 import { registerWebApp } from "./plugins/web-app";
 
@@ -74,8 +73,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ disableRequestLogging: true }),
     // Behind a load balancer the API runs as many processes; request ids then come from the proxy.
     requestIdHeader: "x-request-id",
-    // request.log is made on its first log line: most answers log none (plugins/request-logger.ts).
-    childLoggerFactory: lazyRequestLoggerFactory,
     // Behind a reverse proxy, request.ip (and so the per-IP rate limits) must be the client, not the proxy.
     trustProxy: config.trustProxy,
     // How often Node enforces server.ts's headers and request timeouts (its default, 30 s, lets a

@@ -66,8 +66,3 @@ export type SocialProvider = (typeof socialProviders)[number];
 /** `GET /api/auth-providers`: which popup providers this server is configured for. */
 export const authProvidersSchema = z.object({ google: z.boolean(), github: z.boolean() });
 export type AuthProviders = z.infer<typeof authProvidersSchema>;
-
-/** The web page a popup sign-in ends on (it reports to its opener and closes). */
-export const POPUP_COMPLETE_PATH = "/auth/popup-complete";
-/** The 429 answer's message on sign-in, sign-up, reset requests and token issuance. */
-export const TOO_MANY_ATTEMPTS_MESSAGE = "Too many attempts, try again in a minute";

@@ -28,5 +28,10 @@ export const orderDetailSchema = orderSchema.extend({
   /** Set once shipped. */
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  /**
+   * The carrier's public tracking page for this parcel, when the shop knows the carrier; null otherwise.
+   * https only: the page links to it, so nothing else may pass the answer's check.
+   */
+  trackingUrl: z.url({ protocol: /^https$/, error: "The tracking URL must be an https address" }).nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

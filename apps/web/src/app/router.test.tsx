@@ -12,7 +12,9 @@ function renderAt(path: string, routes = appRoutes) {
 describe("the route table", () => {
   it("shows the not-found page for any other path, with a link home", async () => {
     renderAt("/no/such/page");
-    expect(await screen.findByRole("heading", { level: 1, name: "You are in the wrong place" })).toBeTruthy();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "You are in the wrong place" }),
+    ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
   });
 
@@ -30,14 +32,14 @@ describe("the route table", () => {
   it('shows "Loading chunk failed" with a Reload button when a page\'s code cannot be downloaded', async () => {
     const failing = () => Promise.reject(new TypeError("Failed to fetch dynamically imported module"));
     renderAt("/broken", [{ path: "/broken", ErrorBoundary: RouteError, ...lazyPage(failing) }]);
-    expect(await screen.findByRole("heading", { name: "Loading chunk failed" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Reload" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Loading chunk failed" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Reload" })).toBeInTheDocument();
   });
 
   it("shows the full-page spinner on /loading", async () => {
     renderAt("/loading");
     await screen.findByRole("heading", { name: "Loading", level: 1 });
-    expect(screen.getByRole("status", { name: "Loading" })).toBeTruthy();
-    expect(screen.queryByRole("navigation", { name: "Main" })).toBeNull();
+    expect(screen.getByRole("status", { name: "Loading" })).toBeInTheDocument();
+    expect(screen.queryByRole("navigation", { name: "Main" })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
+import { POPUP_COMPLETE_PATH } from "@toolshop/shared/paths";
 import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from "react-router";
 import { RouteFallback } from "../components/spinner";
-import { POPUP_COMPLETE_PATH } from "../features/auth/paths";
 import { loadChunk } from "../lib/chunk-load";
 import { RootLayout } from "./layouts/root-layout";
 import { lazyPage } from "./lazy-page";

@@ -23,6 +23,18 @@ describe("tracking links of known carriers", () => {
     );
   });
 
+  it.each([
+    ["UPS", "www.ups.com"],
+    ["FedEx", "www.fedex.com"],
+    ["DHL", "www.dhl.com"],
+    ["USPS", "tools.usps.com"],
+  ])("sends %s's parcels to its own https site, whatever the number", (carrier, host) => {
+    const url = new URL(trackingLink(carrier, "https://evil.example/@x?y#z")?.url ?? "");
+    expect(url.protocol).toBe("https:");
+    expect(url.host).toBe(host);
+    expect(url.hash).toBe("");
+  });
+
   it("links nothing for a carrier it does not know", () => {
     expect(trackingLink("Acme Couriers", "AC-42")).toBeUndefined();
     expect(trackingLink("upsy", "1")).toBeUndefined();

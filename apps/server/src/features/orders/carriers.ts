@@ -1,5 +1,6 @@
-// The carriers whose public tracking page we can link to from the shipped mail. The admin types the
-// carrier's name freely (shipOrderBodySchema), so it is matched loosely; an unknown carrier gets no link.
+// The carriers whose public tracking page we can link to from the shipped mail and the order page. The
+// admin types the carrier's name freely (shipOrderBodySchema), so it is matched loosely; an unknown
+// carrier gets no link.
 
 interface Carrier {
   /** As the mail names it. */

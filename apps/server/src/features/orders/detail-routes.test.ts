@@ -81,6 +81,7 @@ for (const target of testDatabaseTargets()) {
         transactionId: null,
         carrier: null,
         trackingNumber: null,
+        trackingUrl: null,
       });
       expect(detail.number).toMatch(ORDER_NUMBER_PATTERN);
       expect(detail.history.map((change) => change.status)).toEqual(["unpaid"]);
@@ -105,7 +106,46 @@ for (const target of testDatabaseTargets()) {
       expect(detail.history.map((change) => change.status)).toEqual(["unpaid", "paid", "shipped"]);
       const times = detail.history.map((change) => Date.parse(change.at));
       expect(times).toEqual([...times].sort((a, b) => a - b));
-      expect(detail).toMatchObject({ status: "shipped", transactionId: paymentId, ...UPS });
+      expect(detail).toMatchObject({
+        status: "shipped",
+        transactionId: paymentId,
+        ...UPS,
+        trackingUrl: "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+      });
+    });
+
+    /** A paid order shipped with this carrier and number, as its owner's detail shows it. */
+    async function shippedDetail(shipment: { carrier: string; trackingNumber: string }) {
+      const order = await placeOrder();
+      await pay(order);
+      const shipped = await call(t.app, admin, "POST", `/api/orders/${order._id}/ship`, shipment);
+      expect(shipped.statusCode, shipped.body).toBe(200);
+      const response = await detailOf(owner, order._id);
+      expect(response.statusCode, response.body).toBe(200);
+      return orderDetailSchema.parse(response.json());
+    }
+
+    it("links a known carrier however the admin spelled it, and keeps the number inside the query", async () => {
+      const detail = await shippedDetail({ carrier: "fed ex", trackingNumber: "77 12&x=/../evil#y" });
+      expect(detail.carrier).toBe("fed ex");
+      expect(detail.trackingUrl).toBe(
+        "https://www.fedex.com/fedextrack/?trknbr=77%2012%26x%3D%2F..%2Fevil%23y",
+      );
+      const url = new URL(detail.trackingUrl ?? "");
+      expect(url.origin).toBe("https://www.fedex.com");
+      expect(url.searchParams.get("trknbr")).toBe("77 12&x=/../evil#y");
+    });
+
+    it("links nothing for a carrier it does not know, whatever the number looks like", async () => {
+      const detail = await shippedDetail({
+        carrier: "Acme Couriers",
+        trackingNumber: "javascript:alert(1)",
+      });
+      expect(detail).toMatchObject({
+        carrier: "Acme Couriers",
+        trackingNumber: "javascript:alert(1)",
+        trackingUrl: null,
+      });
     });
 
     it("shows an admin anyone's order", async () => {

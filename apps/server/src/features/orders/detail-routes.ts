@@ -25,7 +25,8 @@ export const orderDetailRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }>
       schema: {
         security: [{ bearerAuth: [] }],
         tags: ["orders"],
-        summary: "One order with its receipt number, status history and shipment (owner or admin)",
+        summary:
+          "One order with its receipt number, status history, shipment and tracking link (owner or admin)",
         params: orderIdParamsSchema,
         response: { 200: orderDetailSchema, ...errors(400, 401, 403, 404) },
       },

@@ -3,6 +3,7 @@ import { orderStatusHistory } from "@toolshop/db/schema";
 import { formatOrderNumber, type OrderDetail } from "@toolshop/shared/order-detail";
 import type { OrderStatus } from "@toolshop/shared/orders";
 import { asc, eq } from "drizzle-orm";
+import { trackingLink } from "./carriers";
 import { type Actor, findAccessibleOrder, type OrdersContext } from "./context";
 import { toOrderResponse } from "./dto";
 
@@ -19,7 +20,10 @@ const LIFECYCLE_RANK: Record<OrderStatus, number> = {
   delivered: 3,
 };
 
-/** GET /orders/:id/detail: the order (404), for its owner or an admin (403), with its history oldest first. */
+/**
+ * GET /orders/:id/detail: the order (404), for its owner or an admin (403), with its history oldest
+ * first and, once shipped with a carrier we know, the link to the carrier's tracking page.
+ */
 export async function getOrderDetail(
   ctx: OrdersContext,
   actor: Actor,
@@ -36,11 +40,14 @@ export async function getOrderDetail(
       (a, b) => a.at.getTime() - b.at.getTime() || LIFECYCLE_RANK[a.status] - LIFECYCLE_RANK[b.status],
     )
     .map((change) => ({ status: change.status, at: change.at.toISOString() }));
+  const tracking =
+    row.carrier && row.trackingNumber ? trackingLink(row.carrier, row.trackingNumber) : undefined;
   return {
     ...toOrderResponse(row, ctx),
     number: formatOrderNumber(row.number),
     history,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
+    trackingUrl: tracking?.url ?? null,
   };
 }

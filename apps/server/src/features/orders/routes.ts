@@ -3,10 +3,13 @@ import {
   createOrderBodySchema,
   deleteOrderResponseSchema,
   IDEMPOTENCY_KEY_MAX_LENGTH,
+  ORDERS_PAGE_SIZE,
   orderIdParamsSchema,
   orderSchema,
   ordersByEmailParamsSchema,
+  ordersPageQuerySchema,
 } from "@toolshop/shared/orders";
+import { NEXT_CURSOR_HEADER } from "@toolshop/shared/paths";
 import {
   confirmOrderPaymentBodySchema,
   createPaymentIntentBodySchema,
@@ -18,8 +21,9 @@ import { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
 import { runPeriodically } from "../../lib/periodic-task";
 import { currentUser } from "../../plugins/auth/guards";
+import { isAdmin } from "../../policy/access-policy";
 import type { PaymentGateway } from "../payments/gateway";
-import { isAdmin, type OrdersContext } from "./context";
+import type { OrdersContext } from "./context";
 import { EXPIRY_CHECK_INTERVAL_MS, expireUnpaidOrders } from "./expiry";
 import { confirmPayment, startPayment } from "./payment";
 import {
@@ -107,18 +111,22 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = as
       schema: {
         security: [{ bearerAuth: [] }],
         tags: ["orders"],
-        summary: "A customer's orders, newest first (that customer or an admin)",
+        summary: "A customer's orders, newest first, in pages (that customer or an admin)",
+        description: `The body is the spec's array: up to limit orders (default ${ORDERS_PAGE_SIZE}). The ${NEXT_CURSOR_HEADER} header carries the next page's cursor (pass it as ?cursor=) and is absent after the last page.`,
         params: ordersByEmailParamsSchema,
+        querystring: ordersPageQuerySchema,
         response: { 200: z.array(orderSchema), ...errors(400, 401, 403) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       const email = request.params.email.toLowerCase();
       if (email !== user.email.toLowerCase() && !(await isAdmin(app.db, user.id))) {
         throw new HttpError(403, "You can only see your own orders.");
       }
-      return listOrdersFor(orders, email);
+      const page = await listOrdersFor(orders, email, request.query);
+      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      return page.orders;
     },
   );
 

@@ -154,8 +154,8 @@ for (const target of testDatabaseTargets()) {
       await placeOrder();
 
       const listed = await listOrdersFor(ctx, customer.email.toUpperCase());
-      expect(listed.map((order) => order._id)).toEqual([second.order._id, first.order._id]);
-      expect(await listOrdersFor(ctx, "nobody@example.com")).toEqual([]);
+      expect(listed.orders.map((order) => order._id)).toEqual([second.order._id, first.order._id]);
+      expect(await listOrdersFor(ctx, "nobody@example.com")).toEqual({ orders: [], nextCursor: null });
     });
 
     it("deletes an unpaid order and puts its stock back; a second delete answers 0", async () => {

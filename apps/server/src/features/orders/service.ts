@@ -1,8 +1,14 @@
 import { createHash } from "node:crypto";
 import type { Database } from "@toolshop/db/client";
 import { idempotencyKeys, orderStatusHistory, orders, tools, users } from "@toolshop/db/schema";
-import { type CreateOrderBody, type Order, orderSchema } from "@toolshop/shared/orders";
-import { and, count, desc, eq, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import {
+  type CreateOrderBody,
+  ORDERS_PAGE_SIZE,
+  type Order,
+  type OrdersPageQuery,
+  orderSchema,
+} from "@toolshop/shared/orders";
+import { and, count, eq, gte, isNull, lt, lte, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import {
   type Actor,
@@ -13,6 +19,7 @@ import {
   publish,
 } from "./context";
 import { toOrderResponse } from "./dto";
+import { pageOfOrders } from "./paging";
 import { recordSucceededPayment } from "./payment";
 
 /** The most one order may cost: Stripe's limit for a card payment (999,999.99 in two-decimal currencies). */
@@ -192,18 +199,25 @@ async function reserveStock(db: Database, toolId: string, quantity: number) {
   throw new HttpError(400, "This order is too large to pay by card. Please request a quote instead.");
 }
 
-/** GET /orders/:email: that customer's orders, newest first. */
-export async function listOrdersFor(ctx: OrdersContext, email: string): Promise<Order[]> {
+/**
+ * GET /orders/:email: one page of that customer's orders, newest first (orders_user_created_idx).
+ * The email is matched as the users table stores it: lower-case.
+ */
+export async function listOrdersFor(
+  ctx: OrdersContext,
+  email: string,
+  page: OrdersPageQuery = {},
+): Promise<{ orders: Order[]; nextCursor: string | null }> {
   const owner = ctx.db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, email.trim().toLowerCase()));
-  const rows = await ctx.db
-    .select()
-    .from(orders)
-    .where(inArray(orders.userId, owner))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  return rows.map((row) => toOrderResponse(row, ctx));
+  // A scalar subquery (emails are unique), not IN: the planner then reads the index backwards in order.
+  const { rows, nextCursor } = await pageOfOrders(ctx.db, sql`${orders.userId} = (${owner})`, {
+    cursor: page.cursor,
+    limit: page.limit ?? ORDERS_PAGE_SIZE,
+  });
+  return { orders: rows.map((row) => toOrderResponse(row, ctx)), nextCursor };
 }
 
 /** GET /payment/:id: the order its owner is about to pay. */

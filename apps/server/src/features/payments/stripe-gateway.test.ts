@@ -7,6 +7,7 @@ import { refundOrder } from "../orders/admin-service";
 import type { OrdersContext } from "../orders/context";
 import { confirmPayment, startPayment } from "../orders/payment";
 import { createOrder, deleteOrder, getOrderForPayment } from "../orders/service";
+import { ordersContext } from "../orders/test-fixtures";
 import { createFakeStripe, type FakeStripe } from "./fake-stripe";
 import { StripePaymentGateway } from "./stripe-gateway";
 
@@ -18,13 +19,10 @@ for (const target of testDatabaseTargets()) {
     beforeAll(async () => {
       handle = await createTestDatabase(target.options);
       fake = createFakeStripe();
+      // The shared test context (its events recorded), on the Stripe gateway instead of the test one.
       ctx = {
-        db: handle.db,
-        currency: "usd",
+        ...ordersContext(handle.db).ctx,
         gateway: new StripePaymentGateway(fake.stripe, "pk_test_fake"),
-        maxUnpaidOrders: 1000,
-        unpaidOrderHoldMinutes: 60,
-        onOrderPaid: () => undefined,
       };
     });
     afterAll(async () => {

@@ -18,6 +18,7 @@ const SHIPPED: OrderDetail = {
   ],
   carrier: "UPS",
   trackingNumber: "1Z999AA10123456784",
+  trackingUrl: "https://www.ups.com/track?tracknum=1Z999AA10123456784",
 };
 
 describe("OrderDetailScreen", () => {
@@ -64,6 +65,22 @@ describe("OrderDetailScreen", () => {
     expect(screen.queryByRole("link", { name: "Pay" })).toBeNull();
   });
 
+  it("links the carrier's tracking page the server gave", async () => {
+    await open(() => ({ status: 200, body: SHIPPED }));
+    const track = await screen.findByRole("link", { name: "Track your parcel with UPS" });
+    expect(track.getAttribute("href")).toBe("https://www.ups.com/track?tracknum=1Z999AA10123456784");
+  });
+
+  it.each([
+    ["an unknown carrier", { carrier: "Acme Couriers", trackingUrl: null }],
+    ["a javascript: address", { trackingUrl: "javascript:alert(1)" }],
+    ["a plain http address", { trackingUrl: "http://www.ups.com/track?tracknum=1" }],
+  ])("shows the tracking number but no link for %s", async (_case, change) => {
+    await open(() => ({ status: 200, body: { ...SHIPPED, ...change } }));
+    expect(await screen.findByText("1Z999AA10123456784")).toBeTruthy();
+    expect(screen.queryByRole("link", { name: /^Track your parcel/ })).toBeNull();
+  });
+
   it("prints with the browser's print dialog", async () => {
     const print = vi.spyOn(window, "print").mockImplementation(() => undefined);
     const { user } = await open(() => ({ status: 200, body: SHIPPED }));
@@ -77,6 +94,7 @@ describe("OrderDetailScreen", () => {
       ...anOrder(),
       carrier: null,
       trackingNumber: null,
+      trackingUrl: null,
       history: [SHIPPED.history[0]],
     };
     await open(() => ({ status: 200, body: unpaid }));

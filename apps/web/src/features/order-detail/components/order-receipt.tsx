@@ -15,6 +15,19 @@ const PANEL =
   "rounded-box border border-base-300 bg-base-100 p-4 sm:p-6 print:rounded-none print:border-0 print:border-b print:border-black print:bg-white print:px-0 print:py-3";
 const LABEL = "text-base-content/70 print:text-black";
 
+/**
+ * The carrier's tracking page, for a carrier the server knows. https only, though the server's answer
+ * is checked already: an address from elsewhere (javascript:, http:) never becomes a link. Not on paper.
+ */
+function TrackingLink({ order }: { order: OrderDetail }) {
+  if (!order.trackingUrl?.toLowerCase().startsWith("https://")) return null;
+  return (
+    <a href={order.trackingUrl} className="link link-primary print:hidden">
+      Track your parcel with {order.carrier}
+    </a>
+  );
+}
+
 /** The order as its receipt: lines, delivery, payment and shipment, and its status history. */
 export function OrderReceipt({ order }: { order: OrderDetail }) {
   return (
@@ -99,7 +112,10 @@ export function OrderReceipt({ order }: { order: OrderDetail }) {
           {order.trackingNumber ? (
             <>
               <dt className={LABEL}>Tracking number</dt>
-              <dd className="font-mono break-all">{order.trackingNumber}</dd>
+              <dd className="flex flex-col items-start gap-1">
+                <span className="font-mono break-all">{order.trackingNumber}</span>
+                <TrackingLink order={order} />
+              </dd>
             </>
           ) : null}
         </dl>

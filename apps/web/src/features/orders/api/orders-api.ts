@@ -1,24 +1,38 @@
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { CreateOrderBody, DeleteOrderResponse, Order } from "@toolshop/shared/orders";
-import type { Tool } from "@toolshop/shared/tools";
-import { apiRequest } from "../../../lib/api-client";
+import { apiPageRequest, apiRequest } from "../../../lib/api-client";
 
 /** Every query about orders starts with this key, so that one invalidation refreshes them all. */
 export const ORDERS_QUERY_KEY = ["orders"] as const;
 
-/** GET /api/tools/:id: the tool being ordered on /checkout/:id. */
-export function checkoutToolQueryOptions(toolId: string) {
-  return queryOptions({
-    queryKey: ["tools", toolId],
-    queryFn: ({ signal }) => apiRequest<Tool>(`/tools/${encodeURIComponent(toolId)}`, { signal }),
-  });
+/** One page of an order list: the body's orders, and the next page's cursor (null after the last). */
+export interface OrdersPage {
+  orders: Order[];
+  nextCursor: string | null;
 }
 
-/** GET /api/orders/:email: the signed-in customer's orders, newest first. */
+/** `path` with the query parameters that have a value. */
+export function withQuery(path: string, params: Record<string, string | null | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/**
+ * GET /api/orders/:email: the signed-in customer's orders, newest first, a page at a time (the first
+ * page is the spec's array; "Load more" asks for the next with its cursor).
+ */
 export function myOrdersQueryOptions(email: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: [...ORDERS_QUERY_KEY, "by-email", email],
-    queryFn: ({ signal }) => apiRequest<Order[]>(`/orders/${encodeURIComponent(email)}`, { signal }),
+    queryFn: async ({ pageParam, signal }): Promise<OrdersPage> => {
+      const path = withQuery(`/orders/${encodeURIComponent(email)}`, { cursor: pageParam });
+      const page = await apiPageRequest<Order[]>(path, { signal });
+      return { orders: page.body, nextCursor: page.nextCursor };
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
   });
 }
 

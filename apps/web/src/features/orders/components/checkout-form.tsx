@@ -9,6 +9,7 @@ import { ApiRequestError } from "../../../lib/api-client";
 import { formatCount, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useSavedDetails } from "../../profile/use-saved-details";
+import { toolKeys } from "../../tools/api/search-tools";
 import { newIdempotencyKey, ORDERS_QUERY_KEY, placeOrder } from "../api/orders-api";
 import { displayedQuantityMessage } from "../checkout-messages";
 
@@ -59,14 +60,14 @@ export function CheckoutForm({ tool, email, onPlaced, onRefused }: CheckoutFormP
       onPlaced(placed);
       await queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
       // The stock shown on the home page has changed.
-      await queryClient.invalidateQueries({ queryKey: ["tools"] });
+      await queryClient.invalidateQueries({ queryKey: toolKeys.all });
     },
     onError: async (error) => {
       // 409 or 400: the stock (or the rules) moved under the customer. Re-check the tool, so that the
       // bounds, the stock shown and a sold-out notice follow what the server said.
       if (!(error instanceof ApiRequestError) || (error.status !== 409 && error.status !== 400)) return;
       onRefused?.(error.message);
-      await queryClient.invalidateQueries({ queryKey: ["tools"] });
+      await queryClient.invalidateQueries({ queryKey: toolKeys.all });
     },
   });
   const quantity = watch("quantity");

@@ -41,6 +41,13 @@ describe("the checkout screen", () => {
     expect((screen.getByLabelText(/Quantity/) as HTMLInputElement).value).toBe("20");
   });
 
+  it("links the tool's name to the tool's own page", async () => {
+    await openCheckout();
+    const link = screen.getByRole("link", { name: "Pliers" });
+    expect(link.getAttribute("href")).toBe(`/tools/${PLIERS._id}`);
+    expect(link.closest("h2")).toBeTruthy();
+  });
+
   it("shows SPEC.md's messages: address, phone, and quantity is required for empty, low and high", async () => {
     const { user } = await openCheckout();
     const quantity = screen.getByLabelText(/Quantity/);

@@ -1,17 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
 import { toolIdParamsSchema } from "@toolshop/shared/tools";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { LoadError } from "../../../components/load-error";
 import { MessagePanel } from "../../../components/message-panel";
 import { Spinner } from "../../../components/spinner";
 import { ApiRequestError } from "../../../lib/api-client";
 import { formatCount, formatPrice } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { toolQueryOptions } from "../../tools/api/get-tool";
 import { LowStockBadge } from "../../tools/components/low-stock-badge";
 import { ToolPicture } from "../../tools/components/tool-picture";
+import { toolsListHref } from "../../tools/list-location";
 import { isSoldOut } from "../../tools/stock";
-import { checkoutToolQueryOptions } from "../api/orders-api";
 import { CheckoutForm } from "./checkout-form";
 
 interface CheckoutScreenProps {
@@ -37,9 +38,10 @@ export function CheckoutScreen({ toolId, email }: CheckoutScreenProps) {
     refetch,
     isRefetching,
   } = useQuery({
-    ...checkoutToolQueryOptions(toolId),
+    ...toolQueryOptions(toolId),
     enabled: wellFormed,
   });
+  const backToTools = toolsListHref(useLocation().state);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
   // The server's sentence when it refused the order: it stays when the re-checked tool is sold out.
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -54,7 +56,7 @@ export function CheckoutScreen({ toolId, email }: CheckoutScreenProps) {
       {notFound ? (
         <MessagePanel
           message="This tool does not exist or is no longer sold."
-          link={{ to: "/#tools", label: "Back to the tools" }}
+          link={{ to: backToTools, label: "Back to the tools" }}
         />
       ) : isPending ? (
         <div className="grid place-items-center py-16">
@@ -72,7 +74,12 @@ export function CheckoutScreen({ toolId, email }: CheckoutScreenProps) {
           <article className="card h-fit border border-base-300 bg-base-100">
             <ToolPicture tool={tool} loading="eager" />
             <div className="card-body gap-2">
-              <h2 className="card-title">{tool.name}</h2>
+              <h2 className="card-title">
+                {/* Back to the tool's own page, to read more before ordering. */}
+                <Link to={`/tools/${tool._id}`} className="link link-hover">
+                  {tool.name}
+                </Link>
+              </h2>
               <p className="text-base-content/80">{tool.short}</p>
               <p className="text-xl font-bold text-primary">{formatPrice(tool.price)}</p>
               <p className="text-sm">
@@ -105,7 +112,7 @@ export function CheckoutScreen({ toolId, email }: CheckoutScreenProps) {
                   Fewer units are in stock than the minimum order of {formatCount(tool.minQuantity)}. Please
                   come back later or choose another tool.
                 </p>
-                <Link to="/#tools" className="link link-primary">
+                <Link to={backToTools} className="link link-primary">
                   Back to the tools
                 </Link>
               </div>

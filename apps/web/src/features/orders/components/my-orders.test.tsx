@@ -1,5 +1,7 @@
 import { screen, within } from "@testing-library/react";
+import { ACCESS_TOKEN_STORAGE_KEY } from "@toolshop/shared/constants";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { setUnauthorizedHandler } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { anOrder } from "../test/orders-data";
 import { apiError, renderScreen, startOrdersApi } from "../test/render-with-api";
@@ -125,5 +127,74 @@ describe("My orders", () => {
     renderScreen(<MyOrders email="ann@example.com" />);
     expect(await screen.findByText("You have no orders yet.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Browse the tools" }).getAttribute("href")).toBe("/#tools");
+  });
+
+  it("shows the first page, then the next one after Load more, announcing the count", async () => {
+    const later = anOrder({ _id: "44444444-4444-4444-8444-444444444444", name: "Pliers" });
+    api = await startOrdersApi((call) =>
+      call.path.endsWith("?cursor=page-2")
+        ? { status: 200, body: [later] }
+        : { status: 200, body: [UNPAID, PAID], headers: { "X-Next-Cursor": "page-2" } },
+    );
+    const { user } = renderScreen(<MyOrders email="ann@example.com" />);
+    await screen.findByRole("article", { name: "Fish Tape" });
+    expect(screen.getByText("2 orders shown")).toBeTruthy();
+    expect(screen.queryByRole("article", { name: "Pliers" })).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByRole("article", { name: "Pliers" })).toBeTruthy();
+    expect(api.calls.map((call) => call.path)).toEqual([
+      "/api/orders/ann%40example.com",
+      "/api/orders/ann%40example.com?cursor=page-2",
+    ]);
+    expect(screen.getAllByRole("article")).toHaveLength(3);
+    expect(screen.getByText("3 orders shown")).toBeTruthy();
+    // The last page has no X-Next-Cursor: nothing more to load.
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+  });
+
+  it("keeps the orders shown when the next page fails, says why, and loads it on a second try", async () => {
+    let failNext = true;
+    const later = anOrder({ _id: "44444444-4444-4444-8444-444444444444", name: "Pliers" });
+    api = await startOrdersApi((call) => {
+      if (!call.path.includes("cursor=")) {
+        return { status: 200, body: [UNPAID], headers: { "X-Next-Cursor": "page-2" } };
+      }
+      if (failNext) {
+        failNext = false;
+        return apiError(400, "Bad Request", "The cursor is not one this server gave");
+      }
+      return { status: 200, body: [later] };
+    });
+    const { user } = renderScreen(<MyOrders email="ann@example.com" />);
+    await screen.findByRole("article", { name: "Fish Tape" });
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("The cursor is not one this server gave");
+    expect(screen.getByRole("article", { name: "Fish Tape" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByRole("article", { name: "Pliers" })).toBeTruthy();
+  });
+
+  it("sends the access token with every page, and a 401 signs out", async () => {
+    localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, "token-123");
+    const signOut = vi.fn();
+    const unregister = setUnauthorizedHandler(signOut);
+    try {
+      api = await startOrdersApi((call) =>
+        call.path.includes("cursor=")
+          ? apiError(401, "Unauthorized", "Please sign in to continue.")
+          : { status: 200, body: [UNPAID], headers: { "X-Next-Cursor": "page-2" } },
+      );
+      const { user } = renderScreen(<MyOrders email="ann@example.com" />);
+      await user.click(await screen.findByRole("button", { name: "Load more" }));
+      await vi.waitFor(() => expect(signOut).toHaveBeenCalledTimes(1));
+      expect(api.calls.map((call) => call.headers.authorization)).toEqual([
+        "Bearer token-123",
+        "Bearer token-123",
+      ]);
+    } finally {
+      unregister();
+      localStorage.removeItem(ACCESS_TOKEN_STORAGE_KEY);
+    }
   });
 });

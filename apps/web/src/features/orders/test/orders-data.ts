@@ -9,6 +9,7 @@ export const PLIERS: Tool = {
   price: 12.5,
   minQuantity: 20,
   availableQuantity: 1200,
+  category: "mechanical",
 };
 
 export function anOrder(overrides: Partial<Order> = {}): Order {

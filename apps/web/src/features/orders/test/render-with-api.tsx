@@ -13,7 +13,13 @@ export interface ApiCall {
   body: unknown;
 }
 
-export type ApiAnswer = { status: number; body: unknown; delayMs?: number };
+export type ApiAnswer = {
+  status: number;
+  body: unknown;
+  delayMs?: number;
+  /** Response headers beside the JSON content type, e.g. X-Next-Cursor. */
+  headers?: Record<string, string>;
+};
 
 /**
  * A real HTTP server answering the orders and payments calls: `answer` decides each reply, and every
@@ -33,9 +39,9 @@ export async function startOrdersApi(answer: (call: ApiCall) => ApiAnswer | Prom
         body: text ? JSON.parse(text) : undefined,
       };
       calls.push(call);
-      const { status, body, delayMs = 0 } = await answer(call);
+      const { status, body, delayMs = 0, headers = {} } = await answer(call);
       setTimeout(() => {
-        response.writeHead(status, { "content-type": "application/json" });
+        response.writeHead(status, { ...headers, "content-type": "application/json" });
         response.end(JSON.stringify(body));
       }, delayMs);
     });
