@@ -7,6 +7,9 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 // that the spec workers, which inherit this process's environment, can read its mail outbox.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `toolshop-e2e-${Date.now().toString(36)}-${process.pid}`);
 const baseURL = `http://127.0.0.1:${port}`;
+// The Node that runs the shop under test: E2E_NODE (npm test sets it to Node 24 in CI, the container's
+// Node; docs/decisions/0010-node-24.md), else this one. The browser side does not depend on it.
+const serverNode = process.env.E2E_NODE ?? process.execPath;
 
 export default defineConfig({
   testDir: "e2e",
@@ -37,7 +40,7 @@ export default defineConfig({
   },
   webServer: {
     // Builds once, then serves the built app from a fresh temporary DATA_DIR (see e2e/start-server.mjs).
-    command: "node e2e/start-server.mjs",
+    command: `${JSON.stringify(serverNode)} e2e/start-server.mjs`,
     url: `${baseURL}/api/healthz`,
     env: { PORT: String(port), E2E_DATA_DIR: process.env.E2E_DATA_DIR },
     reuseExistingServer: false,

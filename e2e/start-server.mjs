@@ -78,7 +78,7 @@ for (const [name, provider] of Object.entries(providers)) {
 
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "toolshop-e2e-"));
 mkdirSync(dataDir, { recursive: true });
-console.log(`e2e: DATA_DIR=${dataDir} (mail outbox: ${path.join(dataDir, "mail")})`);
+console.log(`e2e: Node ${process.version}, DATA_DIR=${dataDir} (mail outbox: ${path.join(dataDir, "mail")})`);
 
 // Warnings and errors only: they reach the test output, the request log does not.
 const env = {

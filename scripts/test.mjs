@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck, Vitest (all projects) and Playwright, in that order, plus Vitest again on
-// Node 24 when NODE24_BIN names a Node 24 executable (.ci/run sets it). Every step runs even
+// Node 24 when NODE24_BIN names a Node 24 executable (.ci/run sets it); the shop that Playwright drives
+// then runs on Node 24 as well. Every step runs even
 // when an earlier one failed, so one run shows every problem. The last line is always
 // "N passed, N failed" (lint and typecheck count as one check each) and the exit code is non-zero when
 // anything failed, including a step that crashed without writing its report.
@@ -83,8 +84,10 @@ if (node24) {
 step("playwright", () => {
   rmSync(playwrightReport, { force: true });
   // playwright.config.ts writes its JSON report to test-results/playwright.json.
-  const status = run(bin("playwright"), ["test"]);
-  return countPlaywright(status);
+  const status = run(bin("playwright"), ["test"], node24 ? { ...env, E2E_NODE: node24 } : env);
+  const counts = countPlaywright(status);
+  if (!node24) return counts;
+  return { ...counts, note: [`server on ${nodeVersion(node24)}`, counts.note].filter(Boolean).join(", ") };
 });
 
 printUnhandledErrors("Vitest", vitestUnhandled);
