@@ -26,10 +26,10 @@ describe("the build's pre-render of /", () => {
     const container = document.getElementById("root");
     expect(container?.getAttribute(PRERENDERED_PATH_ATTRIBUTE)).toBe("/");
     expect(container?.querySelector("h1")?.textContent).toBe("Best Electrical Tool is Here !");
-    expect(container?.querySelector("nav[aria-label=Main]")).not.toBeNull();
+    expect(container?.querySelector("nav[aria-label=Main]")).toBeInTheDocument();
     expect(container?.querySelector("a[href='#tools']")?.textContent).toBe("Get Started");
     // Nothing of the catalogue yet: it is fetched after hydration, as on any first visit.
-    expect(container?.querySelector("[aria-label='Loading tools']")).not.toBeNull();
+    expect(container?.querySelector("[aria-label='Loading tools']")).toBeInTheDocument();
   });
 
   /**

@@ -27,55 +27,55 @@ describe("OrderCard's reservation", () => {
   it("says how long an unpaid order stays reserved, counting down each minute", () => {
     vi.setSystemTime(PLACED_AT + 18 * 60_000 + 30_000);
     renderCard(anOrder());
-    expect(screen.getByText("Reserved for 42 more minutes")).toBeTruthy();
+    expect(screen.getByText("Reserved for 42 more minutes")).toBeInTheDocument();
     // 41.5 minutes were left: the count changes when the whole minutes do, not a minute after opening.
     act(() => vi.advanceTimersByTime(29_000));
-    expect(screen.getByText("Reserved for 42 more minutes")).toBeTruthy();
+    expect(screen.getByText("Reserved for 42 more minutes")).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1_000));
-    expect(screen.getByText("Reserved for 41 more minutes")).toBeTruthy();
+    expect(screen.getByText("Reserved for 41 more minutes")).toBeInTheDocument();
 
     for (let minute = 0; minute < 40; minute += 1) act(() => vi.advanceTimersByTime(60_000));
-    expect(screen.getByText("Reserved for 1 more minute")).toBeTruthy();
+    expect(screen.getByText("Reserved for 1 more minute")).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(60_000));
-    expect(screen.getByText("Reservation expired")).toBeTruthy();
+    expect(screen.getByText("Reservation expired")).toBeInTheDocument();
     // The order is unpaid until the shop cancels it (within a minute): it can still be paid or deleted.
-    expect(screen.getByRole("link", { name: /^Pay/ })).toBeTruthy();
+    expect(screen.getByRole("link", { name: /^Pay/ })).toBeInTheDocument();
   });
 
   it("speaks of hours when the shop holds orders for days", () => {
     vi.setSystemTime(PLACED_AT);
     renderCard(anOrder({ holdsUntil: new Date(PLACED_AT + 3 * 24 * 60 * 60_000).toISOString() }));
-    expect(screen.getByText("Reserved for 72 more hours")).toBeTruthy();
+    expect(screen.getByText("Reserved for 72 more hours")).toBeInTheDocument();
   });
 
   it("shows no reservation for a paid order", () => {
     vi.setSystemTime(PLACED_AT);
     renderCard(anOrder({ status: "paid", paid: true, transactionId: "pi_1", holdsUntil: null }));
-    expect(screen.queryByText(/Reserved for|Reservation expired/)).toBeNull();
+    expect(screen.queryByText(/Reserved for|Reservation expired/)).not.toBeInTheDocument();
   });
 
   it("says an expired reservation expired and links to ordering the tool again", () => {
     vi.setSystemTime(PLACED_AT + 2 * 60 * 60_000);
     renderCard(anOrder({ status: "cancelled", holdsUntil: null, cancelReason: "expiry" }));
-    expect(screen.getByText("Cancelled")).toBeTruthy();
-    expect(screen.getByText("Reservation expired")).toBeTruthy();
+    expect(screen.getByText("Cancelled")).toBeInTheDocument();
+    expect(screen.getByText("Reservation expired")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /^Order again\s*:\s*Pliers$/ }).getAttribute("href")).toBe(
       `/checkout/${PLIERS._id}`,
     );
-    expect(screen.queryByRole("link", { name: /^Pay/ })).toBeNull();
-    expect(screen.queryByText(/Reserved for/)).toBeNull();
+    expect(screen.queryByRole("link", { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Reserved for/)).not.toBeInTheDocument();
   });
 
   it("says the shop cancelled an order an admin cancelled, not that it expired", () => {
     renderCard(anOrder({ status: "cancelled", holdsUntil: null, cancelReason: "admin" }));
-    expect(screen.getByText("Cancelled by the shop")).toBeTruthy();
-    expect(screen.queryByText("Reservation expired")).toBeNull();
-    expect(screen.getByRole("link", { name: /^Order again/ })).toBeTruthy();
+    expect(screen.getByText("Cancelled by the shop")).toBeInTheDocument();
+    expect(screen.queryByText("Reservation expired")).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /^Order again/ })).toBeInTheDocument();
   });
 
   it("offers no order link when the tool has left the catalogue", () => {
     renderCard(anOrder({ status: "cancelled", holdsUntil: null, toolId: null, cancelReason: "expiry" }));
-    expect(screen.getByText("Reservation expired")).toBeTruthy();
-    expect(screen.queryByRole("link", { name: /Order again/ })).toBeNull();
+    expect(screen.getByText("Reservation expired")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Order again/ })).not.toBeInTheDocument();
   });
 });

@@ -71,11 +71,11 @@ describe("the product page", () => {
     const heading = await screen.findByRole("heading", { level: 1, name: "Level" });
     const page = within(heading.closest("article") as HTMLElement);
     expect(page.getByRole("img", { name: "Level" }).getAttribute("src")).toBe(LEVEL.image);
-    expect(page.getByText(/A 60 cm spirit level\.\s+Aluminium frame\./)).toBeTruthy();
-    expect(page.getByText("$18.90")).toBeTruthy();
+    expect(page.getByText(/A 60 cm spirit level\.\s+Aluminium frame\./)).toBeInTheDocument();
+    expect(page.getByText("$18.90")).toBeInTheDocument();
     expect(page.getAllByRole("term").map((term) => term.textContent)).toEqual(["Minimum order", "Available"]);
     expect(page.getAllByRole("definition").map((value) => value.textContent)).toEqual(["10", "500"]);
-    expect(page.queryByText(/Only .* left|Sold out/)).toBeNull();
+    expect(page.queryByText(/Only .* left|Sold out/)).not.toBeInTheDocument();
     expect(document.title).toBe("Level | Toolshop");
     expect(api.callsTo("GET", `/api${PATH}`)).toHaveLength(1);
 
@@ -87,34 +87,34 @@ describe("the product page", () => {
     setPriceCurrency("eur");
     api = await startProductApi(() => ({ status: 200, body: LEVEL }));
     openProduct();
-    expect(await screen.findByText("€18.90")).toBeTruthy();
+    expect(await screen.findByText("€18.90")).toBeInTheDocument();
   });
 
   it('says "Only N left" when low, and "Sold out" without an order button', async () => {
     let stock = 19;
     api = await startProductApi(() => ({ status: 200, body: { ...LEVEL, availableQuantity: stock } }));
     const low = openProduct();
-    expect(await screen.findByText("Only 19 left")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Order now" })).toBeTruthy();
+    expect(await screen.findByText("Only 19 left")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Order now" })).toBeInTheDocument();
     low.router.dispose();
     document.body.replaceChildren();
 
     stock = 9;
     openProduct();
-    expect(await screen.findByText("Sold out")).toBeTruthy();
-    expect(screen.queryByRole("link", { name: "Order now" })).toBeNull();
-    expect(screen.getByText(/Fewer units are in stock than the minimum order of 10/)).toBeTruthy();
+    expect(await screen.findByText("Sold out")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Order now" })).not.toBeInTheDocument();
+    expect(screen.getByText(/Fewer units are in stock than the minimum order of 10/)).toBeInTheDocument();
   });
 
   it("shows the not-found page for an unknown tool, and for a malformed id without asking", async () => {
     api = await startProductApi(() => apiError(404, "Not Found", "There is no tool with this id."));
     const unknown = openProduct();
-    expect(await screen.findByRole("heading", { name: "You are in the wrong place" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "You are in the wrong place" })).toBeInTheDocument();
     unknown.router.dispose();
     document.body.replaceChildren();
 
     openProduct("not-a-tool");
-    expect(await screen.findByRole("heading", { name: "You are in the wrong place" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "You are in the wrong place" })).toBeInTheDocument();
     expect(api.calls.filter((call) => call.path.includes("not-a-tool"))).toHaveLength(0);
   });
 
@@ -127,9 +127,9 @@ describe("the product page", () => {
     serverData(LEVEL._id, LEVEL);
     openProduct();
     // The first render already has the content: no spinner in between.
-    expect(screen.getByRole("heading", { level: 1, name: "Level" })).toBeTruthy();
-    expect(screen.queryByRole("status", { name: "Loading the tool" })).toBeNull();
-    expect(await screen.findByText("Only 15 left")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Level" })).toBeInTheDocument();
+    expect(screen.queryByRole("status", { name: "Loading the tool" })).not.toBeInTheDocument();
+    expect(await screen.findByText("Only 15 left")).toBeInTheDocument();
     expect(answered).toBe(1);
   });
 
@@ -137,7 +137,7 @@ describe("the product page", () => {
     api = await startProductApi(() => ({ status: 200, body: LEVEL }));
     serverData(LEVEL._id, null);
     openProduct();
-    expect(screen.getByRole("heading", { name: "You are in the wrong place" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "You are in the wrong place" })).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
   });
 
@@ -145,7 +145,7 @@ describe("the product page", () => {
     api = await startProductApi(() => ({ status: 200, body: LEVEL }));
     serverData("00000000-0000-4000-8000-000000000000", null);
     openProduct();
-    expect(await screen.findByRole("heading", { level: 1, name: "Level" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Level" })).toBeInTheDocument();
   });
 
   it("shows at once the reviews the server rendered: average, count, star values, comments as text", async () => {
@@ -156,14 +156,14 @@ describe("the product page", () => {
     serverData(LEVEL._id, LEVEL, REVIEWS);
     openProduct();
     const reviews = within(screen.getByRole("region", { name: "Reviews" }));
-    expect(reviews.queryByRole("status", { name: "Loading reviews" })).toBeNull();
+    expect(reviews.queryByRole("status", { name: "Loading reviews" })).not.toBeInTheDocument();
     expect(reviews.getByText(/out of 5 from 2 reviews/).textContent).toBe("4.5 out of 5 from 2 reviews");
     expect(reviews.getAllByText(/Review Star:/).map((node) => node.textContent)).toEqual([
       "Review Star: 5",
       "Review Star: 4",
     ]);
-    expect(reviews.getByText("<b>Light</b>")).toBeTruthy();
-    expect(reviews.getByText("Verified buyer")).toBeTruthy();
+    expect(reviews.getByText("<b>Light</b>")).toBeInTheDocument();
+    expect(reviews.getByText("Verified buyer")).toBeInTheDocument();
     expect(reviews.getByRole("link", { name: "Bought this tool? Review it" }).getAttribute("href")).toBe(
       `/dashboard/myreview?tool=${LEVEL._id}`,
     );
@@ -173,7 +173,7 @@ describe("the product page", () => {
   it("loads the reviews when the page was not rendered by the server, and says when there are none", async () => {
     api = await startProductApi(() => ({ status: 200, body: LEVEL }));
     openProduct();
-    expect(await screen.findByText("No reviews of this tool yet.")).toBeTruthy();
+    expect(await screen.findByText("No reviews of this tool yet.")).toBeInTheDocument();
     expect(api.callsTo("GET", REVIEWS_PATH)).toHaveLength(1);
   });
 
@@ -192,6 +192,6 @@ describe("the product page", () => {
     expect(alert.textContent).toContain("Reviews are offline");
     failing = false;
     await user.click(within(alert).getByRole("button", { name: "Try again" }));
-    expect(await screen.findByText("Dead straight.")).toBeTruthy();
+    expect(await screen.findByText("Dead straight.")).toBeInTheDocument();
   });
 });

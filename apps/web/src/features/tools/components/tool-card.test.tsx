@@ -40,29 +40,29 @@ describe("ToolCard's stock", () => {
   it("links to the checkout and says nothing about stock while there is plenty", () => {
     renderCard({});
     expect(screen.getByRole("link", { name: ORDER_NOW }).getAttribute("href")).toBe(`/checkout/${LEVEL._id}`);
-    expect(screen.queryByText(/Only .* left/)).toBeNull();
-    expect(screen.queryByText("Sold out")).toBeNull();
+    expect(screen.queryByText(/Only .* left/)).not.toBeInTheDocument();
+    expect(screen.queryByText("Sold out")).not.toBeInTheDocument();
   });
 
   it('says "Only N left" below two minimum orders, and can still be ordered', () => {
     renderCard({ availableQuantity: 19 });
-    expect(screen.getByText("Only 19 left")).toBeTruthy();
-    expect(screen.getByRole("link", { name: ORDER_NOW })).toBeTruthy();
+    expect(screen.getByText("Only 19 left")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: ORDER_NOW })).toBeInTheDocument();
   });
 
   it("counts exactly two minimum orders as enough, and formats large numbers", () => {
     const first = renderCard({ availableQuantity: 20 });
-    expect(screen.queryByText(/Only .* left/)).toBeNull();
+    expect(screen.queryByText(/Only .* left/)).not.toBeInTheDocument();
     first.unmount();
     renderCard({ minQuantity: 1000, availableQuantity: 1500 });
-    expect(screen.getByText("Only 1,500 left")).toBeTruthy();
+    expect(screen.getByText("Only 1,500 left")).toBeInTheDocument();
   });
 
   it('says "Sold out" with no order link when the stock cannot cover a minimum order', () => {
     renderCard({ availableQuantity: 9 });
     const soldOut = screen.getByRole("button", { name: /^Sold out\s*:\s*Level$/ });
     expect(soldOut).toHaveProperty("disabled", true);
-    expect(screen.queryByRole("link", { name: /order/i })).toBeNull();
-    expect(screen.queryByText(/Only .* left/)).toBeNull();
+    expect(screen.queryByRole("link", { name: /order/i })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Only .* left/)).not.toBeInTheDocument();
   });
 });
