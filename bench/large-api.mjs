@@ -94,13 +94,19 @@ export async function apiSuite(label, template) {
     const cores = coreSplit();
     if (cores) pin(server.pid, cores.servers);
 
+    // What a browser sends with every read: the API may answer brotli or gzip.
+    const browser = { "accept-encoding": "gzip, deflate, br" };
     const reads = [
-      ["catalogue", "/api/tools", {}],
-      ["one tool", `/api/tools/${counts.sampleToolId}`, {}],
-      ["search", "/api/tools/search?q=drill", {}],
-      ["My orders", `/api/orders/${encodeURIComponent(customer.email)}`, await bearer(customer)],
-      ["All users", "/api/user", await bearer(admin)],
-      ["Manage orders", "/api/orders", await bearer(admin)],
+      ["catalogue", "/api/tools", browser],
+      ["one tool", `/api/tools/${counts.sampleToolId}`, browser],
+      ["search", "/api/tools/search?q=drill", browser],
+      [
+        "My orders",
+        `/api/orders/${encodeURIComponent(customer.email)}`,
+        { ...browser, ...(await bearer(customer)) },
+      ],
+      ["All users", "/api/user", { ...browser, ...(await bearer(admin)) }],
+      ["Manage orders", "/api/orders", { ...browser, ...(await bearer(admin)) }],
     ];
     const endpoints = {};
     for (const [name, url, headers] of reads) {
@@ -182,7 +188,9 @@ async function firstAnswer(server, url, headers) {
   const response = await fetch(`${server.base}${url}`, { headers });
   const body = await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-  return { status: response.status, bodyBytes: body.byteLength };
+  // fetch decompresses: the size is the JSON's, the encoding what went over the wire.
+  const encoding = response.headers.get("content-encoding") ?? "identity";
+  return { status: response.status, bodyBytes: body.byteLength, encoding };
 }
 
 /**

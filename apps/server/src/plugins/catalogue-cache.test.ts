@@ -2,6 +2,7 @@
 // another process through Redis, and serving correct bodies when Redis is unreachable or goes away.
 import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { tools } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { type Tool, toolSchema } from "@toolshop/shared/tools";
@@ -10,11 +11,12 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { buildApp } from "../app";
+import { matchesEtag } from "../lib/cached-body";
 import { call, type SignedInCustomer, signedInCustomer } from "../testing/api-client";
 import { addTool } from "../testing/fixtures";
 import { testRedis } from "../testing/redis";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { DEGRADED_TTL_MS, matchesEtag, registerCatalogueCache } from "./catalogue-cache";
+import { DEGRADED_TTL_MS, registerCatalogueCache } from "./catalogue-cache";
 import { registerDomainEvents } from "./domain-events";
 
 const redis = testRedis();
@@ -102,6 +104,51 @@ for (const target of testDatabaseTargets()) {
         expect(other.statusCode).toBe(200);
         expect(other.body).toBe(first.body);
       }
+    });
+
+    it("compresses the catalogue for a client that takes brotli or gzip, with an ETag per encoding", async () => {
+      // Enough tools for a body worth compressing (over 1 KB), as the demo's eight are.
+      for (let i = 0; i < 8; i++) await addTool(t.database.db);
+      await t.app.events.publish({ type: "ToolChanged", toolId: tool.id, change: "updated" });
+      const plain = await t.app.inject({ method: "GET", url: "/api/tools" });
+      expect(plain.rawPayload.length).toBeGreaterThan(1024);
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.headers.vary).toBe("accept-encoding");
+      for (const [accept, encoding, decode] of [
+        ["gzip, deflate, br", "br", brotliDecompressSync],
+        ["GZIP", "gzip", gunzipSync],
+        ["br;q=0, gzip", "gzip", gunzipSync],
+      ] as const) {
+        const headers = { "accept-encoding": accept };
+        const compressed = await t.app.inject({ method: "GET", url: "/api/tools", headers });
+        expect(compressed.statusCode, accept).toBe(200);
+        expect(compressed.headers["content-encoding"], accept).toBe(encoding);
+        expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+        expect(decode(compressed.rawPayload).toString()).toBe(plain.body);
+        const etag = String(compressed.headers.etag);
+        expect(etag).not.toBe(plain.headers.etag);
+
+        const again = await t.app.inject({
+          method: "GET",
+          url: "/api/tools",
+          headers: { ...headers, "if-none-match": etag },
+        });
+        expect(again.statusCode, accept).toBe(304);
+        // The plain body's ETag does not stand for the compressed one, nor the other way round.
+        const crossed = await t.app.inject({
+          method: "GET",
+          url: "/api/tools",
+          headers: { "if-none-match": etag },
+        });
+        expect(crossed.statusCode, accept).toBe(200);
+      }
+      const refused = await t.app.inject({
+        method: "GET",
+        url: "/api/tools",
+        headers: { "accept-encoding": "identity, br;q=0" },
+      });
+      expect(refused.headers["content-encoding"]).toBeUndefined();
+      expect(refused.body).toBe(plain.body);
     });
 
     it("shows the stock an order reserved and a deletion released, with a new ETag each time", async () => {

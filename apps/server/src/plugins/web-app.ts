@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { type CachedBody, cachedBody, sendCachedBody } from "../features/storefront/storefront-cache";
+import { type CachedBody, cachedBody, sendCachedBody } from "../lib/cached-body";
 import { errorBody } from "../lib/http-errors";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";

@@ -4,6 +4,7 @@ import type { ToolReviews } from "@toolshop/shared/reviews";
 import { type Shop, shopSchema, type Tool, toolIdParamsSchema } from "@toolshop/shared/tools";
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { type CachedBody, cachedBody, sendCachedBody } from "../../lib/cached-body";
 import { toolReviews } from "../reviews/tool-reviews";
 import { findTool, listTools } from "../tools/service";
 import { loadPageTemplate, type PageTemplate } from "./page-template";
@@ -17,7 +18,7 @@ import {
   type Site,
 } from "./product-page";
 import { renderRobots, renderSitemap, sitemapEntries } from "./sitemap";
-import { type CachedBody, cachedBody, createStorefrontCache, sendCachedBody } from "./storefront-cache";
+import { createStorefrontCache } from "./storefront-cache";
 
 const HTML = "text/html; charset=utf-8";
 

@@ -1,0 +1,83 @@
+// One way to send an answer kept in memory (the API's catalogue, product pages, the app's pages): a
+// strong ETag and 304, and brotli or gzip made once per body, on the first request that accepts them.
+import { createHash } from "node:crypto";
+import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+/** A finished answer: the body, its strong ETag, and its compressed forms once asked for. */
+export interface CachedBody {
+  status: number;
+  type: string;
+  body: Buffer;
+  etag: string;
+  gzip?: Buffer;
+  br?: Buffer;
+}
+
+/** A small body gains nothing from compression. */
+const MIN_COMPRESSED_BYTES = 1024;
+
+export function cachedBody(content: string | Buffer, type: string, status = 200): CachedBody {
+  const body = typeof content === "string" ? Buffer.from(content) : content;
+  return { status, type, body, etag: etagOf(body) };
+}
+
+/**
+ * Sends a cached body: 304 when If-None-Match matches, brotli or gzip when the client takes them.
+ * Each encoding is a representation of its own, with its own strong ETag (RFC 9110 8.8.3).
+ * Synchronous: a route handler that returns this needs no promise per request.
+ */
+export function sendCachedBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedBody,
+): FastifyReply {
+  const encoding =
+    entry.body.length < MIN_COMPRESSED_BYTES
+      ? undefined
+      : preferredEncoding(request.headers["accept-encoding"]);
+  const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
+  // no-cache: browsers and proxies may keep the answer but must ask again, which costs a 304.
+  reply.header("cache-control", "no-cache").header("etag", etag);
+  if (entry.body.length >= MIN_COMPRESSED_BYTES) reply.header("vary", "accept-encoding");
+  if (entry.status === 200 && matchesEtag(request.headers["if-none-match"], etag)) {
+    return reply.code(304).send();
+  }
+  reply.code(entry.status).type(entry.type);
+  if (encoding === "br") {
+    entry.br ??= brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header("content-encoding", "br").send(entry.br);
+  }
+  if (encoding === "gzip") {
+    entry.gzip ??= gzipSync(entry.body);
+    return reply.header("content-encoding", "gzip").send(entry.gzip);
+  }
+  return reply.send(entry.body);
+}
+
+/** br before gzip; an encoding listed with q=0 is refused. */
+export function preferredEncoding(header: string | undefined): "br" | "gzip" | undefined {
+  if (!header) return undefined;
+  const accepted = new Set<string>();
+  for (const part of header.split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const refused = params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
+    if (!refused) accepted.add(name.trim());
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return undefined;
+}
+
+function etagOf(body: Buffer): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110 13.1.2): W/ is ignored; "*" matches anything. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((candidate) => {
+    const tag = candidate.trim();
+    return tag === "*" || tag === etag || tag === `W/${etag}`;
+  });
+}
