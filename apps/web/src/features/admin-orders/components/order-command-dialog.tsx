@@ -6,7 +6,7 @@ import {
 } from "@toolshop/shared/admin-orders";
 import type { Order } from "@toolshop/shared/orders";
 import { type FormEvent, useRef, useState } from "react";
-import { FormField } from "../../../components/form-field";
+import { TextField } from "../../../components/form-fields";
 import { ModalDialog } from "../../../components/modal-dialog";
 import type { OrderCommand } from "../api/admin-orders-api";
 
@@ -91,29 +91,23 @@ export function OrderCommandDialog({
           </p>
           {kind === "ship" ? (
             <>
-              <FormField id="ship-carrier" label="Carrier" error={fieldErrors.carrier}>
-                {(control) => (
-                  <input
-                    {...control}
-                    ref={carrierRef}
-                    className="input w-full"
-                    maxLength={CARRIER_MAX_LENGTH}
-                    value={shipment.carrier}
-                    onChange={(event) => setShipment({ ...shipment, carrier: event.target.value })}
-                  />
-                )}
-              </FormField>
-              <FormField id="ship-tracking" label="Tracking number" error={fieldErrors.trackingNumber}>
-                {(control) => (
-                  <input
-                    {...control}
-                    className="input w-full"
-                    maxLength={TRACKING_NUMBER_MAX_LENGTH}
-                    value={shipment.trackingNumber}
-                    onChange={(event) => setShipment({ ...shipment, trackingNumber: event.target.value })}
-                  />
-                )}
-              </FormField>
+              <TextField
+                id="ship-carrier"
+                label="Carrier"
+                error={fieldErrors.carrier}
+                ref={carrierRef}
+                maxLength={CARRIER_MAX_LENGTH}
+                value={shipment.carrier}
+                onChange={(event) => setShipment({ ...shipment, carrier: event.target.value })}
+              />
+              <TextField
+                id="ship-tracking"
+                label="Tracking number"
+                error={fieldErrors.trackingNumber}
+                maxLength={TRACKING_NUMBER_MAX_LENGTH}
+                value={shipment.trackingNumber}
+                onChange={(event) => setShipment({ ...shipment, trackingNumber: event.target.value })}
+              />
             </>
           ) : null}
           {error ? (

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { ACCESS_TOKEN_STORAGE_KEY } from "@toolshop/shared/constants";
 import { afterEach, describe, expect, it } from "vitest";
 import { startAccountsApi } from "../../../test/fake-accounts-api";
@@ -64,7 +64,7 @@ describe("the login screen", () => {
     expect(api?.callsTo("POST", "/api/auth/request-password-reset")[0]?.body).toMatchObject({
       email: "asked@example.com",
     });
-    await expect.poll(() => screen.queryByRole("dialog")).toBeNull();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
     await user.type(screen.getByLabelText("Email"), "nobody@example.com");
     await user.click(screen.getByRole("button", { name: "Forgot password?" }));

@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { FormField } from "../../../components/form-field";
+import { TextField } from "../../../components/form-fields";
 import { useAuthActions } from "../use-auth-actions";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { SocialSignInButtons } from "./social-sign-in-buttons";
@@ -37,31 +37,23 @@ export function LoginForm() {
   return (
     <div className="flex flex-col gap-6">
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
-        <FormField id="login-email" label="Email">
-          {(control) => (
-            <input
-              {...control}
-              ref={emailRef}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              className="input w-full"
-            />
-          )}
-        </FormField>
-        <FormField id="login-password" label="Password">
-          {(control) => (
-            <input
-              {...control}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              className="input w-full"
-            />
-          )}
-        </FormField>
+        <TextField
+          id="login-email"
+          label="Email"
+          ref={emailRef}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+        />
+        <TextField
+          id="login-password"
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
         <button
           type="button"
           className="link self-start text-sm link-primary"

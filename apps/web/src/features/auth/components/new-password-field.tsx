@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { FormField } from "../../../components/form-field";
+import { TextField } from "../../../components/form-fields";
 
 interface NewPasswordFieldProps {
   id: string;
@@ -12,17 +12,14 @@ interface NewPasswordFieldProps {
 export function NewPasswordField({ id, label, error, registration }: NewPasswordFieldProps) {
   return (
     <>
-      <FormField id={id} label={label} error={error}>
-        {(control) => (
-          <input
-            {...control}
-            {...registration}
-            type="password"
-            autoComplete="new-password"
-            className="input w-full"
-          />
-        )}
-      </FormField>
+      <TextField
+        id={id}
+        label={label}
+        error={error}
+        registration={registration}
+        type="password"
+        autoComplete="new-password"
+      />
       <p className="text-sm text-base-content/70">
         At least 8 letters and digits, with at least one letter and one digit.
       </p>

@@ -14,12 +14,6 @@ function renderForm() {
   return userEvent.setup();
 }
 
-function messageUnder(label: string): string | null {
-  const input = screen.getByLabelText(label);
-  const describedBy = input.getAttribute("aria-describedby");
-  return describedBy ? (document.getElementById(describedBy)?.textContent ?? null) : null;
-}
-
 describe("SignUpForm", () => {
   let close: (() => Promise<void>) | undefined;
   afterEach(async () => {
@@ -33,10 +27,11 @@ describe("SignUpForm", () => {
     await user.click(screen.getByRole("button", { name: "Sign Up" }));
 
     expect(await screen.findByText("Name is required")).toBeInTheDocument();
-    expect(messageUnder("Name")).toBe("Name is required");
-    expect(messageUnder("Email")).toBe("Email is required");
-    expect(messageUnder("Password")).toBe("password is required");
-    expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByLabelText("Name")).toHaveAccessibleDescription("Name is required");
+    expect(screen.getByLabelText("Email")).toHaveAccessibleDescription("Email is required");
+    expect(screen.getByLabelText("Password")).toHaveAccessibleDescription("password is required");
+    expect(screen.getByLabelText("Email")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Name")).toHaveAttribute("aria-invalid", "true");
   });
 
   it("shows the pattern messages for a bad email and a password without a digit", async () => {
@@ -47,9 +42,9 @@ describe("SignUpForm", () => {
     await user.click(screen.getByRole("button", { name: "Sign Up" }));
 
     expect(await screen.findByText("Please Enter Valid Email")).toBeInTheDocument();
-    expect(messageUnder("Name")).toBeNull();
-    expect(messageUnder("Email")).toBe("Please Enter Valid Email");
-    expect(messageUnder("Password")).toBe("1 capital letter 1number");
+    expect(screen.getByLabelText("Name")).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText("Email")).toHaveAccessibleDescription("Please Enter Valid Email");
+    expect(screen.getByLabelText("Password")).toHaveAccessibleDescription("1 capital letter 1number");
   });
 
   it("accepts a valid sign-up without messages and sends it to the identity service", async () => {
@@ -61,9 +56,9 @@ describe("SignUpForm", () => {
     await user.type(screen.getByLabelText("Password"), "abcd1234");
     await user.click(screen.getByRole("button", { name: "Sign Up" }));
 
-    expect(messageUnder("Name")).toBeNull();
-    expect(messageUnder("Email")).toBeNull();
-    expect(messageUnder("Password")).toBeNull();
+    expect(screen.getByLabelText("Name")).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText("Email")).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText("Password")).not.toHaveAccessibleDescription();
     await expect.poll(() => api.callsTo("POST", "/api/auth/sign-up/email").length).toBe(1);
   });
 

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type SignUpInput, signUpSchema } from "@toolshop/shared/auth";
 import { useForm } from "react-hook-form";
 import { Link, useLocation } from "react-router";
-import { FormField } from "../../../components/form-field";
+import { TextField } from "../../../components/form-fields";
 import { useAuthActions } from "../use-auth-actions";
 import { NewPasswordField } from "./new-password-field";
 
@@ -23,22 +23,21 @@ export function SignUpForm() {
   return (
     <div className="flex flex-col gap-6">
       <form onSubmit={handleSubmit(signUp)} noValidate className="flex flex-col gap-4">
-        <FormField id="signup-name" label="Name" error={errors.name?.message}>
-          {(control) => (
-            <input {...control} {...register("name")} autoComplete="name" className="input w-full" />
-          )}
-        </FormField>
-        <FormField id="signup-email" label="Email" error={errors.email?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register("email")}
-              type="email"
-              autoComplete="email"
-              className="input w-full"
-            />
-          )}
-        </FormField>
+        <TextField
+          id="signup-name"
+          label="Name"
+          error={errors.name?.message}
+          registration={register("name")}
+          autoComplete="name"
+        />
+        <TextField
+          id="signup-email"
+          label="Email"
+          error={errors.email?.message}
+          registration={register("email")}
+          type="email"
+          autoComplete="email"
+        />
         <NewPasswordField
           id="signup-password"
           label="Password"

@@ -4,7 +4,7 @@ import { type CheckoutForm as CheckoutValues, checkoutFormSchema } from "@toolsh
 import type { Tool } from "@toolshop/shared/tools";
 import { useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { FormField } from "../../../components/form-field";
+import { TextAreaField, TextField } from "../../../components/form-fields";
 import { ApiRequestError } from "../../../lib/api-client";
 import { formatCount, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
@@ -90,30 +90,37 @@ export function CheckoutForm({ tool, email, onPlaced, onRefused }: CheckoutFormP
       noValidate
       className="flex flex-col gap-4"
     >
-      <FormField id="checkout-name" label="Product">
-        {(control) => <input {...control} value={tool.name} readOnly className="input w-full bg-base-200" />}
-      </FormField>
-      <FormField id="checkout-email" label="Email">
-        {(control) => (
-          <input {...control} type="email" value={email} readOnly className="input w-full bg-base-200" />
-        )}
-      </FormField>
-      <FormField id="checkout-address" label="Address" error={errors.address?.message}>
-        {(control) => (
-          <textarea
-            {...control}
-            {...register("address")}
-            rows={3}
-            autoComplete="street-address"
-            className="textarea w-full"
-          />
-        )}
-      </FormField>
-      <FormField id="checkout-phone" label="Phone" error={errors.phone?.message}>
-        {(control) => (
-          <input {...control} {...register("phone")} type="tel" autoComplete="tel" className="input w-full" />
-        )}
-      </FormField>
+      <TextField
+        id="checkout-name"
+        label="Product"
+        value={tool.name}
+        readOnly
+        className="input w-full bg-base-200"
+      />
+      <TextField
+        id="checkout-email"
+        label="Email"
+        type="email"
+        value={email}
+        readOnly
+        className="input w-full bg-base-200"
+      />
+      <TextAreaField
+        id="checkout-address"
+        label="Address"
+        error={errors.address?.message}
+        registration={register("address")}
+        rows={3}
+        autoComplete="street-address"
+      />
+      <TextField
+        id="checkout-phone"
+        label="Phone"
+        error={errors.phone?.message}
+        registration={register("phone")}
+        type="tel"
+        autoComplete="tel"
+      />
       <label className="flex items-center gap-2">
         <input
           type="checkbox"
@@ -123,25 +130,18 @@ export function CheckoutForm({ tool, email, onPlaced, onRefused }: CheckoutFormP
         />
         Save to my profile
       </label>
-      <FormField
+      <TextField
         id="checkout-quantity"
         label="Quantity"
         labelNote={`(${formatCount(tool.minQuantity)} to ${formatCount(tool.availableQuantity)})`}
         error={displayedQuantityMessage(errors.quantity?.message)}
-      >
-        {(control) => (
-          <input
-            {...control}
-            {...register("quantity", { valueAsNumber: true })}
-            type="number"
-            inputMode="numeric"
-            min={tool.minQuantity}
-            max={tool.availableQuantity}
-            step={1}
-            className="input w-full"
-          />
-        )}
-      </FormField>
+        registration={register("quantity", { valueAsNumber: true })}
+        type="number"
+        inputMode="numeric"
+        min={tool.minQuantity}
+        max={tool.availableQuantity}
+        step={1}
+      />
       <p className="text-base-content/80">
         {formatPrice(tool.price)} per unit
         {total === null ? null : (

@@ -2,7 +2,7 @@ import { TOOL_CATEGORY_LABELS, toolCategories } from "@toolshop/shared/tools";
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from "@toolshop/shared/uploads";
 import { useEffect, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
-import { FormField } from "../../../components/form-field";
+import { FileField, SelectField, TextAreaField, TextField } from "../../../components/form-fields";
 import { looksLikePicture } from "../image-signature";
 import type { ProductFormInput, ProductFormValues } from "../product-form-schema";
 
@@ -18,6 +18,10 @@ interface ProductFieldsProps {
 
 const numberInput = { valueAsNumber: true } as const;
 const MAX_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
+const CATEGORY_OPTIONS = [
+  { value: "", label: "Choose a category" },
+  ...toolCategories.map((category) => ({ value: category, label: TOOL_CATEGORY_LABELS[category] })),
+];
 
 /** The numeric fields, in order; `min` is also the step (whole units, or cents for the price). */
 const NUMBER_FIELDS = [
@@ -47,58 +51,51 @@ export function ProductFields({ form, idPrefix, currentImage }: ProductFieldsPro
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <FormField id={id("name")} label="Product Name" error={errors.name?.message}>
-          {(control) => <input {...control} {...register("name")} className="input w-full" />}
-        </FormField>
+        <TextField
+          id={id("name")}
+          label="Product Name"
+          error={errors.name?.message}
+          registration={register("name")}
+        />
       </div>
       <div className="sm:col-span-2">
-        <FormField id={id("short")} label="Short description" error={errors.short?.message}>
-          {(control) => <textarea {...control} {...register("short")} rows={3} className="textarea w-full" />}
-        </FormField>
+        <TextAreaField
+          id={id("short")}
+          label="Short description"
+          error={errors.short?.message}
+          registration={register("short")}
+          rows={3}
+        />
       </div>
-      <FormField id={id("category")} label="Category" error={errors.category?.message}>
-        {(control) => (
-          <select {...control} {...register("category")} required className="select w-full">
-            <option value="">Choose a category</option>
-            {toolCategories.map((category) => (
-              <option key={category} value={category}>
-                {TOOL_CATEGORY_LABELS[category]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <SelectField
+        id={id("category")}
+        label="Category"
+        error={errors.category?.message}
+        registration={register("category")}
+        required
+        options={CATEGORY_OPTIONS}
+      />
       {NUMBER_FIELDS.map(({ name, idSuffix, label, min, inputMode }) => (
-        <FormField key={name} id={id(idSuffix)} label={label} error={errors[name]?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register(name, numberInput)}
-              type="number"
-              min={min}
-              step={min}
-              inputMode={inputMode}
-              className="input w-full"
-            />
-          )}
-        </FormField>
+        <TextField
+          key={name}
+          id={id(idSuffix)}
+          label={label}
+          error={errors[name]?.message}
+          registration={register(name, numberInput)}
+          type="number"
+          min={min}
+          step={min}
+          inputMode={inputMode}
+        />
       ))}
-      <FormField
+      <FileField
         id={id("image")}
         label="Image"
         labelNote={`(JPEG, PNG, WebP, GIF or AVIF, up to ${MAX_MB} MB${currentImage ? "; leave empty to keep the current one" : ""})`}
         error={errors.image?.message}
-      >
-        {(control) => (
-          <input
-            {...control}
-            {...register("image", { onChange: () => void form.trigger("image") })}
-            type="file"
-            accept={ACCEPTED_IMAGE_TYPES.join(",")}
-            className="file-input w-full"
-          />
-        )}
-      </FormField>
+        registration={register("image", { onChange: () => void form.trigger("image") })}
+        accept={ACCEPTED_IMAGE_TYPES.join(",")}
+      />
       {preview ? (
         <figure className="sm:col-span-2">
           <img

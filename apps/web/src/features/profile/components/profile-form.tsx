@@ -9,7 +9,7 @@ import {
   profileUpdateSchema,
 } from "@toolshop/shared/profile";
 import { useForm } from "react-hook-form";
-import { FormField } from "../../../components/form-field";
+import { TextField } from "../../../components/form-fields";
 import { LoadError } from "../../../components/load-error";
 import { Spinner } from "../../../components/spinner";
 import { notify } from "../../../lib/toast";
@@ -101,26 +101,19 @@ function ProfileFields({ saved, onNameSaved }: { saved: Profile } & Pick<Profile
         <p className="break-all text-base-content/80">{email}</p>
       </div>
       {FIELDS.map((field) => (
-        <FormField
+        <TextField
           key={field.name}
           id={`profile-${field.name}`}
           label={field.label}
           labelNote="(optional)"
           error={errors[field.name]?.message}
-        >
-          {(control) => (
-            <input
-              {...control}
-              {...register(field.name)}
-              type={field.type ?? "text"}
-              inputMode={field.inputMode}
-              autoComplete={field.autoComplete}
-              placeholder={field.placeholder}
-              maxLength={PROFILE_LIMITS[field.name]}
-              className="input w-full"
-            />
-          )}
-        </FormField>
+          registration={register(field.name)}
+          type={field.type ?? "text"}
+          inputMode={field.inputMode}
+          autoComplete={field.autoComplete}
+          placeholder={field.placeholder}
+          maxLength={PROFILE_LIMITS[field.name]}
+        />
       ))}
       <div className="flex items-center gap-3 sm:col-span-2">
         <button type="submit" className="btn btn-primary" disabled={isSubmitting}>

@@ -7,7 +7,7 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
-import { FormField } from "../../../components/form-field";
+import { TextAreaField, TextField } from "../../../components/form-fields";
 import { isChunkLoadError, loadChunk } from "../../../lib/chunk-load";
 import { notify } from "../../../lib/toast";
 import { submitQuoteRequest } from "../api/submit-quote-request";
@@ -120,84 +120,67 @@ function QuoteRequestForm({ onSent }: { onSent: (name: string) => void }) {
       method="dialog"
       className="grid gap-4 sm:grid-cols-2"
     >
-      <FormField id="quote-name" label="Name" error={errors.name}>
-        {(control) => (
-          <input
-            {...control}
-            name="name"
-            required
-            maxLength={QUOTE_MAX_LENGTHS.name}
-            autoComplete="name"
-            className="input w-full"
-          />
-        )}
-      </FormField>
-      <FormField id="quote-email" label="Email" error={errors.email}>
-        {(control) => (
-          <input
-            {...control}
-            name="email"
-            type="email"
-            required
-            maxLength={QUOTE_MAX_LENGTHS.email}
-            autoComplete="email"
-            className="input w-full"
-          />
-        )}
-      </FormField>
-      <FormField id="quote-phone" label="Phone" labelNote="(optional)" error={errors.phone}>
-        {(control) => (
-          <input
-            {...control}
-            name="phone"
-            type="tel"
-            maxLength={QUOTE_MAX_LENGTHS.phone}
-            autoComplete="tel"
-            className="input w-full"
-          />
-        )}
-      </FormField>
-      <FormField id="quote-company" label="Company" labelNote="(optional)" error={errors.company}>
-        {(control) => (
-          <input
-            {...control}
-            name="company"
-            maxLength={QUOTE_MAX_LENGTHS.company}
-            autoComplete="organization"
-            className="input w-full"
-          />
-        )}
-      </FormField>
-      <FormField id="quote-tool" label="Tool" labelNote="(optional)" error={errors.tool}>
-        {(control) => <QuoteToolField control={control} />}
-      </FormField>
-      <FormField id="quote-quantity" label="Quantity" labelNote="(optional)" error={errors.quantity}>
-        {(control) => (
-          <input
-            {...control}
-            name="quantity"
-            type="number"
-            min={QUOTE_QUANTITY_RANGE.min}
-            max={QUOTE_QUANTITY_RANGE.max}
-            step={1}
-            inputMode="numeric"
-            className="input w-full"
-          />
-        )}
-      </FormField>
+      <TextField
+        id="quote-name"
+        label="Name"
+        error={errors.name}
+        name="name"
+        required
+        maxLength={QUOTE_MAX_LENGTHS.name}
+        autoComplete="name"
+      />
+      <TextField
+        id="quote-email"
+        label="Email"
+        error={errors.email}
+        name="email"
+        type="email"
+        required
+        maxLength={QUOTE_MAX_LENGTHS.email}
+        autoComplete="email"
+      />
+      <TextField
+        id="quote-phone"
+        label="Phone"
+        labelNote="(optional)"
+        error={errors.phone}
+        name="phone"
+        type="tel"
+        maxLength={QUOTE_MAX_LENGTHS.phone}
+        autoComplete="tel"
+      />
+      <TextField
+        id="quote-company"
+        label="Company"
+        labelNote="(optional)"
+        error={errors.company}
+        name="company"
+        maxLength={QUOTE_MAX_LENGTHS.company}
+        autoComplete="organization"
+      />
+      <QuoteToolField error={errors.tool} />
+      <TextField
+        id="quote-quantity"
+        label="Quantity"
+        labelNote="(optional)"
+        error={errors.quantity}
+        name="quantity"
+        type="number"
+        min={QUOTE_QUANTITY_RANGE.min}
+        max={QUOTE_QUANTITY_RANGE.max}
+        step={1}
+        inputMode="numeric"
+      />
       <div className="sm:col-span-2">
-        <FormField id="quote-message" label="Message" error={errors.message}>
-          {(control) => (
-            <textarea
-              {...control}
-              name="message"
-              required
-              maxLength={QUOTE_MAX_LENGTHS.message}
-              rows={4}
-              className="textarea w-full"
-            />
-          )}
-        </FormField>
+        <TextAreaField
+          id="quote-message"
+          label="Message"
+          error={errors.message}
+          name="message"
+          required
+          maxLength={QUOTE_MAX_LENGTHS.message}
+          rows={4}
+        />
       </div>
       <div className="flex flex-col gap-3 sm:col-span-2">
         <button type="submit" className="btn btn-primary sm:self-start" disabled={sending}>

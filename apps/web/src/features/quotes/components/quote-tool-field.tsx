@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { FieldControlProps } from "../../../components/form-field";
+import { TextField } from "../../../components/form-fields";
 import { searchTools, toolKeys } from "../../tools/api/search-tools";
 import { QUOTE_MAX_LENGTHS } from "../quote-fields";
 
@@ -8,14 +8,13 @@ import { QUOTE_MAX_LENGTHS } from "../quote-fields";
 export const TOOL_SUGGESTION_MIN_LENGTH = 2;
 export const TOOL_SUGGESTION_DEBOUNCE_MS = 250;
 export const TOOL_SUGGESTION_LIMIT = 8;
-const SUGGESTIONS_ID = "quote-tool-suggestions";
 
 /**
  * "Which tool?": free text (the stored field is the tool's name, or anything the visitor calls it),
  * with the catalogue's matching names suggested from GET /api/tools/search as they type, instead of a
  * select holding the whole catalogue (thousands of tools).
  */
-export function QuoteToolField({ control }: { control: FieldControlProps }) {
+export function QuoteToolField({ error }: { error?: string | undefined }) {
   const [typed, setTyped] = useState("");
   const [words, setWords] = useState("");
 
@@ -36,22 +35,17 @@ export function QuoteToolField({ control }: { control: FieldControlProps }) {
   const names = wanted ? [...new Set(data?.tools.map((tool) => tool.name))] : [];
 
   return (
-    <>
-      <input
-        {...control}
-        name="tool"
-        list={SUGGESTIONS_ID}
-        maxLength={QUOTE_MAX_LENGTHS.tool}
-        autoComplete="off"
-        placeholder="Type to see matching tools"
-        onChange={(event) => setTyped(event.target.value)}
-        className="input w-full"
-      />
-      <datalist id={SUGGESTIONS_ID}>
-        {names.map((name) => (
-          <option key={name} value={name} />
-        ))}
-      </datalist>
-    </>
+    <TextField
+      id="quote-tool"
+      label="Tool"
+      labelNote="(optional)"
+      error={error}
+      name="tool"
+      suggestions={names}
+      maxLength={QUOTE_MAX_LENGTHS.tool}
+      autoComplete="off"
+      placeholder="Type to see matching tools"
+      onChange={(event) => setTyped(event.target.value)}
+    />
   );
 }

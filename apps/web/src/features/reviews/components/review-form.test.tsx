@@ -64,14 +64,15 @@ describe("ReviewForm", () => {
       "5",
     ]);
     await user.click(screen.getByRole("button", { name: "Add Review" }));
-    expect(await screen.findByText("Comment is required")).toBeTruthy();
+    expect(await screen.findByText("Comment is required")).toBeInTheDocument();
+    expect(screen.getByLabelText("Comment")).toHaveAccessibleDescription("Comment is required");
     expect(posted).toEqual([]);
   });
 
   it("asks what is reviewed: the shop, or one of the tools the customer bought", async () => {
     const posted = await startApi([PLIERS, LEVEL]);
     const { user } = renderForm();
-    const subject = screen.getByLabelText("What are you reviewing?") as HTMLSelectElement;
+    const subject = screen.getByLabelText("What are you reviewing?");
     await waitFor(() =>
       expect(
         within(subject)
@@ -79,13 +80,13 @@ describe("ReviewForm", () => {
           .map((option) => option.textContent),
       ).toEqual(["The shop in general", "Pliers", "Level"]),
     );
-    expect(subject.value).toBe("");
+    expect(subject).toHaveValue("");
     await user.selectOptions(subject, "Level");
-    expect(screen.getByText("Your review appears on the page of Level.")).toBeTruthy();
+    expect(subject).toHaveAccessibleDescription("Your review appears on the page of Level.");
     await user.selectOptions(screen.getByLabelText("Rating"), "3");
     await user.type(screen.getByLabelText("Comment"), "Straight enough");
     await user.click(screen.getByRole("button", { name: "Add Review" }));
-    expect(await screen.findByText("Thank you! Your review was added")).toBeTruthy();
+    expect(await screen.findByText("Thank you! Your review was added")).toBeInTheDocument();
     expect(posted).toEqual([
       {
         url: "/api/review",
@@ -93,7 +94,8 @@ describe("ReviewForm", () => {
         body: { toolId: LEVEL._id, review: 3, comment: "Straight enough" },
       },
     ]);
-    expect(screen.getByRole("link", { name: "See it on the tool's page" }).getAttribute("href")).toBe(
+    expect(screen.getByRole("link", { name: "See it on the tool's page" })).toHaveAttribute(
+      "href",
       `/tools/${LEVEL._id}`,
     );
   });
@@ -101,8 +103,8 @@ describe("ReviewForm", () => {
   it("chooses the tool the product page's link names, once it is one the customer bought", async () => {
     await startApi([PLIERS, LEVEL]);
     renderForm(`/dashboard/myreview?tool=${PLIERS._id}`);
-    const subject = screen.getByLabelText("What are you reviewing?") as HTMLSelectElement;
-    await waitFor(() => expect(subject.value).toBe(PLIERS._id));
+    const subject = screen.getByLabelText("What are you reviewing?");
+    await waitFor(() => expect(subject).toHaveValue(PLIERS._id));
   });
 
   it("keeps the shop for a tool the customer did not buy, and shows the server's refusal", async () => {
@@ -110,13 +112,13 @@ describe("ReviewForm", () => {
       "You can only review a tool you have bought: it must be in one of your paid, shipped or delivered orders.";
     await startApi([PLIERS], () => [403, { statusCode: 403, error: "Forbidden", message: refusal }]);
     const { user } = renderForm(`/dashboard/myreview?tool=${LEVEL._id}`);
-    const subject = screen.getByLabelText("What are you reviewing?") as HTMLSelectElement;
+    const subject = screen.getByLabelText("What are you reviewing?");
     await screen.findByRole("option", { name: "Pliers" });
-    expect(subject.value).toBe("");
+    expect(subject).toHaveValue("");
     await user.selectOptions(subject, "Pliers");
     await user.type(screen.getByLabelText("Comment"), "Hi");
     await user.click(screen.getByRole("button", { name: "Add Review" }));
-    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
   });
 
   it("says when the customer has no tool to review yet, and still offers the shop", async () => {
@@ -124,7 +126,7 @@ describe("ReviewForm", () => {
     renderForm();
     expect(
       await screen.findByText("Once you have paid for an order, you can review its tool here too."),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(
       within(screen.getByLabelText("What are you reviewing?"))
         .getAllByRole("option")
@@ -139,11 +141,11 @@ describe("ReviewForm", () => {
     await user.type(screen.getByLabelText("Comment"), "Good level");
     await user.click(screen.getByRole("button", { name: "Add Review" }));
 
-    expect(await screen.findByText("Thank you! Your review was added")).toBeTruthy();
+    expect(await screen.findByText("Thank you! Your review was added")).toBeInTheDocument();
     expect(posted).toEqual([
       { url: "/api/review", method: "POST", body: { review: 4, comment: "Good level" } },
     ]);
-    expect((screen.getByLabelText("Comment") as HTMLTextAreaElement).value).toBe("");
+    expect(screen.getByLabelText("Comment")).toHaveValue("");
     expect(queryClient.getQueryState(reviewsQueryOptions.queryKey)?.isInvalidated).toBe(true);
   });
 
@@ -155,8 +157,8 @@ describe("ReviewForm", () => {
     const { user } = renderForm();
     await user.type(screen.getByLabelText("Comment"), "Hi");
     await user.click(screen.getByRole("button", { name: "Add Review" }));
-    expect(await screen.findByText("Review must be a rating from 1 to 5")).toBeTruthy();
-    expect((screen.getByLabelText("Comment") as HTMLTextAreaElement).value).toBe("Hi");
+    expect(await screen.findByText("Review must be a rating from 1 to 5")).toBeInTheDocument();
+    expect(screen.getByLabelText("Comment")).toHaveValue("Hi");
   });
 
   it("shows when the next review may be posted when the server refuses a second one today (429)", async () => {

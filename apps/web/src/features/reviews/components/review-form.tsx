@@ -11,7 +11,7 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import type { z } from "zod";
-import { FormField } from "../../../components/form-field";
+import { SelectField, TextAreaField } from "../../../components/form-fields";
 import { ApiRequestError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { useAddReview } from "../api/add-review";
@@ -19,6 +19,8 @@ import { reviewableToolsQueryOptions } from "../api/get-tool-reviews";
 import { ReviewSubject } from "./review-subject";
 
 type ReviewFormValues = z.input<typeof reviewInputSchema>;
+
+const RATINGS = RATING_OPTIONS.map((rating) => ({ value: rating, label: rating }));
 
 /**
  * SPEC.md section 2: a rating select from 1 to 5 and a comment; the server adds who wrote it. Before
@@ -73,31 +75,25 @@ export function ReviewForm() {
       <ReviewSubject
         tools={tools}
         error={errors.toolId?.message}
-        register={register("toolId")}
+        registration={register("toolId")}
         reviewedToolName={reviewedTool?.name}
       />
-      <FormField id="review-rating" label="Rating" error={errors.review?.message}>
-        {(control) => (
-          <select {...control} {...register("review")} className="select w-full sm:w-48">
-            {RATING_OPTIONS.map((rating) => (
-              <option key={rating} value={rating}>
-                {rating}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField id="review-comment" label="Comment" error={errors.comment?.message}>
-        {(control) => (
-          <textarea
-            {...control}
-            {...register("comment")}
-            rows={5}
-            maxLength={COMMENT_MAX_LENGTH}
-            className="textarea w-full"
-          />
-        )}
-      </FormField>
+      <SelectField
+        id="review-rating"
+        label="Rating"
+        error={errors.review?.message}
+        registration={register("review")}
+        options={RATINGS}
+        className="select w-full sm:w-48"
+      />
+      <TextAreaField
+        id="review-comment"
+        label="Comment"
+        error={errors.comment?.message}
+        registration={register("comment")}
+        rows={5}
+        maxLength={COMMENT_MAX_LENGTH}
+      />
       <p className="-mt-2 text-sm text-base-content/70">
         {commentLength} / {COMMENT_MAX_LENGTH} characters
       </p>

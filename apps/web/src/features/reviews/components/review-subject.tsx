@@ -1,21 +1,23 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReviewableTool } from "@toolshop/shared/reviews";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { FormField } from "../../../components/form-field";
+import { SelectField } from "../../../components/form-fields";
 
 interface ReviewSubjectProps {
   /** GET /api/review/tools: the tools the customer bought. */
   tools: UseQueryResult<ReviewableTool[]>;
-  register: UseFormRegisterReturn<"toolId">;
+  registration: UseFormRegisterReturn<"toolId">;
   error?: string | undefined;
   reviewedToolName?: string | undefined;
 }
+
+const THE_SHOP = { value: "", label: "The shop in general" };
 
 /**
  * "What are you reviewing?": the shop in general, or one of the tools the customer bought (paid,
  * shipped or delivered). The shop stays a choice while the tools load or could not be loaded.
  */
-export function ReviewSubject({ tools, register, error, reviewedToolName }: ReviewSubjectProps) {
+export function ReviewSubject({ tools, registration, error, reviewedToolName }: ReviewSubjectProps) {
   const hint = tools.isPending
     ? "Loading the tools you bought…"
     : tools.error
@@ -25,36 +27,27 @@ export function ReviewSubject({ tools, register, error, reviewedToolName }: Revi
         : reviewedToolName
           ? `Your review appears on the page of ${reviewedToolName}.`
           : "Your review appears in Our Review on the home page.";
+  const options = [THE_SHOP, ...(tools.data ?? []).map((tool) => ({ value: tool._id, label: tool.name }))];
   return (
-    <FormField id="review-subject" label="What are you reviewing?" error={error}>
-      {(control) => (
+    <SelectField
+      id="review-subject"
+      label="What are you reviewing?"
+      error={error}
+      registration={registration}
+      options={options}
+      hint={
         <>
-          <select
-            {...control}
-            {...register}
-            aria-describedby={[control["aria-describedby"], "review-subject-hint"].filter(Boolean).join(" ")}
-            className="select w-full"
-          >
-            <option value="">The shop in general</option>
-            {tools.data?.map((tool) => (
-              <option key={tool._id} value={tool._id}>
-                {tool.name}
-              </option>
-            ))}
-          </select>
-          <p id="review-subject-hint" aria-live="polite" className="text-sm text-base-content/70">
-            {hint}
-            {tools.error ? (
-              <>
-                {" "}
-                <button type="button" className="link" onClick={() => void tools.refetch()}>
-                  Try again
-                </button>
-              </>
-            ) : null}
-          </p>
+          {hint}
+          {tools.error ? (
+            <>
+              {" "}
+              <button type="button" className="link" onClick={() => void tools.refetch()}>
+                Try again
+              </button>
+            </>
+          ) : null}
         </>
-      )}
-    </FormField>
+      }
+    />
   );
 }
