@@ -52,7 +52,7 @@ describe("Manage Orders: search, date range and pages", () => {
       };
     });
     renderScreen(<ManageOrders />, { path: "/?status=paid&q=ann&from=2026-11-01&to=2026-11-20" });
-    expect(await screen.findByText("about 750,000 orders, 2 shown")).toBeTruthy();
+    expect(await screen.findByText("about 750,000 orders, 2 shown")).toBeInTheDocument();
     expect(listed()).toEqual(["Pliers for ann1@example.com", "Pliers for ann2@example.com"]);
     expect((screen.getByLabelText("Order number or customer email") as HTMLInputElement).value).toBe("ann");
     expect((screen.getByLabelText("From") as HTMLInputElement).value).toBe("2026-11-01");
@@ -65,7 +65,7 @@ describe("Manage Orders: search, date range and pages", () => {
       "/api/orders?status=paid&q=ann&from=2026-11-01&to=2026-11-20&cursor=c2",
     ]);
     // The last page has no cursor: nothing more to load.
-    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
   });
 
   it("puts a search and a date range in the URL and shows the exact count", async () => {
@@ -80,25 +80,25 @@ describe("Manage Orders: search, date range and pages", () => {
           };
     });
     const { user, router } = renderScreen(<ManageOrders />);
-    expect(await screen.findByText("2 orders")).toBeTruthy();
+    expect(await screen.findByText("2 orders")).toBeInTheDocument();
     await user.type(screen.getByLabelText("Order number or customer email"), "ts-000007");
     await user.type(screen.getByLabelText("From"), "2026-11-01");
     await user.click(screen.getByRole("button", { name: "Search" }));
-    expect(await screen.findByText("1 order")).toBeTruthy();
+    expect(await screen.findByText("1 order")).toBeInTheDocument();
     expect(listed()).toEqual(["Pliers for ann7@example.com"]);
     expect(router.state.location.search).toBe("?q=ts-000007&from=2026-11-01");
     expect(gets(api.calls).at(-1)).toBe("/api/orders?q=ts-000007&from=2026-11-01");
 
     // Back returns to the unfiltered list, and the box shows what the list shows.
     await router.navigate(-1);
-    expect(await screen.findByText("2 orders")).toBeTruthy();
+    expect(await screen.findByText("2 orders")).toBeInTheDocument();
     expect((screen.getByLabelText("Order number or customer email") as HTMLInputElement).value).toBe("");
   });
 
   it("explains a start date after the end date instead of asking the server", async () => {
     api = await startOrdersApi(() => ({ status: 200, body: [] }));
     const { user } = renderScreen(<ManageOrders />);
-    expect(await screen.findByText("There are no orders yet.")).toBeTruthy();
+    expect(await screen.findByText("There are no orders yet.")).toBeInTheDocument();
     await user.type(screen.getByLabelText("From"), "2026-11-20");
     await user.type(screen.getByLabelText("To"), "2026-11-01");
     await user.click(screen.getByRole("button", { name: "Search" }));
@@ -116,8 +116,8 @@ describe("Manage Orders: search, date range and pages", () => {
       headers: { "X-Total-Count": "0", "X-Total-Estimated": "false" },
     }));
     renderScreen(<ManageOrders />, { path: "/?q=nobody" });
-    expect(await screen.findByText("No orders match this search.")).toBeTruthy();
-    expect(screen.getByText("0 orders")).toBeTruthy();
+    expect(await screen.findByText("No orders match this search.")).toBeInTheDocument();
+    expect(screen.getByText("0 orders")).toBeInTheDocument();
   });
 
   it("refreshes every loaded page after a command", async () => {

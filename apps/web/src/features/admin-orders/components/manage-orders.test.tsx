@@ -70,21 +70,21 @@ describe("ManageOrders", () => {
     await user.click(await screen.findByRole("button", { name: "Ship Pliers for ann@example.com" }));
     const dialog = await screen.findByRole("dialog", { name: "Ship this order?" });
     await user.click(within(dialog).getByRole("button", { name: "Ship" }));
-    expect(within(dialog).getByText("Carrier is required")).toBeTruthy();
+    expect(within(dialog).getByText("Carrier is required")).toBeInTheDocument();
     expect(calls.filter((call) => call.startsWith("POST"))).toEqual([]);
     await user.type(within(dialog).getByLabelText("Carrier"), "UPS");
     await user.type(within(dialog).getByLabelText("Tracking number"), "1Z999");
     await user.click(within(dialog).getByRole("button", { name: "Ship" }));
-    expect(await screen.findByText("Pliers for ann@example.com is marked shipped")).toBeTruthy();
+    expect(await screen.findByText("Pliers for ann@example.com is marked shipped")).toBeInTheDocument();
     expect(bodies).toEqual([{ carrier: "UPS", trackingNumber: "1Z999" }]);
     expect(calls).toContain(`POST /api/orders/${paid._id}/ship`);
-    expect(await screen.findByText("There are no paid orders.")).toBeTruthy();
+    expect(await screen.findByText("There are no paid orders.")).toBeInTheDocument();
 
     await user.click(screen.getByRole("radio", { name: "Shipped" }));
     const shipped = await screen.findByRole("article", { name: "Pliers for ann@example.com" });
-    expect(within(shipped).getByText("Shipped")).toBeTruthy();
+    expect(within(shipped).getByText("Shipped")).toBeInTheDocument();
     expect(
       within(shipped).getByRole("button", { name: "Mark delivered Pliers for ann@example.com" }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 });

@@ -7,9 +7,8 @@ import {
 import type { Order } from "@toolshop/shared/orders";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { LoadError } from "../../../components/load-error";
 import { MessagePanel } from "../../../components/message-panel";
-import { Spinner } from "../../../components/spinner";
+import { QueryView } from "../../../components/query-view";
 import { notify } from "../../../lib/toast";
 import {
   ALL_ORDERS_QUERY_KEY,
@@ -89,7 +88,7 @@ export function ManageOrders() {
     ...allOrdersQueryOptions({ status: valid?.status, q: valid?.q, from: valid?.from, to: valid?.to }),
     enabled: valid !== null,
   });
-  const { data, error, isPending, isError, isFetchNextPageError, refetch, isRefetching } = query;
+  const { data, error, isPending, isFetchNextPageError } = query;
   const orders = data?.pages.flatMap((page) => page.orders) ?? [];
   const total = data?.pages[0]?.total ?? null;
   const [asking, setAsking] = useState<{ order: Order; kind: OrderCommandKind } | null>(null);
@@ -138,58 +137,57 @@ export function ManageOrders() {
           ? `${totalLabel(total)}${orders.length < total.count ? `, ${orders.length} shown` : ""}`
           : ""}
       </p>
-      {valid === null ? null : isPending ? (
-        <div className="grid place-items-center py-16">
-          <Spinner label="Loading the orders" />
-        </div>
-      ) : isError && !isFetchNextPageError ? (
-        <LoadError
-          title="The orders could not be loaded."
-          error={error}
-          onRetry={() => void refetch()}
-          retrying={isRefetching}
-        />
-      ) : orders.length === 0 ? (
-        <MessagePanel
-          message={
-            filtered
-              ? "No orders match this search."
-              : filters.status
-                ? `There are no ${filters.status} orders.`
-                : "There are no orders yet."
+      {valid === null ? null : (
+        <QueryView
+          query={query}
+          pendingLabel="Loading the orders"
+          errorTitle="The orders could not be loaded."
+          isEmpty={() => orders.length === 0}
+          empty={
+            <MessagePanel
+              message={
+                filtered
+                  ? "No orders match this search."
+                  : filters.status
+                    ? `There are no ${filters.status} orders.`
+                    : "There are no orders yet."
+              }
+            />
           }
-        />
-      ) : (
-        <>
-          <ul className="flex flex-col gap-3" aria-label="Orders">
-            {orders.map((order) => (
-              <li key={order._id}>
-                <AdminOrderCard
-                  order={order}
-                  onCommand={(kind) => {
-                    running.reset();
-                    setAsking({ order, kind });
-                  }}
-                />
-              </li>
-            ))}
-          </ul>
-          {isFetchNextPageError ? (
-            <p role="alert" className="text-center text-error">
-              {error?.message}
-            </p>
-          ) : null}
-          {query.hasNextPage ? (
-            <button
-              type="button"
-              className="btn self-center"
-              onClick={() => void query.fetchNextPage()}
-              disabled={query.isFetchingNextPage}
-            >
-              {query.isFetchingNextPage ? "Loading more orders…" : "Load more"}
-            </button>
-          ) : null}
-        </>
+        >
+          {() => (
+            <>
+              <ul className="flex flex-col gap-3" aria-label="Orders">
+                {orders.map((order) => (
+                  <li key={order._id}>
+                    <AdminOrderCard
+                      order={order}
+                      onCommand={(kind) => {
+                        running.reset();
+                        setAsking({ order, kind });
+                      }}
+                    />
+                  </li>
+                ))}
+              </ul>
+              {isFetchNextPageError ? (
+                <p role="alert" className="text-center text-error">
+                  {error?.message}
+                </p>
+              ) : null}
+              {query.hasNextPage ? (
+                <button
+                  type="button"
+                  className="btn self-center"
+                  onClick={() => void query.fetchNextPage()}
+                  disabled={query.isFetchingNextPage}
+                >
+                  {query.isFetchingNextPage ? "Loading more orders…" : "Load more"}
+                </button>
+              ) : null}
+            </>
+          )}
+        </QueryView>
       )}
       {asking ? (
         <OrderCommandDialog

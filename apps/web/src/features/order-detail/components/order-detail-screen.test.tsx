@@ -38,7 +38,7 @@ describe("OrderDetailScreen", () => {
 
   it("shows the receipt: number, line, delivery, payment, shipment and history in order", async () => {
     await open(() => ({ status: 200, body: SHIPPED }));
-    expect(await screen.findByRole("heading", { level: 1, name: "Order TS-000042" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Order TS-000042" })).toBeInTheDocument();
     expect(api?.callsTo("GET", `/api/orders/${ID}/detail`)).toHaveLength(1);
 
     const items = screen.getByRole("table");
@@ -53,7 +53,7 @@ describe("OrderDetailScreen", () => {
       "UPS",
       "1Z999AA10123456784",
     ]) {
-      expect(screen.getByText(text)).toBeTruthy();
+      expect(screen.getByText(text)).toBeInTheDocument();
     }
     const history = within(screen.getByRole("list", { name: "Status history" })).getAllByRole("listitem");
     expect(history.map((item) => item.textContent?.split(/\s*[A-Z][a-z]{2} \d/)[0])).toEqual([
@@ -62,7 +62,7 @@ describe("OrderDetailScreen", () => {
       "Shipped",
     ]);
     // A shipped order has nothing to pay.
-    expect(screen.queryByRole("link", { name: "Pay" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Pay" })).not.toBeInTheDocument();
   });
 
   it("links the carrier's tracking page the server gave", async () => {
@@ -77,8 +77,8 @@ describe("OrderDetailScreen", () => {
     ["a plain http address", { trackingUrl: "http://www.ups.com/track?tracknum=1" }],
   ])("shows the tracking number but no link for %s", async (_case, change) => {
     await open(() => ({ status: 200, body: { ...SHIPPED, ...change } }));
-    expect(await screen.findByText("1Z999AA10123456784")).toBeTruthy();
-    expect(screen.queryByRole("link", { name: /^Track your parcel/ })).toBeNull();
+    expect(await screen.findByText("1Z999AA10123456784")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /^Track your parcel/ })).not.toBeInTheDocument();
   });
 
   it("prints with the browser's print dialog", async () => {
@@ -100,7 +100,7 @@ describe("OrderDetailScreen", () => {
     await open(() => ({ status: 200, body: unpaid }));
     const pay = await screen.findByRole("link", { name: "Pay" });
     expect(pay.getAttribute("href")).toBe(`/dashboard/payment/${ID}`);
-    expect(screen.queryByText("Carrier")).toBeNull();
+    expect(screen.queryByText("Carrier")).not.toBeInTheDocument();
   });
 
   it("says so when the order is someone else's or does not exist, with the way back", async () => {
@@ -108,8 +108,8 @@ describe("OrderDetailScreen", () => {
     expect((await screen.findByRole("alert")).textContent).toContain(
       "This order belongs to another customer.",
     );
-    expect(screen.getByRole("link", { name: "Back to My orders" })).toBeTruthy();
-    expect(screen.getByRole("heading", { level: 1, name: "Order" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to My orders" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Order" })).toBeInTheDocument();
   });
 
   it("asks nothing for a malformed id", async () => {
@@ -126,6 +126,6 @@ describe("OrderDetailScreen", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("The order could not be loaded.");
     fail = false;
     await user.click(screen.getByRole("button", { name: "Try again" }));
-    expect(await screen.findByRole("heading", { level: 1, name: "Order TS-000042" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Order TS-000042" })).toBeInTheDocument();
   });
 });

@@ -45,7 +45,7 @@ describe("the checkout screen", () => {
     await openCheckout();
     const link = screen.getByRole("link", { name: "Pliers" });
     expect(link.getAttribute("href")).toBe(`/tools/${PLIERS._id}`);
-    expect(link.closest("h2")).toBeTruthy();
+    expect(link.closest("h2")).toBeInTheDocument();
   });
 
   it("shows SPEC.md's messages: address, phone, and quantity is required for empty, low and high", async () => {
@@ -53,7 +53,7 @@ describe("the checkout screen", () => {
     const quantity = screen.getByLabelText(/Quantity/);
     await user.clear(quantity);
     await user.click(screen.getByRole("button", { name: "Place the order" }));
-    expect(await screen.findByText("address is required")).toBeTruthy();
+    expect(await screen.findByText("address is required")).toBeInTheDocument();
     expect(messageUnder("Address")).toBe("address is required");
     expect(messageUnder("Phone")).toBe("Phone is required");
     expect(messageUnder(/Quantity/)).toBe("quantity is required");
@@ -61,7 +61,7 @@ describe("the checkout screen", () => {
     await user.type(screen.getByLabelText("Phone"), "call me");
     await user.type(quantity, "19");
     await user.click(screen.getByRole("button", { name: "Place the order" }));
-    expect(await screen.findByText("Phone must be a number")).toBeTruthy();
+    expect(await screen.findByText("Phone must be a number")).toBeInTheDocument();
     // Below the minimum: the rule is "please enter atleast minimum value", displayed as the spec says.
     expect(messageUnder(/Quantity/)).toBe("quantity is required");
 
@@ -89,7 +89,7 @@ describe("the checkout screen", () => {
       true,
     );
 
-    expect(await screen.findByRole("link", { name: "Go to My orders" })).toBeTruthy();
+    expect(await screen.findByRole("link", { name: "Go to My orders" })).toBeInTheDocument();
     const posts = api?.callsTo("POST", "/api/orders") ?? [];
     expect(posts).toHaveLength(1);
     expect(posts[0]?.body).toEqual({
@@ -129,14 +129,14 @@ describe("the checkout screen", () => {
   it("says a sold-out tool is sold out instead of showing the form", async () => {
     api = await startOrdersApi(() => ({ status: 200, body: { ...PLIERS, availableQuantity: 5 } }));
     renderScreen(<CheckoutScreen toolId={PLIERS._id} email="ann@example.com" />);
-    expect(await screen.findByText("Pliers is sold out.")).toBeTruthy();
-    expect(screen.queryByRole("button", { name: "Place the order" })).toBeNull();
+    expect(await screen.findByText("Pliers is sold out.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Place the order" })).not.toBeInTheDocument();
   });
 
   it('says "Only N left" beside a tool low on stock', async () => {
     await openCheckout(() => ({ status: 200, body: { ...PLIERS, availableQuantity: 35 } }));
-    expect(screen.getByText("Only 35 left")).toBeTruthy();
-    expect(screen.getByText("(20 to 35)")).toBeTruthy();
+    expect(screen.getByText("Only 35 left")).toBeInTheDocument();
+    expect(screen.getByText("(20 to 35)")).toBeInTheDocument();
   });
 
   it("re-checks the tool when the stock moved under the customer, and says why it is sold out", async () => {
@@ -151,11 +151,11 @@ describe("the checkout screen", () => {
     await user.type(screen.getByLabelText("Phone"), "5550100");
     await user.click(screen.getByRole("button", { name: "Place the order" }));
 
-    expect(await screen.findByText("Pliers is sold out.")).toBeTruthy();
+    expect(await screen.findByText("Pliers is sold out.")).toBeInTheDocument();
     expect(screen.getByRole("alert").textContent).toBe(
       "The order was not placed: Not enough stock: Pliers is sold out.",
     );
-    expect(screen.queryByRole("button", { name: "Place the order" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Place the order" })).not.toBeInTheDocument();
     expect(api?.callsTo("GET", `/api/tools/${PLIERS._id}`)).toHaveLength(2);
   });
 
@@ -175,11 +175,11 @@ describe("the checkout screen", () => {
     expect((await screen.findByRole("alert")).textContent).toBe(
       "The order was not placed: Not enough stock: only 30 units of Pliers are available.",
     );
-    expect(await screen.findByText("Only 30 left")).toBeTruthy();
-    expect(screen.getByText("(20 to 30)")).toBeTruthy();
+    expect(await screen.findByText("Only 30 left")).toBeInTheDocument();
+    expect(screen.getByText("(20 to 30)")).toBeInTheDocument();
     // The form now checks the new stock itself: 40 is more than is left.
     await user.click(screen.getByRole("button", { name: "Place the order" }));
-    expect(await screen.findByText("quantity is required")).toBeTruthy();
+    expect(await screen.findByText("quantity is required")).toBeInTheDocument();
     expect(api?.callsTo("POST", "/api/orders")).toHaveLength(1);
   });
 
@@ -214,7 +214,7 @@ describe("the checkout screen", () => {
       delayMs: 100,
     }));
     renderScreen(<CheckoutScreen toolId={PLIERS._id} email="ann@example.com" />);
-    expect(screen.getByRole("status", { name: "Loading the tool" })).toBeTruthy();
-    expect(await screen.findByText("This tool does not exist or is no longer sold.")).toBeTruthy();
+    expect(screen.getByRole("status", { name: "Loading the tool" })).toBeInTheDocument();
+    expect(await screen.findByText("This tool does not exist or is no longer sold.")).toBeInTheDocument();
   });
 });

@@ -2,12 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { toolIdParamsSchema } from "@toolshop/shared/tools";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { LoadError } from "../../../components/load-error";
 import { MessagePanel } from "../../../components/message-panel";
-import { Spinner } from "../../../components/spinner";
+import { QueryView } from "../../../components/query-view";
+import { Screen } from "../../../components/screen";
 import { ApiRequestError } from "../../../lib/api-client";
 import { formatCount, formatPrice } from "../../../lib/format";
-import { useDocumentTitle } from "../../../lib/use-document-title";
 import { toolQueryOptions } from "../../tools/api/get-tool";
 import { LowStockBadge } from "../../tools/components/low-stock-badge";
 import { ToolPicture } from "../../tools/components/tool-picture";
@@ -28,100 +27,82 @@ interface PlacedOrder {
 
 /** /checkout/:id: the tool being ordered beside its order form, or why it cannot be ordered. */
 export function CheckoutScreen({ toolId, email }: CheckoutScreenProps) {
-  useDocumentTitle("Checkout");
   // A malformed id names no tool: nothing to ask the server.
   const wellFormed = toolIdParamsSchema.safeParse({ id: toolId }).success;
-  const {
-    data: tool,
-    error,
-    isPending,
-    refetch,
-    isRefetching,
-  } = useQuery({
-    ...toolQueryOptions(toolId),
-    enabled: wellFormed,
-  });
+  const query = useQuery({ ...toolQueryOptions(toolId), enabled: wellFormed });
   const backToTools = toolsListHref(useLocation().state);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
   // The server's sentence when it refused the order: it stays when the re-checked tool is sold out.
   const [refusal, setRefusal] = useState<string | null>(null);
+  const { error } = query;
   const notFound =
     !wellFormed || (error instanceof ApiRequestError && (error.status === 404 || error.status === 400));
 
   return (
-    <section aria-labelledby="screen-heading" className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10">
-      <h1 id="screen-heading" className="text-3xl font-bold">
-        Checkout
-      </h1>
+    <Screen title="Checkout" className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10">
       {notFound ? (
         <MessagePanel
           message="This tool does not exist or is no longer sold."
           link={{ to: backToTools, label: "Back to the tools" }}
         />
-      ) : isPending ? (
-        <div className="grid place-items-center py-16">
-          <Spinner label="Loading the tool" />
-        </div>
-      ) : error ? (
-        <LoadError
-          title="The tool could not be loaded."
-          error={error}
-          onRetry={() => void refetch()}
-          retrying={isRefetching}
-        />
       ) : (
-        <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <article className="card h-fit border border-base-300 bg-base-100">
-            <ToolPicture tool={tool} loading="eager" />
-            <div className="card-body gap-2">
-              <h2 className="card-title">
-                {/* Back to the tool's own page, to read more before ordering. */}
-                <Link to={`/tools/${tool._id}`} className="link link-hover">
-                  {tool.name}
-                </Link>
-              </h2>
-              <p className="text-base-content/80">{tool.short}</p>
-              <p className="text-xl font-bold text-primary">{formatPrice(tool.price)}</p>
-              <p className="text-sm">
-                Minimum order {formatCount(tool.minQuantity)} · {formatCount(tool.availableQuantity)} in stock
-              </p>
-              <LowStockBadge tool={tool} />
-            </div>
-          </article>
-          <div className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
-            {placed ? (
-              <div role="status" className="flex flex-col gap-3">
-                <p className="text-lg font-semibold">Your order is placed.</p>
-                <p>
-                  {formatCount(placed.quantity)} × {placed.name} for {formatPrice(placed.price)}. Pay for it
-                  from My orders.
-                </p>
-                <Link to="/dashboard" className="btn btn-primary sm:self-start">
-                  Go to My orders
-                </Link>
-              </div>
-            ) : isSoldOut(tool) ? (
-              <div className="flex flex-col gap-3">
-                {refusal ? (
-                  <p role="alert" className="rounded-field bg-error/10 p-3 text-error">
-                    The order was not placed: {refusal}
+        <QueryView query={query} pendingLabel="Loading the tool" errorTitle="The tool could not be loaded.">
+          {(tool) => (
+            <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+              <article className="card h-fit border border-base-300 bg-base-100">
+                <ToolPicture tool={tool} loading="eager" />
+                <div className="card-body gap-2">
+                  <h2 className="card-title">
+                    {/* Back to the tool's own page, to read more before ordering. */}
+                    <Link to={`/tools/${tool._id}`} className="link link-hover">
+                      {tool.name}
+                    </Link>
+                  </h2>
+                  <p className="text-base-content/80">{tool.short}</p>
+                  <p className="text-xl font-bold text-primary">{formatPrice(tool.price)}</p>
+                  <p className="text-sm">
+                    Minimum order {formatCount(tool.minQuantity)} · {formatCount(tool.availableQuantity)} in
+                    stock
                   </p>
-                ) : null}
-                <p className="text-lg font-semibold">{tool.name} is sold out.</p>
-                <p>
-                  Fewer units are in stock than the minimum order of {formatCount(tool.minQuantity)}. Please
-                  come back later or choose another tool.
-                </p>
-                <Link to={backToTools} className="link link-primary">
-                  Back to the tools
-                </Link>
+                  <LowStockBadge tool={tool} />
+                </div>
+              </article>
+              <div className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
+                {placed ? (
+                  <div role="status" className="flex flex-col gap-3">
+                    <p className="text-lg font-semibold">Your order is placed.</p>
+                    <p>
+                      {formatCount(placed.quantity)} × {placed.name} for {formatPrice(placed.price)}. Pay for
+                      it from My orders.
+                    </p>
+                    <Link to="/dashboard" className="btn btn-primary sm:self-start">
+                      Go to My orders
+                    </Link>
+                  </div>
+                ) : isSoldOut(tool) ? (
+                  <div className="flex flex-col gap-3">
+                    {refusal ? (
+                      <p role="alert" className="rounded-field bg-error/10 p-3 text-error">
+                        The order was not placed: {refusal}
+                      </p>
+                    ) : null}
+                    <p className="text-lg font-semibold">{tool.name} is sold out.</p>
+                    <p>
+                      Fewer units are in stock than the minimum order of {formatCount(tool.minQuantity)}.
+                      Please come back later or choose another tool.
+                    </p>
+                    <Link to={backToTools} className="link link-primary">
+                      Back to the tools
+                    </Link>
+                  </div>
+                ) : (
+                  <CheckoutForm tool={tool} email={email} onPlaced={setPlaced} onRefused={setRefusal} />
+                )}
               </div>
-            ) : (
-              <CheckoutForm tool={tool} email={email} onPlaced={setPlaced} onRefused={setRefusal} />
-            )}
-          </div>
-        </div>
+            </div>
+          )}
+        </QueryView>
       )}
-    </section>
+    </Screen>
   );
 }

@@ -62,25 +62,25 @@ describe("My orders", () => {
     await openMyOrders();
     expect(api?.calls[0]?.path).toBe("/api/orders/ann%40example.com");
     const unpaid = within(card("Fish Tape"));
-    expect(unpaid.getByText("Unpaid")).toBeTruthy();
-    expect(unpaid.getByText("$250.00")).toBeTruthy();
-    expect(unpaid.getByText("1 Main St, Springfield")).toBeTruthy();
-    expect(unpaid.getByText("+1 555-0100")).toBeTruthy();
+    expect(unpaid.getByText("Unpaid")).toBeInTheDocument();
+    expect(unpaid.getByText("$250.00")).toBeInTheDocument();
+    expect(unpaid.getByText("1 Main St, Springfield")).toBeInTheDocument();
+    expect(unpaid.getByText("+1 555-0100")).toBeInTheDocument();
     expect(unpaid.getByRole("link", { name: "Pay for Fish Tape" }).getAttribute("href")).toBe(
       `/dashboard/payment/${UNPAID._id}`,
     );
-    expect(unpaid.getByRole("button", { name: "Delete Fish Tape" })).toBeTruthy();
+    expect(unpaid.getByRole("button", { name: "Delete Fish Tape" })).toBeInTheDocument();
 
     const paid = within(card("Level"));
-    expect(paid.getByText("Paid")).toBeTruthy();
-    expect(paid.getByText("pi_test_paid123")).toBeTruthy();
-    expect(paid.queryByRole("button", { name: /Delete/ })).toBeNull();
-    expect(paid.queryByRole("link", { name: /Pay/ })).toBeNull();
+    expect(paid.getByText("Paid")).toBeInTheDocument();
+    expect(paid.getByText("pi_test_paid123")).toBeInTheDocument();
+    expect(paid.queryByRole("button", { name: /Delete/ })).not.toBeInTheDocument();
+    expect(paid.queryByRole("link", { name: /Pay/ })).not.toBeInTheDocument();
 
     const shipped = within(card("Voltage Tester"));
-    expect(shipped.getByText("Shipped")).toBeTruthy();
-    expect(shipped.getByText("pi_test_shipped456")).toBeTruthy();
-    expect(shipped.queryByRole("button", { name: /Delete/ })).toBeNull();
+    expect(shipped.getByText("Shipped")).toBeInTheDocument();
+    expect(shipped.getByText("pi_test_shipped456")).toBeInTheDocument();
+    expect(shipped.queryByRole("button", { name: /Delete/ })).not.toBeInTheDocument();
   });
 
   it("asks before deleting; cancelling keeps the order and sends nothing", async () => {
@@ -90,8 +90,8 @@ describe("My orders", () => {
     expect(dialog.textContent).toContain("20 × Fish Tape will be deleted");
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
 
-    expect(screen.queryByRole("dialog")).toBeNull();
-    expect(card("Fish Tape")).toBeTruthy();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(card("Fish Tape")).toBeInTheDocument();
     expect(api?.callsTo("DELETE", `/api/orders/${UNPAID._id}`)).toEqual([]);
   });
 
@@ -100,8 +100,10 @@ describe("My orders", () => {
     await user.click(screen.getByRole("button", { name: "Delete Fish Tape" }));
     await user.click(screen.getByRole("button", { name: "Yes, delete" }));
 
-    await vi.waitFor(() => expect(screen.queryByRole("article", { name: "Fish Tape" })).toBeNull());
-    expect(screen.queryByRole("dialog")).toBeNull();
+    await vi.waitFor(() =>
+      expect(screen.queryByRole("article", { name: "Fish Tape" })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(api?.callsTo("DELETE", `/api/orders/${UNPAID._id}`)).toHaveLength(1);
     expect(notify.success).toHaveBeenCalledWith("Fish Tape Delete succesfully");
   });
@@ -125,7 +127,7 @@ describe("My orders", () => {
   it("shows an empty state with a link to the tools", async () => {
     api = await startOrdersApi(() => ({ status: 200, body: [] }));
     renderScreen(<MyOrders email="ann@example.com" />);
-    expect(await screen.findByText("You have no orders yet.")).toBeTruthy();
+    expect(await screen.findByText("You have no orders yet.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Browse the tools" }).getAttribute("href")).toBe("/#tools");
   });
 
@@ -138,19 +140,19 @@ describe("My orders", () => {
     );
     const { user } = renderScreen(<MyOrders email="ann@example.com" />);
     await screen.findByRole("article", { name: "Fish Tape" });
-    expect(screen.getByText("2 orders shown")).toBeTruthy();
-    expect(screen.queryByRole("article", { name: "Pliers" })).toBeNull();
+    expect(screen.getByText("2 orders shown")).toBeInTheDocument();
+    expect(screen.queryByRole("article", { name: "Pliers" })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Load more" }));
-    expect(await screen.findByRole("article", { name: "Pliers" })).toBeTruthy();
+    expect(await screen.findByRole("article", { name: "Pliers" })).toBeInTheDocument();
     expect(api.calls.map((call) => call.path)).toEqual([
       "/api/orders/ann%40example.com",
       "/api/orders/ann%40example.com?cursor=page-2",
     ]);
     expect(screen.getAllByRole("article")).toHaveLength(3);
-    expect(screen.getByText("3 orders shown")).toBeTruthy();
+    expect(screen.getByText("3 orders shown")).toBeInTheDocument();
     // The last page has no X-Next-Cursor: nothing more to load.
-    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
   });
 
   it("keeps the orders shown when the next page fails, says why, and loads it on a second try", async () => {
@@ -170,9 +172,9 @@ describe("My orders", () => {
     await screen.findByRole("article", { name: "Fish Tape" });
     await user.click(screen.getByRole("button", { name: "Load more" }));
     expect((await screen.findByRole("alert")).textContent).toBe("The cursor is not one this server gave");
-    expect(screen.getByRole("article", { name: "Fish Tape" })).toBeTruthy();
+    expect(screen.getByRole("article", { name: "Fish Tape" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Load more" }));
-    expect(await screen.findByRole("article", { name: "Pliers" })).toBeTruthy();
+    expect(await screen.findByRole("article", { name: "Pliers" })).toBeInTheDocument();
   });
 
   it("sends the access token with every page, and a 401 signs out", async () => {

@@ -1,17 +1,18 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type Order, orderIdParamsSchema } from "@toolshop/shared/orders";
-import { PAYMENT_SUCCESS_MESSAGE } from "@toolshop/shared/payments";
+import { PAYMENT_SUCCESS_MESSAGE, type PaymentConfig } from "@toolshop/shared/payments";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ChunkErrorBoundary } from "../../../components/chunk-error-boundary";
 import { LoadError } from "../../../components/load-error";
 import { MessagePanel } from "../../../components/message-panel";
 import { ProductThumbnail } from "../../../components/product-thumbnail";
+import { type QueryState, QueryView } from "../../../components/query-view";
+import { Screen } from "../../../components/screen";
 import { Spinner } from "../../../components/spinner";
 import { ApiRequestError } from "../../../lib/api-client";
 import { loadChunk } from "../../../lib/chunk-load";
 import { formatCount, formatPrice } from "../../../lib/format";
-import { useDocumentTitle } from "../../../lib/use-document-title";
 import { ORDERS_QUERY_KEY, orderForPaymentQueryOptions } from "../../orders/api/orders-api";
 import {
   paymentConfigQueryOptions,
@@ -32,7 +33,6 @@ interface PaymentScreenProps {
 
 /** /dashboard/payment/:id: the order's details and the card form of the configured gateway. */
 export function PaymentScreen({ orderId, billing }: PaymentScreenProps) {
-  useDocumentTitle("Payment");
   const queryClient = useQueryClient();
   // A malformed id names no order: nothing to ask the server.
   const wellFormed = orderIdParamsSchema.safeParse({ id: orderId }).success;
@@ -60,94 +60,92 @@ export function PaymentScreen({ orderId, billing }: PaymentScreenProps) {
     void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
   };
 
-  if (!wellFormed) {
-    return (
-      <Screen>
-        <MessagePanel alert message="There is no order with this id." link={BACK_TO_MY_ORDERS} />
-      </Screen>
-    );
-  }
-  if (orderQuery.isPending || config.isPending) {
-    return (
-      <Screen>
-        <div className="grid place-items-center py-16">
-          <Spinner label="Loading the order" />
-        </div>
-      </Screen>
-    );
-  }
-  const loadFailure = orderQuery.error ?? config.error;
-  if (loadFailure || !order || !config.data) {
-    const missing = loadFailure instanceof ApiRequestError && [400, 403, 404].includes(loadFailure.status);
-    return (
-      <Screen>
-        {missing ? (
-          <MessagePanel alert message={loadFailure.message} link={BACK_TO_MY_ORDERS} />
-        ) : (
-          <LoadError
-            title="The order could not be loaded."
-            error={loadFailure ?? new Error("Please try again.")}
-            onRetry={() => {
-              void orderQuery.refetch();
-              void config.refetch();
-            }}
-            retrying={orderQuery.isRefetching || config.isRefetching}
-          />
-        )}
-      </Screen>
-    );
-  }
-
-  const cardFormProps = {
-    clientSecret: intent.data?.clientSecret ?? null,
-    billing,
-    onConfirmed,
+  // The order and the gateway's settings, waited for as one.
+  const loading: QueryState<{ order: Order; gateway: PaymentConfig }> = {
+    data: order && config.data ? { order, gateway: config.data } : undefined,
+    error: orderQuery.error ?? config.error,
+    isPending: orderQuery.isPending || config.isPending,
+    isRefetching: orderQuery.isRefetching || config.isRefetching,
+    refetch: () => {
+      void orderQuery.refetch();
+      void config.refetch();
+    },
   };
-  const settled = order.status === "paid" || order.status === "shipped";
+  const failure = loading.error;
+  // A missing order (or another customer's) is said plainly, without a retry that cannot help.
+  const missing =
+    failure instanceof ApiRequestError && [400, 403, 404].includes(failure.status) ? failure : null;
 
   return (
-    <Screen>
-      <OrderSummary order={order} />
-      <div className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
-        {paidNow ? (
-          <PaymentReceipt order={paidNow} />
-        ) : settled ? (
-          <div className="flex flex-col gap-2">
-            <p className="text-lg font-semibold">
-              <span className="badge badge-success">{order.status === "shipped" ? "Shipped" : "Paid"}</span>
-            </p>
-            <p className="break-all">
-              Payment id: <span className="font-mono">{order.transactionId}</span>
-            </p>
-            <Link to="/dashboard" className="link link-primary">
-              Back to My orders
-            </Link>
-          </div>
-        ) : order.status === "cancelled" ? (
-          <p>This order was cancelled and cannot be paid.</p>
-        ) : (
-          <>
-            <h2 className="mb-3 text-xl font-semibold">Pay {formatPrice(order.price)} by card</h2>
-            {intentError && !(intentError instanceof ApiRequestError && intentError.status === 409) ? (
-              <LoadError
-                title="The payment could not be prepared."
-                error={intentError}
-                onRetry={() => void intent.refetch()}
-                retrying={intent.isRefetching}
-              />
-            ) : null}
-            {config.data.gateway === "stripe" && config.data.publishableKey ? (
-              <ChunkErrorBoundary>
-                <Suspense fallback={<Spinner label="Loading the card form" />}>
-                  <StripeCardForm publishableKey={config.data.publishableKey} {...cardFormProps} />
-                </Suspense>
-              </ChunkErrorBoundary>
-            ) : (
-              <TestCardForm {...cardFormProps} />
-            )}
-          </>
-        )}
-      </div>
+    <Screen title="Payment">
+      {!wellFormed ? (
+        <MessagePanel alert message="There is no order with this id." link={BACK_TO_MY_ORDERS} />
+      ) : missing ? (
+        <MessagePanel alert message={missing.message} link={BACK_TO_MY_ORDERS} />
+      ) : (
+        <QueryView
+          query={loading}
+          pendingLabel="Loading the order"
+          errorTitle="The order could not be loaded."
+        >
+          {({ order, gateway }) => {
+            const cardFormProps = {
+              clientSecret: intent.data?.clientSecret ?? null,
+              billing,
+              onConfirmed,
+            };
+            const settled = order.status === "paid" || order.status === "shipped";
+            return (
+              <>
+                <OrderSummary order={order} />
+                <div className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
+                  {paidNow ? (
+                    <PaymentReceipt order={paidNow} />
+                  ) : settled ? (
+                    <div className="flex flex-col gap-2">
+                      <p className="text-lg font-semibold">
+                        <span className="badge badge-success">
+                          {order.status === "shipped" ? "Shipped" : "Paid"}
+                        </span>
+                      </p>
+                      <p className="break-all">
+                        Payment id: <span className="font-mono">{order.transactionId}</span>
+                      </p>
+                      <Link to="/dashboard" className="link link-primary">
+                        Back to My orders
+                      </Link>
+                    </div>
+                  ) : order.status === "cancelled" ? (
+                    <p>This order was cancelled and cannot be paid.</p>
+                  ) : (
+                    <>
+                      <h2 className="mb-3 text-xl font-semibold">Pay {formatPrice(order.price)} by card</h2>
+                      {intentError &&
+                      !(intentError instanceof ApiRequestError && intentError.status === 409) ? (
+                        <LoadError
+                          title="The payment could not be prepared."
+                          error={intentError}
+                          onRetry={() => void intent.refetch()}
+                          retrying={intent.isRefetching}
+                        />
+                      ) : null}
+                      {gateway.gateway === "stripe" && gateway.publishableKey ? (
+                        <ChunkErrorBoundary>
+                          <Suspense fallback={<Spinner label="Loading the card form" />}>
+                            <StripeCardForm publishableKey={gateway.publishableKey} {...cardFormProps} />
+                          </Suspense>
+                        </ChunkErrorBoundary>
+                      ) : (
+                        <TestCardForm {...cardFormProps} />
+                      )}
+                    </>
+                  )}
+                </div>
+              </>
+            );
+          }}
+        </QueryView>
+      )}
     </Screen>
   );
 }
@@ -183,17 +181,6 @@ function PaymentReceipt({ order }: { order: Order }) {
         </Link>
       </div>
     </div>
-  );
-}
-
-function Screen({ children }: { children: React.ReactNode }) {
-  return (
-    <section aria-labelledby="screen-heading" className="flex flex-col gap-4">
-      <h1 id="screen-heading" className="text-3xl font-bold">
-        Payment
-      </h1>
-      {children}
-    </section>
   );
 }
 

@@ -103,11 +103,11 @@ describe("ManageProducts", () => {
     expect((price as HTMLInputElement).value).toBe("12.5");
     await user.clear(price);
     await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
-    expect(await within(dialog).findByText("Price is required")).toBeTruthy();
+    expect(await within(dialog).findByText("Price is required")).toBeInTheDocument();
     await user.type(price, "14.75");
     await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
 
-    expect(await screen.findByText("Pliers updated")).toBeTruthy();
+    expect(await screen.findByText("Pliers updated")).toBeInTheDocument();
     expect(patches).toEqual([
       {
         name: "Pliers",
@@ -155,7 +155,7 @@ describe("ManageProducts", () => {
       .poll(() => (within(dialog).getByLabelText("Available quantity") as HTMLInputElement).value)
       .toBe("1100");
     await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
-    expect(await screen.findByText("Pliers updated")).toBeTruthy();
+    expect(await screen.findByText("Pliers updated")).toBeInTheDocument();
     expect(patches.map((patch) => [patch.previousAvailableQuantity, patch.availableQuantity])).toEqual([
       [1200, 1200],
       [1100, 1100],
@@ -176,24 +176,24 @@ describe("ManageProducts", () => {
     }));
     const user = renderManageProducts();
 
-    expect(await screen.findByText("24 of 30 products shown.")).toBeTruthy();
+    expect(await screen.findByText("24 of 30 products shown.")).toBeInTheDocument();
     expect(screen.getAllByRole("article")).toHaveLength(24);
     await user.click(screen.getByRole("button", { name: "Load more" }));
-    expect(await screen.findByText("30 of 30 products shown.")).toBeTruthy();
-    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+    expect(await screen.findByText("30 of 30 products shown.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
     expect(searches.at(-1)).toBe("/api/tools/search?sort=name&cursor=24");
 
     await user.selectOptions(screen.getByLabelText("Category"), "Electrical");
-    expect(await screen.findByText("15 of 15 products shown.")).toBeTruthy();
+    expect(await screen.findByText("15 of 15 products shown.")).toBeInTheDocument();
     await user.type(screen.getByLabelText("Search products"), "drill 0{Enter}");
-    expect(await screen.findByText("5 of 5 products shown.")).toBeTruthy();
+    expect(await screen.findByText("5 of 5 products shown.")).toBeInTheDocument();
     expect(screen.getByTestId("location").textContent).toBe("?category=electrical&q=drill+0");
     expect(searches.at(-1)).toBe("/api/tools/search?q=drill+0&category=electrical&sort=name");
     expect(screen.getAllByRole("article").every((row) => row.textContent?.includes("Electrical"))).toBe(true);
 
     await user.clear(screen.getByLabelText("Search products"));
     await user.type(screen.getByLabelText("Search products"), "saw{Enter}");
-    expect(await screen.findByText("No products match this search.")).toBeTruthy();
+    expect(await screen.findByText("No products match this search.")).toBeInTheDocument();
   });
 
   it("opens with the URL's search, and says when the list cannot be loaded", async () => {
@@ -203,7 +203,7 @@ describe("ManageProducts", () => {
       sendJson(response, 500, { statusCode: 500, error: "Internal Server Error", message: "Database down." });
     }));
     renderManageProducts("/dashboard/manageproducts?q=pliers&category=mechanical&category=bogus");
-    expect(await screen.findByText("The products could not be loaded.")).toBeTruthy();
+    expect(await screen.findByText("The products could not be loaded.")).toBeInTheDocument();
     expect((screen.getByLabelText("Search products") as HTMLInputElement).value).toBe("pliers");
     expect(searches[0]).toBe("/api/tools/search?q=pliers&category=mechanical&sort=name");
   });
@@ -226,7 +226,7 @@ describe("ManageProducts", () => {
     expect(category.value).toBe("mechanical");
     await user.selectOptions(category, "Electrical");
     await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
-    expect(await screen.findByText("Pliers updated")).toBeTruthy();
+    expect(await screen.findByText("Pliers updated")).toBeInTheDocument();
     expect(patches[0]?.category).toBe("electrical");
     await expect
       .poll(() => screen.getByRole("article", { name: "Pliers" }).textContent)

@@ -8,10 +8,9 @@ import {
 } from "@toolshop/shared/tools";
 import { useState } from "react";
 import { FilterSelect, LoadMore, SearchField, useListParams } from "../../../components/list-controls";
-import { LoadError } from "../../../components/load-error";
 import { MessagePanel } from "../../../components/message-panel";
 import { ProductThumbnail } from "../../../components/product-thumbnail";
-import { Spinner } from "../../../components/spinner";
+import { QueryView } from "../../../components/query-view";
 import { formatCount, formatPrice } from "../../../lib/format";
 import { toolSearchInfiniteQueryOptions } from "../../tools/api/search-tools";
 import { DeleteProductDialog } from "./delete-product-dialog";
@@ -63,59 +62,52 @@ function ProductList({ q, category }: { q: string; category: ToolCategory | null
   const products = useInfiniteQuery(toolSearchInfiniteQueryOptions({ q, category, sort: "name" }));
   const [action, setAction] = useState<Action | null>(null);
 
-  if (products.isPending) {
-    return (
-      <div className="grid place-items-center py-16">
-        <Spinner label="Loading the products" />
-      </div>
-    );
-  }
-  if (products.isError && !products.isFetchNextPageError) {
-    return (
-      <LoadError
-        title="The products could not be loaded."
-        error={products.error}
-        onRetry={() => void products.refetch()}
-        retrying={products.isRefetching}
-      />
-    );
-  }
-  const tools = products.data.pages.flatMap((page) => page.tools);
-  const total = products.data.pages[0]?.total ?? 0;
-  if (tools.length === 0) {
-    if (q || category) return <p aria-live="polite">No products match this search.</p>;
-    return (
-      <MessagePanel
-        message="There are no products yet."
-        link={{ to: "/dashboard/addproduct", label: "Add a product" }}
-      />
-    );
-  }
+  const tools = products.data?.pages.flatMap((page) => page.tools) ?? [];
+  const total = products.data?.pages[0]?.total ?? 0;
   return (
-    <>
-      <p aria-live="polite" className="text-sm text-base-content/80">
-        {formatCount(tools.length)} of {formatCount(total)} {total === 1 ? "product" : "products"} shown.
-      </p>
-      <ul className="flex flex-col gap-3" aria-label="Products">
-        {tools.map((tool) => (
-          <li key={tool._id}>
-            <ProductRow tool={tool} onAction={setAction} />
-          </li>
-        ))}
-      </ul>
-      <LoadMore
-        hasNextPage={products.hasNextPage}
-        isFetchingNextPage={products.isFetchingNextPage}
-        error={products.isFetchNextPageError ? products.error : null}
-        fetchNextPage={products.fetchNextPage}
-      />
-      {action?.kind === "edit" ? (
-        <EditProductDialog key={action.tool._id} tool={action.tool} onClose={() => setAction(null)} />
-      ) : null}
-      {action?.kind === "delete" ? (
-        <DeleteProductDialog key={action.tool._id} tool={action.tool} onClose={() => setAction(null)} />
-      ) : null}
-    </>
+    <QueryView
+      query={products}
+      pendingLabel="Loading the products"
+      errorTitle="The products could not be loaded."
+      isEmpty={() => tools.length === 0}
+      empty={
+        q || category ? (
+          <p aria-live="polite">No products match this search.</p>
+        ) : (
+          <MessagePanel
+            message="There are no products yet."
+            link={{ to: "/dashboard/addproduct", label: "Add a product" }}
+          />
+        )
+      }
+    >
+      {() => (
+        <>
+          <p aria-live="polite" className="text-sm text-base-content/80">
+            {formatCount(tools.length)} of {formatCount(total)} {total === 1 ? "product" : "products"} shown.
+          </p>
+          <ul className="flex flex-col gap-3" aria-label="Products">
+            {tools.map((tool) => (
+              <li key={tool._id}>
+                <ProductRow tool={tool} onAction={setAction} />
+              </li>
+            ))}
+          </ul>
+          <LoadMore
+            hasNextPage={products.hasNextPage}
+            isFetchingNextPage={products.isFetchingNextPage}
+            error={products.isFetchNextPageError ? products.error : null}
+            fetchNextPage={products.fetchNextPage}
+          />
+          {action?.kind === "edit" ? (
+            <EditProductDialog key={action.tool._id} tool={action.tool} onClose={() => setAction(null)} />
+          ) : null}
+          {action?.kind === "delete" ? (
+            <DeleteProductDialog key={action.tool._id} tool={action.tool} onClose={() => setAction(null)} />
+          ) : null}
+        </>
+      )}
+    </QueryView>
   );
 }
 

@@ -72,18 +72,20 @@ describe("QuoteRequests", () => {
       else sendPage(response, [aQuote(1), aQuote(2)], "next-2");
     }));
     const user = renderQuotes();
-    expect(await screen.findByText("2 requests shown, more to load.")).toBeTruthy();
+    expect(await screen.findByText("2 requests shown, more to load.")).toBeInTheDocument();
     expect(names()).toEqual(["Visitor 1", "Visitor 2"]);
 
     await user.click(screen.getByRole("button", { name: "Load more" }));
-    expect(await screen.findByText("4 requests shown.")).toBeTruthy();
+    expect(await screen.findByText("4 requests shown.")).toBeInTheDocument();
+    // The keyboard goes on from the first new request, not from the top of the page.
+    await expect.poll(() => screen.getByRole("article", { name: "Visitor 3" }).closest("li")).toHaveFocus();
     expect(names()).toEqual(["Visitor 1", "Visitor 2", "Visitor 3", "Visitor 4"]);
     expect(requests).toEqual(["GET /api/quotes", "GET /api/quotes?cursor=next-2"]);
-    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Mark handled (request from Visitor 4)" }));
     const visitor4 = screen.getByRole("article", { name: "Visitor 4" });
-    expect(await within(visitor4).findByText("Handled")).toBeTruthy();
+    expect(await within(visitor4).findByText("Handled")).toBeInTheDocument();
     expect(requests.at(-1)).toBe(`PATCH /api/quotes/${aQuote(4)._id}`);
   });
 
@@ -106,7 +108,7 @@ describe("QuoteRequests", () => {
 
     await user.clear(screen.getByRole("searchbox", { name: "Search by email, name or company" }));
     await user.type(screen.getByRole("searchbox", { name: "Search by email, name or company" }), "zz{Enter}");
-    expect(await screen.findByText("No quote requests match this search.")).toBeTruthy();
+    expect(await screen.findByText("No quote requests match this search.")).toBeInTheDocument();
   });
 
   it("starts from the URL's filter and says when there are no requests at all", async () => {
@@ -116,7 +118,7 @@ describe("QuoteRequests", () => {
       sendPage(response, []);
     }));
     renderQuotes("/dashboard/quotes?status=handled");
-    expect(await screen.findByText("No quote requests match this search.")).toBeTruthy();
+    expect(await screen.findByText("No quote requests match this search.")).toBeInTheDocument();
     expect(requests).toEqual(["/api/quotes?status=handled"]);
     expect((screen.getByRole("combobox", { name: "Status" }) as HTMLSelectElement).value).toBe("handled");
   });

@@ -1,15 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { QuoteStatus, StoredQuote } from "@toolshop/shared/quotes";
-import {
-  countText,
-  FilterSelect,
-  ListStatus,
-  LoadMore,
-  SearchField,
-  useListParams,
-} from "../../../components/list-controls";
-import { LoadError } from "../../../components/load-error";
-import { Spinner } from "../../../components/spinner";
+import { FilterSelect, SearchField, useListParams } from "../../../components/list-controls";
+import { PagedList } from "../../../components/paged-list";
 import { notify } from "../../../lib/toast";
 import { quoteRequestsQueryOptions } from "../api/get-quote-requests";
 import { useMarkQuoteHandled } from "../api/mark-quote-handled";
@@ -55,52 +47,25 @@ export function QuoteRequests() {
 
 function QuoteList({ q, status }: { q: string; status: QuoteStatus | null }) {
   const quotes = useInfiniteQuery(quoteRequestsQueryOptions({ q, status }));
-  if (quotes.isPending) {
-    return (
-      <>
-        <ListStatus text="" />
-        <div className="grid place-items-center py-12">
-          <Spinner label="Loading quote requests" />
-        </div>
-      </>
-    );
-  }
-  if (quotes.isError && !quotes.isFetchNextPageError) {
-    return (
-      <>
-        <ListStatus text="" />
-        <LoadError
-          title="The quote requests could not be loaded."
-          error={quotes.error}
-          onRetry={() => void quotes.refetch()}
-          retrying={quotes.isRefetching}
-        />
-      </>
-    );
-  }
-  const list = quotes.data.pages.flatMap((page) => page.body);
-  if (list.length === 0) {
-    return (
-      <ListStatus text={q || status ? "No quote requests match this search." : "No quote requests yet."} />
-    );
-  }
   return (
-    <>
-      <ListStatus text={countText(list.length, quotes.hasNextPage, ["request", "requests"])} />
-      <ul className="flex flex-col gap-4" aria-label="Quote requests">
-        {list.map((quote) => (
-          <li key={quote._id}>
-            <QuoteCard quote={quote} />
-          </li>
-        ))}
-      </ul>
-      <LoadMore
-        hasNextPage={quotes.hasNextPage}
-        isFetchingNextPage={quotes.isFetchingNextPage}
-        error={quotes.isFetchNextPageError ? quotes.error : null}
-        fetchNextPage={quotes.fetchNextPage}
-      />
-    </>
+    <PagedList
+      query={quotes}
+      pageItems={(page) => page.body}
+      pendingLabel="Loading quote requests"
+      errorTitle="The quote requests could not be loaded."
+      emptyText={q || status ? "No quote requests match this search." : "No quote requests yet."}
+      noun={["request", "requests"]}
+    >
+      {(list, itemProps) => (
+        <ul className="flex flex-col gap-4" aria-label="Quote requests">
+          {list.map((quote, index) => (
+            <li key={quote._id} {...itemProps(index)}>
+              <QuoteCard quote={quote} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </PagedList>
   );
 }
 

@@ -84,7 +84,7 @@ describe("ReviewModeration", () => {
     expect(ann.textContent).toContain("Ann's comment");
     expect(ann.textContent).toContain("Shown");
     expect(screen.getByRole("article", { name: "Bob" }).textContent).toContain("Hidden");
-    expect(screen.getByText("2 reviews shown.")).toBeTruthy();
+    expect(screen.getByText("2 reviews shown.")).toBeInTheDocument();
 
     await user.click(within(ann).getByRole("button", { name: "Hide the review by Ann" }));
     const dialog = await screen.findByRole("dialog", { name: "Hide this review?" });
@@ -92,7 +92,7 @@ describe("ReviewModeration", () => {
     expect(calls.filter((call) => call.startsWith("PATCH"))).toEqual([]);
     expect(document.activeElement?.textContent).toBe("Cancel");
     await user.click(within(dialog).getByRole("button", { name: "Yes, hide" }));
-    expect(await screen.findByText("The review is hidden from the home page")).toBeTruthy();
+    expect(await screen.findByText("The review is hidden from the home page")).toBeInTheDocument();
     expect(calls).toContain("PATCH /api/reviews/1");
     await expect.poll(() => screen.getByRole("article", { name: "Ann" }).textContent).toContain("Hidden");
 
@@ -100,15 +100,15 @@ describe("ReviewModeration", () => {
     await user.click(within(bob).getByRole("button", { name: "Delete the review by Bob" }));
     const confirm = await screen.findByRole("dialog", { name: "Delete this review?" });
     await user.click(within(confirm).getByRole("button", { name: "Yes, delete" }));
-    expect(await screen.findByText("The review was deleted")).toBeTruthy();
+    expect(await screen.findByText("The review was deleted")).toBeInTheDocument();
     expect(calls).toContain("DELETE /api/reviews/2");
-    await expect.poll(() => screen.queryByRole("article", { name: "Bob" })).toBeNull();
+    await expect.poll(() => screen.queryByRole("article", { name: "Bob" })).not.toBeInTheDocument();
   });
 
   it("shows an empty state", async () => {
     ({ close } = await startTestApi((_request, response) => sendJson(response, 200, [])));
     renderModeration();
-    expect(await screen.findByText("No reviews yet.")).toBeTruthy();
+    expect(await screen.findByText("No reviews yet.")).toBeInTheDocument();
   });
 
   it("shows the error with a retry, the spec's sentence for a 403", async () => {
@@ -119,7 +119,7 @@ describe("ReviewModeration", () => {
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("The reviews could not be loaded.");
     expect(alert.textContent).toContain("You are not a admin dont do anything");
-    expect(within(alert).getByRole("button", { name: "Try again" })).toBeTruthy();
+    expect(within(alert).getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 
   it("appends older reviews on Load more, and deletes one of them", async () => {
@@ -131,12 +131,13 @@ describe("ReviewModeration", () => {
       else sendPage(response, [aReview("1", "Ann"), aReview("2", "Bob")], "older");
     }));
     const user = renderModeration();
-    expect(await screen.findByText("2 reviews shown, more to load.")).toBeTruthy();
+    expect(await screen.findByText("2 reviews shown, more to load.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Load more" }));
-    expect(await screen.findByText("3 reviews shown.")).toBeTruthy();
+    expect(await screen.findByText("3 reviews shown.")).toBeInTheDocument();
+    await expect.poll(() => screen.getByRole("article", { name: "Cid" }).closest("li")).toHaveFocus();
     expect(authors()).toEqual(["Ann", "Bob", "Cid"]);
     expect(requests).toEqual(["GET /api/reviews", "GET /api/reviews?cursor=older"]);
-    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Delete the review by Cid" }));
     await user.click(await screen.findByRole("button", { name: "Yes, delete" }));
@@ -165,7 +166,7 @@ describe("ReviewModeration", () => {
       screen.getByRole("searchbox", { name: "Search by author's email or name" }),
       "zed{Enter}",
     );
-    expect(await screen.findByText("No reviews match this search.")).toBeTruthy();
+    expect(await screen.findByText("No reviews match this search.")).toBeInTheDocument();
   });
 
   it("starts from the filter in the URL", async () => {
@@ -175,7 +176,7 @@ describe("ReviewModeration", () => {
       sendPage(response, [aReview("1", "Ann")]);
     }));
     renderModeration("/dashboard/reviews?visibility=visible&q=an");
-    expect(await screen.findByRole("article", { name: "Ann" })).toBeTruthy();
+    expect(await screen.findByRole("article", { name: "Ann" })).toBeInTheDocument();
     expect(requests).toEqual(["/api/reviews?visibility=visible&q=an"]);
     expect((screen.getByRole("combobox", { name: "Visibility" }) as HTMLSelectElement).value).toBe("visible");
   });

@@ -4,16 +4,8 @@ import { type ModeratedReview, REVIEW_DELETED, REVIEW_HIDDEN, REVIEW_SHOWN } fro
 import { NOT_AN_ADMIN_MESSAGE } from "@toolshop/shared/users";
 import { useState } from "react";
 import { ConfirmDeleteDialog } from "../../../components/confirm-delete-dialog";
-import {
-  countText,
-  FilterSelect,
-  ListStatus,
-  LoadMore,
-  SearchField,
-  useListParams,
-} from "../../../components/list-controls";
-import { LoadError } from "../../../components/load-error";
-import { Spinner } from "../../../components/spinner";
+import { FilterSelect, SearchField, useListParams } from "../../../components/list-controls";
+import { PagedList } from "../../../components/paged-list";
 import { StarRating } from "../../../components/star-rating";
 import { ApiRequestError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
@@ -76,36 +68,6 @@ function ModerationList({ visibility, q }: { visibility: ReviewVisibility; q: st
   const remove = useDeleteReview();
   const [asking, setAsking] = useState<Asking | null>(null);
 
-  if (list.isPending) {
-    return (
-      <>
-        <ListStatus text="" />
-        <div className="grid place-items-center py-12">
-          <Spinner label="Loading reviews" />
-        </div>
-      </>
-    );
-  }
-  if (list.isError && !list.isFetchNextPageError) {
-    return (
-      <>
-        <ListStatus text="" />
-        <LoadError
-          title="The reviews could not be loaded."
-          error={new Error(failureMessage(list.error))}
-          onRetry={() => void list.refetch()}
-          retrying={list.isRefetching}
-        />
-      </>
-    );
-  }
-  const reviews = list.data.pages.flatMap((page) => page.body);
-  if (reviews.length === 0) {
-    return (
-      <ListStatus text={q || visibility !== "all" ? "No reviews match this search." : "No reviews yet."} />
-    );
-  }
-
   const confirmVisibility = (review: ModeratedReview, close: () => void) =>
     setHidden.mutate(
       { id: review._id, hidden: !review.hidden },
@@ -124,50 +86,55 @@ function ModerationList({ visibility, q }: { visibility: ReviewVisibility; q: st
     });
 
   return (
-    <>
-      <ListStatus text={countText(reviews.length, list.hasNextPage, ["review", "reviews"])} />
-      <ul className="flex flex-col gap-4" aria-label="Reviews">
-        {reviews.map((review) => (
-          <li key={review._id}>
-            <ModeratedReviewCard
-              review={review}
-              busy={setHidden.isPending || remove.isPending}
-              onToggle={() => setAsking({ kind: "visibility", review })}
-              onDelete={() => {
-                remove.reset();
-                setAsking({ kind: "delete", review });
-              }}
+    <PagedList
+      query={list}
+      pageItems={(page) => page.body}
+      pendingLabel="Loading reviews"
+      errorTitle="The reviews could not be loaded."
+      mapError={(error) => new Error(failureMessage(error))}
+      emptyText={q || visibility !== "all" ? "No reviews match this search." : "No reviews yet."}
+      noun={["review", "reviews"]}
+    >
+      {(reviews, itemProps) => (
+        <>
+          <ul className="flex flex-col gap-4" aria-label="Reviews">
+            {reviews.map((review, index) => (
+              <li key={review._id} {...itemProps(index)}>
+                <ModeratedReviewCard
+                  review={review}
+                  busy={setHidden.isPending || remove.isPending}
+                  onToggle={() => setAsking({ kind: "visibility", review })}
+                  onDelete={() => {
+                    remove.reset();
+                    setAsking({ kind: "delete", review });
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+          {asking?.kind === "visibility" ? (
+            <VisibilityDialog
+              hide={!asking.review.hidden}
+              author={asking.review.name}
+              busy={setHidden.isPending}
+              onConfirm={(close) => confirmVisibility(asking.review, close)}
+              onClose={() => setAsking(null)}
             />
-          </li>
-        ))}
-      </ul>
-      {asking?.kind === "visibility" ? (
-        <VisibilityDialog
-          hide={!asking.review.hidden}
-          author={asking.review.name}
-          busy={setHidden.isPending}
-          onConfirm={(close) => confirmVisibility(asking.review, close)}
-          onClose={() => setAsking(null)}
-        />
-      ) : null}
-      {asking?.kind === "delete" ? (
-        <ConfirmDeleteDialog
-          idPrefix="delete-review"
-          title="Delete this review?"
-          text={`The review by ${asking.review.name} is deleted for good; it cannot be brought back.`}
-          error={remove.error ? new Error(failureMessage(remove.error)) : null}
-          busy={remove.isPending}
-          onConfirm={(close) => confirmDelete(asking.review, close)}
-          onClose={() => setAsking(null)}
-        />
-      ) : null}
-      <LoadMore
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        error={list.isFetchNextPageError ? new Error(failureMessage(list.error)) : null}
-        fetchNextPage={list.fetchNextPage}
-      />
-    </>
+          ) : null}
+          {asking?.kind === "delete" ? (
+            <ConfirmDeleteDialog
+              idPrefix="delete-review"
+              title="Delete this review?"
+              text={`The review by ${asking.review.name} is deleted for good; it cannot be brought back.`}
+              error={remove.error ? new Error(failureMessage(remove.error)) : null}
+              busy={remove.isPending}
+              onConfirm={(close) => confirmDelete(asking.review, close)}
+              onClose={() => setAsking(null)}
+            />
+          ) : null}
+        </>
+      )}
+    </PagedList>
   );
 }
 

@@ -31,8 +31,8 @@ describe("ReviewsSection", () => {
       ]);
     }));
     renderSection();
-    expect(screen.getByRole("status", { name: "Loading reviews" })).toBeTruthy();
-    expect(await screen.findByText("Great pliers")).toBeTruthy();
+    expect(screen.getByRole("status", { name: "Loading reviews" })).toBeInTheDocument();
+    expect(await screen.findByText("Great pliers")).toBeInTheDocument();
     expect(screen.getAllByText(/Review Star:/).map((node) => node.textContent)).toEqual([
       "Review Star: 5",
       "Review Star: 3",
@@ -59,8 +59,8 @@ describe("ReviewsSection", () => {
     expect(alert.textContent).toContain("Reviews are offline");
 
     await userEvent.setup().click(screen.getByRole("button", { name: "Try again" }));
-    expect(await screen.findByText("Back again")).toBeTruthy();
-    expect(screen.queryByRole("alert")).toBeNull();
+    expect(await screen.findByText("Back again")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(calls).toBe(2);
   });
 });

@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { LoadError } from "../../../components/load-error";
-import { Spinner } from "../../../components/spinner";
+import { QueryView } from "../../../components/query-view";
 import { reviewsQueryOptions } from "../api/get-reviews";
 import { ReviewCard } from "./review-card";
 
 /** The home page's "Our Review" section. */
 export function ReviewsSection() {
-  const { data: reviews, error, isPending, refetch, isRefetching } = useQuery(reviewsQueryOptions);
+  const query = useQuery(reviewsQueryOptions);
 
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="py-16">
@@ -16,30 +15,26 @@ export function ReviewsSection() {
           Our Review
         </h2>
         <div className="mt-8">
-          {isPending ? (
-            <div className="grid place-items-center py-12">
-              <Spinner label="Loading reviews" />
-            </div>
-          ) : error ? (
-            <LoadError
-              title="The reviews could not be loaded."
-              error={error}
-              onRetry={() => void refetch()}
-              retrying={isRefetching}
-            />
-          ) : reviews.length === 0 ? (
-            <p>No reviews yet.</p>
-          ) : (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {reviews.map((review, index) => (
-                // Reviews have no id in the API; their order is stable (newest first).
-                // biome-ignore lint/suspicious/noArrayIndexKey: no identifier to key by
-                <li key={index}>
-                  <ReviewCard review={review} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryView
+            query={query}
+            pendingLabel="Loading reviews"
+            pendingClassName="grid place-items-center py-12"
+            errorTitle="The reviews could not be loaded."
+            isEmpty={(reviews) => reviews.length === 0}
+            empty={<p>No reviews yet.</p>}
+          >
+            {(reviews) => (
+              <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {reviews.map((review, index) => (
+                  // Reviews have no id in the API; their order is stable (newest first).
+                  // biome-ignore lint/suspicious/noArrayIndexKey: no identifier to key by
+                  <li key={index}>
+                    <ReviewCard review={review} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryView>
         </div>
       </div>
     </section>

@@ -8,16 +8,8 @@ import {
   type UserRole,
 } from "@toolshop/shared/users";
 import { useState } from "react";
-import {
-  countText,
-  FilterSelect,
-  ListStatus,
-  LoadMore,
-  SearchField,
-  useListParams,
-} from "../../../components/list-controls";
-import { LoadError } from "../../../components/load-error";
-import { Spinner } from "../../../components/spinner";
+import { FilterSelect, SearchField, useListParams } from "../../../components/list-controls";
+import { PagedList } from "../../../components/paged-list";
 import { StatusBadge } from "../../../components/status-badge";
 import { ApiRequestError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
@@ -42,6 +34,10 @@ function failureMessage(error: unknown): string {
   }
   return error instanceof Error ? error.message : "Something went wrong. Please try again.";
 }
+
+/** A list refused with 403: the signed-in user is not (or no longer) an admin. */
+const notAnAdmin = (error: Error) =>
+  error instanceof ApiRequestError && error.status === 403 ? new Error(NOT_AN_ADMIN_MESSAGE) : error;
 
 /**
  * SPEC.md section 2, All users: every user's email and role, with Make Admin for those not admin yet;
@@ -95,38 +91,6 @@ function UsersList({ currentEmail, q, role }: UsersListProps) {
     });
   };
 
-  if (users.isPending) {
-    return (
-      <>
-        <ListStatus text="" />
-        <div className="grid place-items-center py-12">
-          <Spinner label="Loading users" />
-        </div>
-      </>
-    );
-  }
-  if (users.isError && !users.isFetchNextPageError) {
-    const error =
-      users.error instanceof ApiRequestError && users.error.status === 403
-        ? new Error(NOT_AN_ADMIN_MESSAGE)
-        : users.error;
-    return (
-      <>
-        <ListStatus text="" />
-        <LoadError
-          title="The users could not be loaded."
-          error={error}
-          onRetry={() => void users.refetch()}
-          retrying={users.isRefetching}
-        />
-      </>
-    );
-  }
-  const list: ShopUserSummary[] = users.data.pages.flatMap((page) => page.body);
-  if (list.length === 0) {
-    return <ListStatus text={q || role ? "No users match this search." : "No users yet."} />;
-  }
-
   const action = (user: ShopUserSummary) => {
     if (user.email.toLowerCase() === ownEmail)
       return <span className="text-sm text-base-content/70">You</span>;
@@ -146,67 +110,70 @@ function UsersList({ currentEmail, q, role }: UsersListProps) {
   };
 
   return (
-    <>
-      <ListStatus text={countText(list.length, users.hasNextPage, ["user", "users"])} />
-      <div className="rounded-box border border-base-300 bg-base-100">
-        {/* Phones: one stacked entry per user, the address whole on its own line. */}
-        <ul className="divide-y divide-base-300 sm:hidden" aria-label="All users with their role">
-          {list.map((user) => (
-            <li key={user._id} className="flex flex-col gap-2 p-3">
-              <span className="[overflow-wrap:anywhere]">{user.email}</span>
-              <span className="flex items-center justify-between gap-2">
-                <StatusBadge kind="role" value={user.role} />
-                {action(user)}
-              </span>
-            </li>
-          ))}
-        </ul>
-        <table className="hidden w-full text-left sm:table">
-          <caption className="sr-only">All users with their role</caption>
-          <thead className="bg-base-200/60 text-sm">
-            <tr>
-              <th scope="col" className={CELL}>
-                #
-              </th>
-              <th scope="col" className={CELL}>
-                Email
-              </th>
-              <th scope="col" className={CELL}>
-                Role
-              </th>
-              <th scope="col" className={CELL}>
-                <span className="sr-only">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+    <PagedList
+      query={users}
+      pageItems={(page) => page.body}
+      pendingLabel="Loading users"
+      errorTitle="The users could not be loaded."
+      mapError={notAnAdmin}
+      emptyText={q || role ? "No users match this search." : "No users yet."}
+      noun={["user", "users"]}
+    >
+      {(list, itemProps) => (
+        <div className="rounded-box border border-base-300 bg-base-100">
+          {/* Phones: one stacked entry per user, the address whole on its own line. */}
+          <ul className="divide-y divide-base-300 sm:hidden" aria-label="All users with their role">
             {list.map((user, index) => (
-              <tr key={user._id} className="border-t border-base-300">
-                <td className={`${CELL} text-base-content/70`}>{index + 1}</td>
-                <td className={`${CELL} [overflow-wrap:anywhere]`}>{user.email}</td>
-                <td className={CELL}>
+              <li key={user._id} {...itemProps(index)} className="flex flex-col gap-2 p-3">
+                <span className="[overflow-wrap:anywhere]">{user.email}</span>
+                <span className="flex items-center justify-between gap-2">
                   <StatusBadge kind="role" value={user.role} />
-                </td>
-                <td className={`${CELL} text-right`}>{action(user)}</td>
-              </tr>
+                  {action(user)}
+                </span>
+              </li>
             ))}
-          </tbody>
-        </table>
-        {asking ? (
-          <RoleChangeDialog
-            change={asking}
-            busy={changeRole.isPending}
-            onConfirm={(close) => confirm(asking, close)}
-            onClose={() => setAsking(null)}
-          />
-        ) : null}
-      </div>
-      <LoadMore
-        hasNextPage={users.hasNextPage}
-        isFetchingNextPage={users.isFetchingNextPage}
-        error={users.isFetchNextPageError ? users.error : null}
-        fetchNextPage={users.fetchNextPage}
-      />
-    </>
+          </ul>
+          <table className="hidden w-full text-left sm:table">
+            <caption className="sr-only">All users with their role</caption>
+            <thead className="bg-base-200/60 text-sm">
+              <tr>
+                <th scope="col" className={CELL}>
+                  #
+                </th>
+                <th scope="col" className={CELL}>
+                  Email
+                </th>
+                <th scope="col" className={CELL}>
+                  Role
+                </th>
+                <th scope="col" className={CELL}>
+                  <span className="sr-only">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((user, index) => (
+                <tr key={user._id} {...itemProps(index)} className="border-t border-base-300">
+                  <td className={`${CELL} text-base-content/70`}>{index + 1}</td>
+                  <td className={`${CELL} [overflow-wrap:anywhere]`}>{user.email}</td>
+                  <td className={CELL}>
+                    <StatusBadge kind="role" value={user.role} />
+                  </td>
+                  <td className={`${CELL} text-right`}>{action(user)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {asking ? (
+            <RoleChangeDialog
+              change={asking}
+              busy={changeRole.isPending}
+              onConfirm={(close) => confirm(asking, close)}
+              onClose={() => setAsking(null)}
+            />
+          ) : null}
+        </div>
+      )}
+    </PagedList>
   );
 }
