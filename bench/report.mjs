@@ -91,7 +91,7 @@ export function renderMarkdown(r) {
     lines.push(
       `Command: \`${web.command}\` (gzip level 9).`,
       "",
-      `- JavaScript: ${web.jsGzipKb} KB gzipped (budget ${web.jsBudgetKb} KB: ${check(web.withinBudget)}); CSS: ${web.cssGzipKb} KB gzipped`,
+      `- JavaScript: ${web.jsWireKb} KB on the wire (${web.wireEncodings?.join(", ")}; budget ${web.jsBudgetKb} KB: ${check(web.withinBudget)}), ${web.jsGzipKb} KB gzipped at level 9 from the build; CSS: ${web.cssWireKb} KB on the wire, ${web.cssGzipKb} KB gzipped`,
       ...web.files.map((f) => `  - ${f.url}: ${f.bytes} B, ${f.gzipBytes} B gzipped`),
       "",
     );
