@@ -92,7 +92,10 @@ if (runs("large-api") || runs("screens")) {
     );
     await step("largeApi", () => largeApi(needsSeed()));
   }
-  if (runs("screens")) await step("screens", () => screens(needsSeed()));
+  if (runs("screens")) {
+    await step("screens", () => screens(needsSeed()));
+    await step("lighthouseLarge", () => lighthouse({ template: needsSeed() }));
+  }
 }
 
 if (runs("startup")) await step("startup", () => startup(buildSeconds));

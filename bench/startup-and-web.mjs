@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { ensureSnapshot, isMain, root, round, snapshotWeb, startServer } from "./lib.mjs";
+import { ensureSnapshot, isMain, root, round, scratchPostgres, snapshotWeb, startServer } from "./lib.mjs";
 
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS =
@@ -146,9 +146,11 @@ function scored(result) {
  * accessibility on a product page (`/tools/:id`, rendered by the server: issue 12), the first tool of
  * the demo catalogue.
  */
-export async function lighthouse() {
+export async function lighthouse({ template } = {}) {
   ensureSnapshot();
-  const server = await startServer({ readyPath: "/" });
+  // At the large size: the server on a clone of the large template (10,000 tools), else the demo seed.
+  const scratch = template ? await scratchPostgres("lighthouse", { template: template.name }) : undefined;
+  const server = await startServer({ readyPath: "/", ...(scratch ? { databaseUrl: scratch.url } : {}) });
   const outputDir = mkdtempSync(path.join(os.tmpdir(), "toolshop-bench-lh-"));
   try {
     const result = runLighthouse(
@@ -159,6 +161,7 @@ export async function lighthouse() {
     const { score, audit, failing } = scored(result);
     return {
       command: `npx lighthouse <server>/ --chrome-flags="${CHROME_FLAGS}" --only-categories=performance,accessibility,best-practices,seo  (mobile preset, the default)`,
+      data: template ? `PostgreSQL, a clone of ${template.name}` : "PGlite, the demo seed",
       lighthouseVersion: result.lighthouseVersion,
       chromium: result.environment?.hostUserAgent,
       scores: {
@@ -179,6 +182,7 @@ export async function lighthouse() {
     };
   } finally {
     await server.stop();
+    await scratch?.drop();
     rmSync(outputDir, { recursive: true, force: true });
   }
 }
