@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQueryFields } from "./paging";
 import { oneLine } from "./text";
 
 // SPEC.md section 5 (checkout). The rule messages are the spec's own, typos included.
@@ -134,24 +135,12 @@ export type DeleteOrderResponse = z.infer<typeof deleteOrderResponseSchema>;
 /** Orders per page of My orders when the client does not say. */
 export const ORDERS_PAGE_SIZE = 20;
 export const ORDERS_PAGE_MAX = 100;
-export const CURSOR_NOT_OURS =
-  "The cursor is not one this server gave; please start again from the first page";
-
 /** The paging fields, shared with list queries that add their own filters (Manage Orders). */
-export const ordersPageQueryFields = {
-  cursor: z
-    .string()
-    .max(200, CURSOR_NOT_OURS)
-    .optional()
-    .describe("The X-Next-Cursor header of the previous page"),
-  limit: z.coerce
-    .number({ error: "The limit must be a number" })
-    .int("The limit must be a whole number")
-    .min(1, `The limit must be between 1 and ${ORDERS_PAGE_MAX}`)
-    .max(ORDERS_PAGE_MAX, `The limit must be between 1 and ${ORDERS_PAGE_MAX}`)
-    .optional()
-    .describe("Orders per page"),
-};
+export const ordersPageQueryFields = pageQueryFields({
+  cursorMaxLength: 200,
+  maxLimit: ORDERS_PAGE_MAX,
+  limitDescription: "Orders per page",
+});
 
 /** GET /orders/:email?cursor=&limit=: without them, the first page of ORDERS_PAGE_SIZE orders. */
 export const ordersPageQuerySchema = z.object(ordersPageQueryFields);

@@ -98,6 +98,6 @@ export const quotesQuerySchema = z.object({
     .enum(quoteStatuses, { error: "The status must be open or handled" })
     .optional()
     .describe("open: not handled yet; handled: marked handled; absent: both"),
-  ...pageQueryFields,
+  ...pageQueryFields(),
 });
 export type QuotesQuery = z.infer<typeof quotesQuerySchema>;

@@ -23,6 +23,6 @@ export const moderatedReviewsQuerySchema = z.object({
   )
     .optional()
     .describe("Reviews whose author's email or name starts with this text (case-insensitive)"),
-  ...pageQueryFields,
+  ...pageQueryFields(),
 });
 export type ModeratedReviewsQuery = z.infer<typeof moderatedReviewsQuerySchema>;

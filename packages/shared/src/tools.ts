@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TOOL_SEARCH_MAX_LENGTH, type ToolCategory, toolCategories, toolSorts } from "./catalogue";
+import { pageQueryFields } from "./paging";
 import { multiLine, oneLine } from "./text";
 
 // The catalogue's constants live in ./catalogue (no zod: the home page imports them); re-exported here
@@ -61,18 +62,8 @@ export const toolSearchQuerySchema = z.object({
     .enum(toolSorts, { error: "The sort must be featured, price, price-desc, name or newest" })
     .optional()
     .describe("Featured when absent"),
-  cursor: z
-    .string()
-    // It carries the last tool's name (up to 120 characters, 3 UTF-8 bytes each), base64url-encoded.
-    .max(1000, "The cursor is not one this server gave")
-    .optional()
-    .describe("The nextCursor of the previous page"),
-  limit: z.coerce
-    .number({ error: "The limit must be a number" })
-    .int("The limit must be a whole number")
-    .min(1, "The limit must be between 1 and 100")
-    .max(100, "The limit must be between 1 and 100")
-    .optional(),
+  // The cursor carries the last tool's name (up to 120 characters, 3 UTF-8 bytes each), base64url-encoded.
+  ...pageQueryFields({ cursorMaxLength: 1000, cursorSource: "The nextCursor of the previous page" }),
 });
 export type ToolSearchQuery = z.infer<typeof toolSearchQuerySchema>;
 

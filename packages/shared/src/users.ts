@@ -46,7 +46,7 @@ export const usersQuerySchema = z.object({
     .optional()
     .describe("Emails starting with this text (case-insensitive)"),
   role: z.enum(userRoles, { error: "The role must be admin or user" }).optional(),
-  ...pageQueryFields,
+  ...pageQueryFields(),
 });
 export type UsersQuery = z.infer<typeof usersQuerySchema>;
 

@@ -7,7 +7,8 @@ import {
   TOTAL_ESTIMATED_HEADER,
 } from "@toolshop/shared/admin-orders";
 import { formatOrderNumber } from "@toolshop/shared/order-detail";
-import { CURSOR_NOT_OURS, ORDERS_PAGE_SIZE, type Order, orderSchema } from "@toolshop/shared/orders";
+import { ORDERS_PAGE_SIZE, type Order, orderSchema } from "@toolshop/shared/orders";
+import { CURSOR_NOT_OURS } from "@toolshop/shared/paging";
 import { NEXT_CURSOR_HEADER } from "@toolshop/shared/paths";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

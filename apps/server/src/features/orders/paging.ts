@@ -2,7 +2,7 @@
 // costs the same however deep, and orders placed between pages never shift the next page.
 import type { Database } from "@toolshop/db/client";
 import { orders } from "@toolshop/db/schema";
-import { CURSOR_NOT_OURS } from "@toolshop/shared/orders";
+import { CURSOR_NOT_OURS } from "@toolshop/shared/paging";
 import { and, desc, getTableColumns, lte, type SQL, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import type { OrderRow } from "./dto";

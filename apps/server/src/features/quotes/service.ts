@@ -1,7 +1,9 @@
 // Requests for a quote / contact messages from the home page: stored for the admins' list and mailed
 // to the sales team.
+
 import type { Database } from "@toolshop/db/client";
 import { quotes } from "@toolshop/db/schema";
+import { CURSOR_NOT_OURS } from "@toolshop/shared/paging";
 import {
   QUOTES_PAGE_SIZE,
   type QuoteRequest,
@@ -51,7 +53,6 @@ export interface QuotesPage {
   nextCursor: string | null;
 }
 
-const BAD_CURSOR = "The cursor is not one this server gave";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // The cursor is the last row's created_at in whole microseconds since 1970 (a JS Date would drop the
@@ -61,7 +62,8 @@ const encodeCursor = (micros: string, id: string) =>
 
 function decodeCursor(cursor: string): { micros: string; id: string } {
   const [micros = "", id = "", ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (!/^\d{1,16}$/.test(micros) || !UUID.test(id) || rest.length > 0) throw new HttpError(400, BAD_CURSOR);
+  if (!/^\d{1,16}$/.test(micros) || !UUID.test(id) || rest.length > 0)
+    throw new HttpError(400, CURSOR_NOT_OURS);
   return { micros, id };
 }
 

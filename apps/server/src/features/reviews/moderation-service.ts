@@ -1,7 +1,9 @@
 // The admins' moderation of reviews (issue 11): every review with its author, hide/show, delete.
 // Each change publishes ReviewChanged after it has committed, so every process drops its cached list.
+
 import type { Database } from "@toolshop/db/client";
 import { reviews, users } from "@toolshop/db/schema";
+import { CURSOR_NOT_OURS } from "@toolshop/shared/paging";
 import type { ModeratedReviewsQuery } from "@toolshop/shared/review-moderation";
 import { type ModeratedReview, REVIEWS_PAGE_SIZE } from "@toolshop/shared/reviews";
 import { and, desc, eq, like, or, type SQL, sql } from "drizzle-orm";
@@ -19,7 +21,6 @@ export interface ModeratedReviewPage {
   nextCursor: string | null;
 }
 
-const BAD_CURSOR = "The cursor is not one this server gave";
 // created_at as PostgreSQL prints it keeps its microseconds (a JS Date would drop them), so the
 // cursor compares exactly, and still works when its review has been deleted meanwhile.
 const TIMESTAMP = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(\.\d{1,6})?(?:[+-](\d\d)(:?\d\d)?|Z)?$/;
@@ -45,7 +46,7 @@ function isRealTimestamp(at: string): boolean {
 
 function decodeCursor(cursor: string): { at: string; id: string } {
   const [at = "", id = "", ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (!isRealTimestamp(at) || !UUID.test(id) || rest.length > 0) throw new HttpError(400, BAD_CURSOR);
+  if (!isRealTimestamp(at) || !UUID.test(id) || rest.length > 0) throw new HttpError(400, CURSOR_NOT_OURS);
   return { at, id };
 }
 

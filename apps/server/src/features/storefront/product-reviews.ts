@@ -38,7 +38,7 @@ function reviewItem(review: Review): string {
     ? `<span class="badge badge-success badge-sm font-medium">Verified buyer</span>`
     : "";
   return [
-    `<li class="card border border-base-300 bg-base-100 shadow-sm"><div class="card-body gap-3">`,
+    `<li class="card h-full border border-base-300 bg-base-100 shadow-sm"><div class="card-body gap-3">`,
     `<div class="flex flex-wrap items-center gap-2"><p class="font-medium">Review Star: <span class="font-bold">${escapeHtml(review.review)}</span></p>${starsMarkup(Number(review.review))}</div>`,
     `<p class="break-words whitespace-pre-line text-base-content/90">${escapeHtml(review.comment)}</p>`,
     `<p class="mt-auto flex flex-wrap items-center gap-2 font-semibold">${escapeHtml(review.name)}${badge}</p>`,

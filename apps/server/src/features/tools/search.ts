@@ -1,6 +1,8 @@
 // GET /tools/search: the catalogue searched, filtered and paged in PostgreSQL (issues 12 and 13).
+
 import type { Database } from "@toolshop/db/client";
 import { tools } from "@toolshop/db/schema";
+import { CURSOR_NOT_OURS } from "@toolshop/shared/paging";
 import {
   TOOLS_PAGE_SIZE,
   type ToolSearchPage,
@@ -91,7 +93,6 @@ const SORTS: Record<ToolSort, SortPlan> = {
   },
 };
 
-export const CURSOR_NOT_OURS = "The cursor is not one this server gave; start again from the first page.";
 export const CURSOR_OTHER_SORT = "The cursor belongs to another sort; start again from the first page.";
 
 /** The cursor: base64url JSON of [sort, ...the last tool's sort values, its id]. */

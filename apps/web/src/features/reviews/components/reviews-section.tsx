@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { QueryView } from "../../../components/query-view";
+import { ReviewCard } from "../../../components/review-card";
 import { reviewsQueryOptions } from "../api/get-reviews";
-import { ReviewCard } from "./review-card";
 
 /** The home page's "Our Review" section. */
 export function ReviewsSection() {

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Review, ToolReviews } from "@toolshop/shared/reviews";
+import type { ToolReviews } from "@toolshop/shared/reviews";
 import { Link } from "react-router";
 import { LoadError } from "../../../components/load-error";
+import { ReviewCard } from "../../../components/review-card";
 import { Spinner } from "../../../components/spinner";
 import { StarRating } from "../../../components/star-rating";
 import { formatCount } from "../../../lib/format";
@@ -69,33 +70,10 @@ function ReviewList({ reviews }: { reviews: ToolReviews }) {
           {reviews.reviews.map((review, index) => (
             // Reviews have no id in the API; their order is stable (newest first).
             // biome-ignore lint/suspicious/noArrayIndexKey: no identifier to key by
-            <ReviewItem key={index} review={review} />
+            <ReviewCard key={index} as="li" review={review} />
           ))}
         </ul>
       ) : null}
     </>
-  );
-}
-
-/** As the home page's ReviewCard, as a list item: "Review Star:", the stars, the comment, the name. */
-function ReviewItem({ review }: { review: Review }) {
-  return (
-    <li className="card border border-base-300 bg-base-100 shadow-sm">
-      <div className="card-body gap-3">
-        <div className="flex flex-wrap items-center gap-2">
-          <p className="font-medium">
-            Review Star: <span className="font-bold">{review.review}</span>
-          </p>
-          <StarRating rating={review.review} />
-        </div>
-        <p className="break-words whitespace-pre-line text-base-content/90">{review.comment}</p>
-        <p className="mt-auto flex flex-wrap items-center gap-2 font-semibold">
-          {review.name}
-          {review.verifiedBuyer ? (
-            <span className="badge badge-success badge-sm font-medium">Verified buyer</span>
-          ) : null}
-        </p>
-      </div>
-    </li>
   );
 }

@@ -1,13 +1,15 @@
 import type { Review } from "@toolshop/shared/reviews";
-import { StarRating } from "../../../components/star-rating";
+import { StarRating } from "./star-rating";
 
 /**
  * One review: "Review Star:" with its value, the comment (always as text) and the reviewer's name,
- * with a "Verified buyer" badge when the API says they have a paid order.
+ * with a "Verified buyer" badge when the API says they have a paid order. An article on the home
+ * page; a list item in a tool's reviews, whose server-rendered twin
+ * (apps/server/src/features/storefront/product-reviews.ts) writes the same classes.
  */
-export function ReviewCard({ review }: { review: Review }) {
+export function ReviewCard({ review, as: Tag = "article" }: { review: Review; as?: "article" | "li" }) {
   return (
-    <article className="card h-full border border-base-300 bg-base-100 shadow-sm">
+    <Tag className="card h-full border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <p className="font-medium">
@@ -23,6 +25,6 @@ export function ReviewCard({ review }: { review: Review }) {
           ) : null}
         </p>
       </div>
-    </article>
+    </Tag>
   );
 }
