@@ -1,8 +1,9 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { newAccount, signInAsAdmin, signUp, toast } from "./accounts-fixtures";
+import { signInAsAdmin, toast } from "./accounts-fixtures";
+import { customerInOwnBrowser, orderThroughApi, uniqueToolName } from "./api-fixtures";
 import { expect, findToolOnHome, saveScreenshot, test } from "./fixtures";
-import { showOrders } from "./orders-fixtures";
+import { expectNoSidewaysScroll, showOrders } from "./orders-fixtures";
 
 // The admin's catalogue and orders: Add Product (picture first, then the product), Manage Products
 // (edit, delete) and Manage Orders (ship a paid order), as an admin uses them in the browser.
@@ -21,12 +22,6 @@ test.afterEach(({ browserErrors }) => {
 // with other work that takes longer than the default 30 s.
 test.describe.configure({ timeout: 120_000 });
 
-let productCount = 0;
-function productName(label: string): string {
-  productCount += 1;
-  return `${label} ${Date.now().toString(36)}${process.pid.toString(36)}${productCount}`;
-}
-
 interface Product {
   name: string;
   short: string;
@@ -36,7 +31,7 @@ interface Product {
 }
 
 const product = (label: string): Product => ({
-  name: productName(label),
+  name: uniqueToolName(label),
   short: "Cuts copper and aluminium cable up to 20 mm.",
   minQuantity: "5",
   availableQuantity: "300",
@@ -84,14 +79,6 @@ async function addProduct(page: Page, values: Product) {
   await fillProduct(page, values);
   await page.getByRole("button", { name: "Add product" }).click();
   await expect(toast(page, "Your product Added")).toBeVisible();
-}
-
-async function noSidewaysScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
 test("an admin adds a product with a PNG, and the home page shows it with its picture", async ({ page }) => {
@@ -144,7 +131,7 @@ test("each add-product field shows its message when it is left empty", async ({ 
     }
   }
   await page.setViewportSize({ width: 375, height: 800 });
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await saveScreenshot(page, "admin-add-product-errors-375");
 });
 
@@ -168,39 +155,11 @@ test("an admin edits a product's price, and the home page shows the new price", 
   await expect(row).toContainText("$31.25");
 
   await page.setViewportSize({ width: 375, height: 800 });
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await saveScreenshot(page, "admin-manage-products-375", { fullPage: false });
 
   await expect(await findToolOnHome(page, values.name)).toContainText("$31.25");
 });
-
-/** A customer, in a browser of their own, orders `toolName` and pays for it through the API. */
-async function customerWithPaidOrder(browser: Browser, toolId: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const account = newAccount("buyer");
-  await signUp(page, account);
-  const token = await page.evaluate(() => localStorage.getItem("accessToken"));
-  const headers = { authorization: `Bearer ${token}` };
-  const api = async (method: "POST" | "PATCH", url: string, data: object) => {
-    const response = await page.request.fetch(url, { method, data, headers });
-    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
-    return response.json();
-  };
-  const order = await api("POST", "/api/orders", {
-    toolId,
-    address: "12 Foundry Lane",
-    phone: "+1 555-0100",
-    quantity: 5,
-  });
-  const { clientSecret } = await api("POST", "/api/create-payment-intent", { orderId: order._id });
-  const confirmed = await api("POST", "/api/test-gateway/confirm", {
-    clientSecret,
-    card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" },
-  });
-  await api("PATCH", `/api/orders/${order._id}`, { transactionId: confirmed.paymentIntent.id });
-  return { page, context, account };
-}
 
 test("an admin ships a paid order with a tracking number and marks it delivered; My orders follows", async ({
   page,
@@ -214,7 +173,8 @@ test("an admin ships a paid order with a tracking number and marks it delivered;
     return tools.find((tool) => tool.name === name)?._id;
   }, values.name);
   expect(toolId).toBeTruthy();
-  const customer = await customerWithPaidOrder(browser, toolId as string);
+  const customer = await customerInOwnBrowser(browser, "buyer");
+  await orderThroughApi(customer.api, toolId as string, 5, { pay: true });
 
   await page.goto("/dashboard/manageorders");
   await showOrders(page, "Paid");
@@ -235,7 +195,7 @@ test("an admin ships a paid order with a tracking number and marks it delivered;
     page.getByRole("article", { name: `${values.name} for ${customer.account.email}` }),
   ).toContainText("Shipped");
   await page.setViewportSize({ width: 375, height: 800 });
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await saveScreenshot(page, "admin-manage-orders-375", { fullPage: false });
 
   await customer.page.goto("/dashboard");
@@ -251,5 +211,5 @@ test("an admin ships a paid order with a tracking number and marks it delivered;
   await expect(toast(page, `${values.name} for ${customer.account.email} is marked delivered`)).toBeVisible();
   await customer.page.reload();
   await expect(myOrder).toContainText("Delivered");
-  await customer.context.close();
+  await customer.close();
 });

@@ -1,7 +1,8 @@
 // Manage Orders as the owner runs it: cancel an unpaid order and refund a paid one (test gateway), each
 // after a confirmation dialog, with a toast; the refund puts the units back in stock.
-import type { Browser } from "@playwright/test";
-import { newAccount, signInAsAdmin, signUp, toast } from "./accounts-fixtures";
+
+import { signInAsAdmin, toast } from "./accounts-fixtures";
+import { customerInOwnBrowser, orderThroughApi } from "./api-fixtures";
 import { expect, saveScreenshot, test } from "./fixtures";
 import { showOrders } from "./orders-fixtures";
 
@@ -10,34 +11,6 @@ interface Tool {
   name: string;
   availableQuantity: number;
   minQuantity: number;
-}
-
-/** A new customer with an unpaid order of minQuantity and a paid one of minQuantity + 1, through the API. */
-async function customerWithTwoOrders(browser: Browser, tool: Tool) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const account = newAccount("orders");
-  await signUp(page, account);
-  const token = await page.evaluate(() => localStorage.getItem("accessToken"));
-  const api = async (method: "POST" | "PATCH", url: string, data: object) => {
-    const response = await page.request.fetch(url, {
-      method,
-      data,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
-    return response.json();
-  };
-  const order = { toolId: tool._id, address: "12 Foundry Lane", phone: "+1 555-0100" };
-  await api("POST", "/api/orders", { ...order, quantity: tool.minQuantity });
-  const paid = await api("POST", "/api/orders", { ...order, quantity: tool.minQuantity + 1 });
-  const { clientSecret } = await api("POST", "/api/create-payment-intent", { orderId: paid._id });
-  const confirmed = await api("POST", "/api/test-gateway/confirm", {
-    clientSecret,
-    card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" },
-  });
-  await api("PATCH", `/api/orders/${paid._id}`, { transactionId: confirmed.paymentIntent.id });
-  return { context, account };
 }
 
 test("an admin cancels an unpaid order and refunds a paid one, which restocks the tool", async ({
@@ -50,7 +23,10 @@ test("an admin cancels an unpaid order and refunds a paid one, which restocks th
   if (!tool) throw new Error("no tool with stock");
   const stock = async () =>
     ((await (await page.request.get(`/api/tools/${tool._id}`)).json()) as Tool).availableQuantity;
-  const customer = await customerWithTwoOrders(browser, tool);
+  // A new customer with an unpaid order of minQuantity and a paid one of minQuantity + 1.
+  const customer = await customerInOwnBrowser(browser, "orders");
+  await orderThroughApi(customer.api, tool._id, tool.minQuantity);
+  await orderThroughApi(customer.api, tool._id, tool.minQuantity + 1, { pay: true });
   const before = await stock();
   const card = page.getByRole("article", { name: `${tool.name} for ${customer.account.email}` });
 
@@ -77,5 +53,5 @@ test("an admin cancels an unpaid order and refunds a paid one, which restocks th
   await showOrders(page, "Refunded");
   await expect(card).toContainText("Refunded");
   await saveScreenshot(page, "admin-manage-orders-refunded-1280", { fullPage: false });
-  await customer.context.close();
+  await customer.close();
 });

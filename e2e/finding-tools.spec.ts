@@ -5,10 +5,9 @@
 // in the home page's first (featured) page, after the demo tools the other specs look for there.
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import sharp from "sharp";
-import { accessToken, signInAsAdmin } from "./accounts-fixtures";
+import { addTool, adminInOwnBrowser, uploadPicture } from "./api-fixtures";
 import { expect, test } from "./fixtures";
-import { horizontalOverflow } from "./orders-fixtures";
+import { expectNoSidewaysScroll } from "./orders-fixtures";
 
 // The admin adds 30 tools through the API first; Chromium and the server share two cores with others.
 test.describe.configure({ timeout: 120_000 });
@@ -22,39 +21,23 @@ const WORD = `gauge${Date.now().toString(36)}${process.pid.toString(36)}`;
 
 /** The admin adds the tools: mechanical ones first, each a euro dearer than the one before. */
 async function addTools(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+  const admin = await adminInOwnBrowser(browser);
   try {
-    await signInAsAdmin(page);
-    const headers = { authorization: `Bearer ${await accessToken(page)}` };
-    const picture = await sharp({
-      create: { width: 400, height: 300, channels: 3, background: { r: 22, g: 163, b: 74 } },
-    })
-      .png()
-      .toBuffer();
-    const upload = await page.request.post("/api/uploads", {
-      headers,
-      multipart: { image: { name: "gauge.png", mimeType: "image/png", buffer: picture } },
-    });
-    expect(upload.ok(), await upload.text()).toBe(true);
-    const image: string = (await upload.json()).data.url;
+    // One picture for all of them: uploading 30 would only slow the set-up down.
+    const image = await uploadPicture(admin.api);
     for (let n = 1; n <= MECHANICAL + ELECTRICAL; n++) {
-      const response = await page.request.post("/api/tools", {
-        headers,
-        data: {
-          name: `Zeta gauge ${WORD} ${String(n).padStart(2, "0")}`,
-          short: "Measures wire and sheet thickness.",
-          image,
-          minQuantity: 1,
-          availableQuantity: 50,
-          price: 10 + n,
-          category: n <= MECHANICAL ? "mechanical" : "electrical",
-        },
+      await addTool(admin.api, {
+        name: `Zeta gauge ${WORD} ${String(n).padStart(2, "0")}`,
+        short: "Measures wire and sheet thickness.",
+        image,
+        minQuantity: 1,
+        availableQuantity: 50,
+        price: 10 + n,
+        category: n <= MECHANICAL ? "mechanical" : "electrical",
       });
-      expect(response.ok(), await response.text()).toBe(true);
     }
   } finally {
-    await context.close();
+    await admin.close();
   }
 }
 
@@ -118,8 +101,7 @@ for (const viewport of [
     await expect(tools(page)).toHaveCount(MECHANICAL);
     await expect(tools(page).last().getByRole("heading")).toHaveText(`Zeta gauge ${WORD} ${MECHANICAL}`);
     await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
-    const { scrollWidth, clientWidth } = await horizontalOverflow(page);
-    expect(scrollWidth, "the page scrolls sideways").toBeLessThanOrEqual(clientWidth);
+    await expectNoSidewaysScroll(page);
 
     // axe with the filters applied: no violation at all.
     const { violations } = await new AxeBuilder({ page }).analyze();

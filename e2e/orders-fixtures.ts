@@ -3,10 +3,13 @@ import { expect, type Page } from "@playwright/test";
 import { toast } from "./accounts-fixtures";
 import { findToolOnHome } from "./fixtures";
 
-// Helpers for the orders spec: ordering a tool as a customer does, My orders, and the card form.
+// Helpers for the orders specs: ordering a tool as a customer does, My orders, the card form, and the
+// checks every screen gets (axe, no sideways scroll).
 
 export const ADDRESS = "12 Foundry Lane, Springfield";
 export const PHONE = "+1 555-0100";
+/** The test gateway's card that always pays. */
+export const TEST_CARD = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" };
 
 /** From the home page's catalogue to the tool's checkout screen. */
 export async function openCheckout(page: Page, toolName: string) {
@@ -66,10 +69,16 @@ export async function seriousViolations(page: Page) {
     );
 }
 
-/** Whether the page scrolls sideways (it must not, on a 375 px phone). */
+/** How wide the page is against the screen: it scrolls sideways when scrollWidth is the larger. */
 export function horizontalOverflow(page: Page) {
   return page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
   }));
+}
+
+/** The page does not scroll sideways (at any width, a 375 px phone included). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await horizontalOverflow(page);
+  expect(scrollWidth, "the page scrolls sideways").toBeLessThanOrEqual(clientWidth);
 }

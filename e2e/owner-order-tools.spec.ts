@@ -4,20 +4,11 @@
 // the owner makes a customer an admin and revokes them. Each test adds its own tool, so the stock
 // figures are this test's alone. Lists are found by role and name, and each order or user by the
 // customer's email inside its own card or row, so searching, filtering and "Load more" can come and go.
-import type { Browser, Locator, Page, ViewportSize } from "@playwright/test";
-import sharp from "sharp";
-import {
-  type Account,
-  ADMIN,
-  accessToken,
-  mailContaining,
-  newAccount,
-  signInAsAdmin,
-  signUp,
-  toast,
-} from "./accounts-fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { type Account, ADMIN, mailContaining, signInAsAdmin, toast } from "./accounts-fixtures";
+import { addTool, apiOf, customerInOwnBrowser, orderThroughApi, uniqueToolName } from "./api-fixtures";
 import { expect, saveScreenshot, test } from "./fixtures";
-import { ADDRESS, fillCard, horizontalOverflow, orderCard, PHONE, placeOrder } from "./orders-fixtures";
+import { expectNoSidewaysScroll, fillCard, orderCard, placeOrder, TEST_CARD } from "./orders-fixtures";
 
 // Two browsers (the owner's and a customer's), a new tool and a few orders per test, on shared cores.
 test.describe.configure({ timeout: 180_000 });
@@ -26,70 +17,16 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE_SCREEN = { width: 375, height: 812 };
 const UPS = { carrier: "UPS", trackingNumber: "1Z999AA10123456784" };
 const UPS_TRACKING_URL = `https://www.ups.com/track?tracknum=${UPS.trackingNumber}`;
-const TEST_CARD = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" };
-
-interface NewTool {
-  _id: string;
-  name: string;
-}
-
-let toolCount = 0;
-
-/** Calls the API as whoever is signed in on `page`; fails the test on anything but 2xx. */
-async function apiOf(page: Page) {
-  const headers = { authorization: `Bearer ${await accessToken(page)}` };
-  return async (method: "POST" | "PATCH", url: string, options: Parameters<Page["request"]["fetch"]>[1]) => {
-    const response = await page.request.fetch(url, { method, headers, ...options });
-    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
-    return response.json();
-  };
-}
 
 /** The owner (signed in on `page`) adds a tool with this stock, as Add Product does, through the API. */
 async function ownerAddsTool(page: Page, label: string, stock: { min: number; available: number }) {
-  const api = await apiOf(page);
-  const picture = await sharp({
-    create: { width: 400, height: 300, channels: 3, background: { r: 37, g: 99, b: 235 } },
-  })
-    .png()
-    .toBuffer();
-  const upload = await api("POST", "/api/uploads", {
-    multipart: { image: { name: "tool.png", mimeType: "image/png", buffer: picture } },
+  return addTool(await apiOf(page), {
+    name: uniqueToolName(label),
+    short: "Added for the owner's order tools test.",
+    minQuantity: stock.min,
+    availableQuantity: stock.available,
+    price: 7.5,
   });
-  toolCount += 1;
-  const tool: NewTool = await api("POST", "/api/tools", {
-    data: {
-      name: `${label} ${Date.now().toString(36)}${process.pid.toString(36)}${toolCount}`,
-      short: "Added for the owner's order tools test.",
-      image: upload.data.url,
-      minQuantity: stock.min,
-      availableQuantity: stock.available,
-      price: 7.5,
-    },
-  });
-  return tool;
-}
-
-/** A new customer, signed up in a browser of their own. */
-async function customerInOwnBrowser(browser: Browser, label: string, viewport: ViewportSize) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const account = newAccount(label);
-  await signUp(page, account);
-  return { page, account, close: () => context.close() };
-}
-
-/** The customer orders `quantity` of the tool through the API, and pays it on the test gateway if asked. */
-async function customerOrders(page: Page, toolId: string, quantity: number, { pay = false } = {}) {
-  const api = await apiOf(page);
-  const data = { toolId, address: ADDRESS, phone: PHONE, quantity };
-  const order = await api("POST", "/api/orders", { data });
-  if (!pay) return;
-  const { clientSecret } = await api("POST", "/api/create-payment-intent", { data: { orderId: order._id } });
-  const confirmed = await api("POST", "/api/test-gateway/confirm", {
-    data: { clientSecret, card: TEST_CARD },
-  });
-  await api("PATCH", `/api/orders/${order._id}`, { data: { transactionId: confirmed.paymentIntent.id } });
 }
 
 /**
@@ -114,11 +51,6 @@ async function openManageOrders(page: Page) {
 /** One customer's order in Manage Orders: the card holding their email (each customer has one order here). */
 function managedOrder(page: Page, account: Account) {
   return page.getByRole("main").getByRole("article").filter({ hasText: account.email });
-}
-
-async function noSidewaysScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await horizontalOverflow(page);
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
 for (const viewport of [DESKTOP, PHONE_SCREEN]) {
@@ -167,7 +99,7 @@ for (const viewport of [DESKTOP, PHONE_SCREEN]) {
     await expect(trackingNumber).toHaveAccessibleDescription("Tracking number is required");
     await expect(shipDialog.getByText("Tracking number is required")).toBeVisible();
     await expect(carrier).not.toHaveAttribute("aria-invalid", "true");
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScroll(page);
     await saveScreenshot(page, `owner-ship-required-${viewport.width}`, { fullPage: false });
     await trackingNumber.fill(UPS.trackingNumber);
     await shipDialog.getByRole("button", { name: "Ship", exact: true }).click();
@@ -175,7 +107,7 @@ for (const viewport of [DESKTOP, PHONE_SCREEN]) {
     await expect(shipDialog).toHaveCount(0);
     await expect(card).toContainText("Shipped");
     await expect(card.getByRole("button", { name: /^Ship/ })).toHaveCount(0);
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScroll(page);
     await saveScreenshot(page, `owner-shipped-${viewport.width}`, { fullPage: false });
 
     // The customer's mail names the carrier and the number, and links the carrier's tracking page.
@@ -206,7 +138,7 @@ for (const viewport of [DESKTOP, PHONE_SCREEN]) {
       "href",
       UPS_TRACKING_URL,
     );
-    await noSidewaysScroll(customer.page);
+    await expectNoSidewaysScroll(customer.page);
     await saveScreenshot(customer.page, `owner-delivered-order-page-${viewport.width}`);
     await customer.close();
   });
@@ -221,9 +153,9 @@ test("the owner cancels an unpaid order and refunds a paid one; the tool's stock
   // Minimum order 3, 8 in stock: two orders of 3 leave 2, less than a minimum order.
   const tool = await ownerAddsTool(page, "Torque Wrench", { min: 3, available: 8 });
   const unpaid = await customerInOwnBrowser(browser, "unpaid", DESKTOP);
-  await customerOrders(unpaid.page, tool._id, 3);
+  await orderThroughApi(unpaid.api, tool._id, 3);
   const paid = await customerInOwnBrowser(browser, "paid", DESKTOP);
-  await customerOrders(paid.page, tool._id, 3, { pay: true });
+  await orderThroughApi(paid.api, tool._id, 3, { pay: true });
 
   const product = page.getByRole("main");
   const available = product.locator("dt:text-is('Available') + dd");

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, MENU_BUTTON, openPage, publicPages, saveScreenshot, scrollThrough, test } from "./fixtures";
+import { expectNoSidewaysScroll, horizontalOverflow } from "./orders-fixtures";
 
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
@@ -38,12 +39,8 @@ for (const target of publicPages) {
   test(`${target.path} fits a 375 px phone without horizontal scrolling`, async ({ page }) => {
     await openPage(page, target);
     await scrollThrough(page);
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      clientWidth: document.documentElement.clientWidth,
-    }));
-    expect(clientWidth).toBe(375);
-    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    expect((await horizontalOverflow(page)).clientWidth).toBe(375);
+    await expectNoSidewaysScroll(page);
     expect(await elementsWiderThanTheScreen(page)).toEqual([]);
     await saveScreenshot(page, `${target.name}-phone`);
   });

@@ -4,8 +4,8 @@ import { newAccount, signUp, toast } from "./accounts-fixtures";
 import { expect, saveScreenshot, test } from "./fixtures";
 import {
   ADDRESS,
+  expectNoSidewaysScroll,
   fillCard,
-  horizontalOverflow,
   openMyOrders,
   orderCard,
   PHONE,
@@ -129,8 +129,7 @@ for (const viewport of [
     );
 
     expect(await seriousViolations(page)).toEqual([]);
-    const { scrollWidth, clientWidth } = await horizontalOverflow(page);
-    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await expectNoSidewaysScroll(page);
     await saveScreenshot(page, `product-page-${viewport.width}`);
   });
 }

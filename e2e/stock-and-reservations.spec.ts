@@ -2,13 +2,19 @@
 // is low or sold out, the checkout says why an order failed when the stock moved meanwhile, and My
 // orders counts down an unpaid order's reservation and offers to order again once it has expired.
 // Each test adds its own tool through the admin API, so other specs' stock is never touched.
-import type { Browser, Page } from "@playwright/test";
-import sharp from "sharp";
-import { accessToken, newAccount, signInAsAdmin, signUp } from "./accounts-fixtures";
+import type { Browser } from "@playwright/test";
+import { newAccount, signUp } from "./accounts-fixtures";
+import {
+  addTool,
+  adminInOwnBrowser,
+  customerInOwnBrowser,
+  orderThroughApi,
+  uniqueToolName,
+} from "./api-fixtures";
 import { expect, findToolOnHome, saveScreenshot, test } from "./fixtures";
 import {
   ADDRESS,
-  horizontalOverflow,
+  expectNoSidewaysScroll,
   openCheckout,
   openMyOrders,
   orderCard,
@@ -27,68 +33,17 @@ test.afterEach(({ browserErrors }) => {
 // Several accounts, an admin and a few orders per test, on a machine shared with other specs.
 test.describe.configure({ timeout: 120_000 });
 
-interface NewTool {
-  _id: string;
-  name: string;
-}
-
-let toolCount = 0;
-
-/** Calls the API as whoever is signed in on `page`; fails the test on anything but 2xx. */
-async function apiOf(page: Page) {
-  const headers = { authorization: `Bearer ${await accessToken(page)}` };
-  return async (
-    method: "GET" | "POST",
-    url: string,
-    options: Parameters<Page["request"]["fetch"]>[1] = {},
-  ) => {
-    const response = await page.request.fetch(url, { method, headers, ...options });
-    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
-    return response.json();
-  };
-}
-
-/** The admin, in a browser of their own, adds a tool with this stock and answers it with the admin's API. */
+/** The admin, in a browser of their own, adds a tool with this stock; answers it with the admin's API. */
 async function adminAddsTool(browser: Browser, label: string, stock: { min: number; available: number }) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInAsAdmin(page);
-  const api = await apiOf(page);
-  const picture = await sharp({
-    create: { width: 400, height: 300, channels: 3, background: { r: 234, g: 179, b: 8 } },
-  })
-    .png()
-    .toBuffer();
-  const upload = await api("POST", "/api/uploads", {
-    multipart: { image: { name: "tool.png", mimeType: "image/png", buffer: picture } },
+  const admin = await adminInOwnBrowser(browser);
+  const tool = await addTool(admin.api, {
+    name: uniqueToolName(label),
+    short: "Stocked in small numbers for this test.",
+    minQuantity: stock.min,
+    availableQuantity: stock.available,
+    price: 9.5,
   });
-  toolCount += 1;
-  const tool: NewTool = await api("POST", "/api/tools", {
-    data: {
-      name: `${label} ${Date.now().toString(36)}${process.pid.toString(36)}${toolCount}`,
-      short: "Stocked in small numbers for this test.",
-      image: upload.data.url,
-      minQuantity: stock.min,
-      availableQuantity: stock.available,
-      price: 9.5,
-    },
-  });
-  return { tool, api, close: () => context.close() };
-}
-
-/** Another customer, in a browser of their own, orders `quantity` of the tool through the API. */
-async function anotherCustomerOrders(browser: Browser, toolId: string, quantity: number) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signUp(page, newAccount("rival"));
-  const api = await apiOf(page);
-  await api("POST", "/api/orders", { data: { toolId, address: ADDRESS, phone: PHONE, quantity } });
-  await context.close();
-}
-
-async function noSidewaysScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await horizontalOverflow(page);
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  return { ...admin, tool };
 }
 
 for (const viewport of [
@@ -119,14 +74,16 @@ for (const viewport of [
       await expect(main.getByLabel(/Quantity/)).toHaveValue("5");
 
       // While the customer fills in the form, someone else orders 5: 3 are left, less than a minimum order.
-      await anotherCustomerOrders(browser, admin.tool._id, 5);
+      const rival = await customerInOwnBrowser(browser, "rival");
+      await orderThroughApi(rival.api, admin.tool._id, 5);
+      await rival.close();
       await main.getByRole("button", { name: "Place the order" }).click();
       await expect(main.getByRole("alert")).toHaveText(
         `The order was not placed: Not enough stock: ${name} is sold out.`,
       );
       await expect(main.getByText(`${name} is sold out.`, { exact: true })).toBeVisible();
       await expect(main.getByRole("button", { name: "Place the order" })).toHaveCount(0);
-      await noSidewaysScroll(page);
+      await expectNoSidewaysScroll(page);
       await saveScreenshot(page, `stock-checkout-sold-out-${viewport.width}`);
 
       // Back where the customer left the list: their search, with the tool now sold out.
@@ -170,16 +127,19 @@ for (const viewport of [
       // A test cannot wait the hour after which the expiry cancels the order: the shop cancels it
       // instead (cancelled, stock released, the same Order again); the card says who did it. The
       // expiry's own wording is checked in order-card.test.tsx and its reason in expiry.test.ts.
-      const [order] = (await admin.api("GET", "/api/orders?status=unpaid")).filter(
-        (unpaid: { name: string }) => unpaid.name === name,
+      const unpaidOrders = await admin.api<{ _id: string; name: string }[]>(
+        "GET",
+        "/api/orders?status=unpaid",
       );
+      const order = unpaidOrders.find((unpaid) => unpaid.name === name);
+      if (!order) throw new Error(`Manage Orders lists no unpaid order of ${name}`);
       await admin.api("POST", `/api/orders/${order._id}/cancel`);
 
       await openMyOrders(page);
       await expect(card).toContainText("Cancelled");
       await expect(card.getByText("Cancelled by the shop")).toBeVisible();
       await expect(card.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
-      await noSidewaysScroll(page);
+      await expectNoSidewaysScroll(page);
       await saveScreenshot(page, `reservation-expired-${viewport.width}`);
 
       await card.getByRole("link", { name: /^Order again/ }).click();
