@@ -78,7 +78,7 @@ describe("AddProductForm", () => {
       "Price is required",
       "image is required",
     ]) {
-      expect(await screen.findByText(message)).toBeTruthy();
+      expect(await screen.findByText(message)).toBeInTheDocument();
     }
     expect(screen.getByLabelText("Product Name").getAttribute("aria-invalid")).toBe("true");
     expect(calls).toEqual([]);
@@ -97,9 +97,9 @@ describe("AddProductForm", () => {
       new File(["<svg xmlns='http://www.w3.org/2000/svg'/>"], "logo.svg", { type: "image/svg+xml" }),
     );
     await user.click(screen.getByRole("button", { name: "Add product" }));
-    expect(await screen.findByText("Minimum quantity must be at least 1")).toBeTruthy();
-    expect(screen.getByText("Price must be more than 0")).toBeTruthy();
-    expect(screen.getByText(/SVG images are not accepted/)).toBeTruthy();
+    expect(await screen.findByText("Minimum quantity must be at least 1")).toBeInTheDocument();
+    expect(screen.getByText("Price must be more than 0")).toBeInTheDocument();
+    expect(screen.getByText(/SVG images are not accepted/)).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText("Minimum quantity"));
     await user.type(screen.getByLabelText("Minimum quantity"), "10");
@@ -107,7 +107,7 @@ describe("AddProductForm", () => {
     await user.type(screen.getByLabelText("Price (USD)"), "12.5");
     await user.upload(screen.getByLabelText(/^Image/), png());
     await user.click(screen.getByRole("button", { name: "Add product" }));
-    expect(await screen.findByText("Available quantity must be at least the minimum quantity")).toBeTruthy();
+    expect(await screen.findByText("Available quantity must be at least the minimum quantity")).toBeInTheDocument();
   });
 
   it("refuses a file that is not a picture as it is chosen: one error under Image, no preview", async () => {
@@ -115,14 +115,14 @@ describe("AddProductForm", () => {
     const user = renderForm({ applyAccept: false });
     const image = screen.getByLabelText(/^Image/);
     await user.upload(image, new File(["just some text"], "photo.png", { type: "image/png" }));
-    expect(await screen.findByText(/This file is not a picture we can read/)).toBeTruthy();
+    expect(await screen.findByText(/This file is not a picture we can read/)).toBeInTheDocument();
     expect(screen.getAllByText(/not a picture/)).toHaveLength(1);
     expect(image.getAttribute("aria-invalid")).toBe("true");
-    expect(screen.queryByRole("img")).toBeNull();
+    expect(screen.queryByRole("img")).not.toBeInTheDocument();
     expect(fetchSpy).not.toHaveBeenCalled();
 
     await user.upload(image, png());
-    await waitFor(() => expect(screen.queryByText(/not a picture/)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(/not a picture/)).not.toBeInTheDocument());
   });
 
   it("uploads the picture first, then adds the product with its URL, says so and starts again empty", async () => {
@@ -135,7 +135,7 @@ describe("AddProductForm", () => {
     await fillValidProduct(user);
     await user.click(screen.getByRole("button", { name: "Add product" }));
 
-    expect(await screen.findByText("Your product Added")).toBeTruthy();
+    expect(await screen.findByText("Your product Added")).toBeInTheDocument();
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
       "POST /api/uploads",
       "POST /api/tools",
