@@ -10,16 +10,22 @@ export interface CachedBody {
   type: string;
   body: Buffer;
   etag: string;
+  /** The ETag of each compressed representation, made with the body (not per request). */
+  etagOf: Record<Encoding, string>;
   gzip?: Buffer;
   br?: Buffer;
 }
+
+type Encoding = "br" | "gzip";
 
 /** A small body gains nothing from compression. */
 const MIN_COMPRESSED_BYTES = 1024;
 
 export function cachedBody(content: string | Buffer, type: string, status = 200): CachedBody {
   const body = typeof content === "string" ? Buffer.from(content) : content;
-  return { status, type, body, etag: etagOf(body) };
+  const etag = etagOf(body);
+  const tagged = (encoding: Encoding) => `${etag.slice(0, -1)}-${encoding}"`;
+  return { status, type, body, etag, etagOf: { br: tagged("br"), gzip: tagged("gzip") } };
 }
 
 /**
@@ -36,7 +42,7 @@ export function sendCachedBody(
     entry.body.length < MIN_COMPRESSED_BYTES
       ? undefined
       : preferredEncoding(request.headers["accept-encoding"]);
-  const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
+  const etag = encoding ? entry.etagOf[encoding] : entry.etag;
   // no-cache: browsers and proxies may keep the answer but must ask again, which costs a 304.
   reply.header("cache-control", "no-cache").header("etag", etag);
   if (entry.body.length >= MIN_COMPRESSED_BYTES) reply.header("vary", "accept-encoding");
@@ -55,18 +61,29 @@ export function sendCachedBody(
   return reply.send(entry.body);
 }
 
+/**
+ * Browsers send one Accept-Encoding header each, the same on every request: its answer is remembered
+ * (up to 256 short spellings; a client inventing new ones only refills the memo).
+ */
+const encodingMemo = new Map<string, Encoding | undefined>();
+const ENCODING_MEMO_SIZE = 256;
+
 /** br before gzip; an encoding listed with q=0 is refused. */
-export function preferredEncoding(header: string | undefined): "br" | "gzip" | undefined {
+export function preferredEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined;
+  if (encodingMemo.has(header)) return encodingMemo.get(header);
   const accepted = new Set<string>();
   for (const part of header.split(",")) {
     const [name = "", ...params] = part.trim().toLowerCase().split(";");
     const refused = params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
     if (!refused) accepted.add(name.trim());
   }
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip")) return "gzip";
-  return undefined;
+  const encoding = accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : undefined;
+  if (header.length <= 200) {
+    if (encodingMemo.size >= ENCODING_MEMO_SIZE) encodingMemo.clear();
+    encodingMemo.set(header, encoding);
+  }
+  return encoding;
 }
 
 function etagOf(body: Buffer): string {
