@@ -1,41 +1,12 @@
-import type { ServerResponse } from "node:http";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { screen, within } from "@testing-library/react";
 import type { StoredQuote } from "@toolshop/shared/quotes";
-import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { ToastHost } from "../../../components/toast-host";
 import { sendJson, startTestApi } from "../../../test/http-test-server";
+import { addressShown, renderListScreen, sendPage } from "../../../test/list-screen";
 import { QuoteRequests } from "./quote-requests";
 
-/** Shows the address's query, as the browser's address bar would. */
-function AddressBar() {
-  return <output aria-label="Address">{useLocation().search}</output>;
-}
-
 function renderQuotes(url = "/dashboard/quotes") {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <QueryClientProvider client={queryClient}>
-        <QuoteRequests />
-        <ToastHost />
-        <AddressBar />
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
-  return userEvent.setup();
-}
-
-const address = () => screen.getByRole("status", { name: "Address" }).textContent;
-
-function sendPage(response: ServerResponse, body: unknown, nextCursor?: string) {
-  response.writeHead(200, {
-    "content-type": "application/json",
-    ...(nextCursor ? { "x-next-cursor": nextCursor } : {}),
-  });
-  response.end(JSON.stringify(body));
+  return renderListScreen(<QuoteRequests />, url);
 }
 
 const aQuote = (n: number, handled = false): StoredQuote => ({
@@ -100,10 +71,10 @@ describe("QuoteRequests", () => {
     await screen.findByText("1 request shown.");
 
     await user.type(screen.getByRole("searchbox", { name: "Search by email, name or company" }), "Acme");
-    await expect.poll(address).toBe("?q=Acme");
+    await expect.poll(addressShown).toBe("?q=Acme");
     await expect.poll(() => requests.at(-1)).toBe("/api/quotes?q=Acme");
     await user.selectOptions(screen.getByRole("combobox", { name: "Status" }), "Open");
-    await expect.poll(address).toBe("?q=Acme&status=open");
+    await expect.poll(addressShown).toBe("?q=Acme&status=open");
     await expect.poll(() => requests.at(-1)).toBe("/api/quotes?q=Acme&status=open");
 
     await user.clear(screen.getByRole("searchbox", { name: "Search by email, name or company" }));

@@ -1,41 +1,12 @@
-import type { ServerResponse } from "node:http";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { screen, within } from "@testing-library/react";
 import type { ModeratedReview } from "@toolshop/shared/reviews";
-import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { ToastHost } from "../../../components/toast-host";
 import { sendJson, startTestApi } from "../../../test/http-test-server";
+import { addressShown, renderListScreen, sendPage } from "../../../test/list-screen";
 import { ReviewModeration } from "./review-moderation";
 
-/** Shows the address's query, as the browser's address bar would. */
-function AddressBar() {
-  return <output aria-label="Address">{useLocation().search}</output>;
-}
-
 function renderModeration(url = "/dashboard/reviews") {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <QueryClientProvider client={queryClient}>
-        <ReviewModeration />
-        <ToastHost />
-        <AddressBar />
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
-  return userEvent.setup();
-}
-
-const address = () => screen.getByRole("status", { name: "Address" }).textContent;
-
-function sendPage(response: ServerResponse, body: unknown, nextCursor?: string) {
-  response.writeHead(200, {
-    "content-type": "application/json",
-    ...(nextCursor ? { "x-next-cursor": nextCursor } : {}),
-  });
-  response.end(JSON.stringify(body));
+  return renderListScreen(<ReviewModeration />, url);
 }
 
 const authors = () =>
@@ -155,10 +126,10 @@ describe("ReviewModeration", () => {
     await screen.findByText("1 review shown.");
 
     await user.selectOptions(screen.getByRole("combobox", { name: "Visibility" }), "Hidden");
-    await expect.poll(address).toBe("?visibility=hidden");
+    await expect.poll(addressShown).toBe("?visibility=hidden");
     await expect.poll(() => requests.at(-1)).toBe("/api/reviews?visibility=hidden");
     await user.type(screen.getByRole("searchbox", { name: "Search by author's email or name" }), "bob");
-    await expect.poll(address).toBe("?visibility=hidden&q=bob");
+    await expect.poll(addressShown).toBe("?visibility=hidden&q=bob");
     await expect.poll(() => requests.at(-1)).toBe("/api/reviews?visibility=hidden&q=bob");
 
     await user.clear(screen.getByRole("searchbox", { name: "Search by author's email or name" }));

@@ -1,41 +1,11 @@
-import type { ServerResponse } from "node:http";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { MemoryRouter, useLocation } from "react-router";
+import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { ToastHost } from "../../../components/toast-host";
 import { sendJson, startTestApi } from "../../../test/http-test-server";
+import { addressShown, renderListScreen, sendPage } from "../../../test/list-screen";
 import { AllUsers } from "./all-users";
 
-/** Shows the address's query, as the browser's address bar would. */
-function AddressBar() {
-  return <output aria-label="Address">{useLocation().search}</output>;
-}
-
 function renderAllUsers(currentEmail: string | null = "chief@example.com", url = "/dashboard/alluser") {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <QueryClientProvider client={queryClient}>
-        <AllUsers currentEmail={currentEmail} />
-        <ToastHost />
-        <AddressBar />
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
-  return userEvent.setup();
-}
-
-const address = () => screen.getByRole("status", { name: "Address" }).textContent;
-
-/** One page of the list: the JSON array, and the next page's cursor in X-Next-Cursor. */
-function sendPage(response: ServerResponse, body: unknown, nextCursor?: string) {
-  response.writeHead(200, {
-    "content-type": "application/json",
-    ...(nextCursor ? { "x-next-cursor": nextCursor } : {}),
-  });
-  response.end(JSON.stringify(body));
+  return renderListScreen(<AllUsers currentEmail={currentEmail} />, url);
 }
 
 const person = (id: number, role: "admin" | "user" = "user") => ({
@@ -169,17 +139,17 @@ describe("AllUsers", () => {
     expect(requests).toEqual(["/api/user"]);
 
     await user.type(screen.getByRole("searchbox", { name: "Search by email" }), "Ann");
-    await expect.poll(address).toBe("?q=Ann");
+    await expect.poll(addressShown).toBe("?q=Ann");
     await expect.poll(() => requests.at(-1)).toBe("/api/user?q=Ann");
 
     await user.selectOptions(screen.getByRole("combobox", { name: "Role" }), "Admins");
-    await expect.poll(address).toBe("?q=Ann&role=admin");
+    await expect.poll(addressShown).toBe("?q=Ann&role=admin");
     await expect.poll(() => requests.at(-1)).toBe("/api/user?q=Ann&role=admin");
 
     await user.clear(screen.getByRole("searchbox", { name: "Search by email" }));
     await user.type(screen.getByRole("searchbox", { name: "Search by email" }), "nobody{Enter}");
     expect(await screen.findByText("No users match this search.")).toBeInTheDocument();
-    const params = new URLSearchParams(address() ?? "");
+    const params = new URLSearchParams(addressShown() ?? "");
     expect([params.get("q"), params.get("role")]).toEqual(["nobody", "admin"]);
   });
 
