@@ -107,7 +107,9 @@ describe("AddProductForm", () => {
     await user.type(screen.getByLabelText("Price (USD)"), "12.5");
     await user.upload(screen.getByLabelText(/^Image/), png());
     await user.click(screen.getByRole("button", { name: "Add product" }));
-    expect(await screen.findByText("Available quantity must be at least the minimum quantity")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Available quantity must be at least the minimum quantity"),
+    ).toBeInTheDocument();
   });
 
   it("refuses a file that is not a picture as it is chosen: one error under Image, no preview", async () => {
