@@ -37,12 +37,10 @@ export interface CatalogueCache {
   /**
    * Answers a GET from the cache: 200 with the body and a strong ETag, brotli or gzip when the client
    * takes them (compressed once per body: 3 MB of JSON at 10,000 tools), or 304 when If-None-Match
-   * matches (lib/cached-body.ts). A body in memory is sent at once and nothing is returned, so the route's handler need not
-   * be async (an async handler costs every request its promises). On a miss it answers a promise that
-   * settles once the database has been read and the answer sent, or rejects with a 404 when `load`
-   * found nothing. The route returns what it answers.
+   * matches (lib/cached-body.ts). On a miss the database is read once for all concurrent requests;
+   * `load` finding nothing rejects with a 404. The route returns what it answers.
    */
-  serve<T>(request: FastifyRequest, reply: FastifyReply, read: CachedRead<T>): Promise<void> | undefined;
+  serve<T>(request: FastifyRequest, reply: FastifyReply, read: CachedRead<T>): Promise<void>;
   /**
    * "single-process" without REDIS_URL; "shared" while other processes' events reach this one;
    * "degraded" while they cannot (bodies then expire after DEGRADED_TTL_MS).
@@ -143,16 +141,10 @@ export function registerCatalogueCache(app: FastifyInstance): void {
       return events.mode;
     },
 
-    serve(request, reply, read) {
-      const cached = cachedEntry(read);
-      if (cached) {
-        sendCachedBody(request, reply, cached);
-        return undefined;
-      }
-      return entryFor(read).then((entry) => {
-        if (!entry) throw new HttpError(404, read.notFound ?? "Not found.");
-        sendCachedBody(request, reply, entry);
-      });
+    async serve(request, reply, read) {
+      const entry = cachedEntry(read) ?? (await entryFor(read));
+      if (!entry) throw new HttpError(404, read.notFound ?? "Not found.");
+      sendCachedBody(request, reply, entry);
     },
   };
   app.decorate("catalogueCache", cache);

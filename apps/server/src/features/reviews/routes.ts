@@ -54,7 +54,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reviewListSchema },
       },
     },
-    // Not async: a body in memory is answered in the same tick (see catalogueCache.serve).
     (request, reply) => app.catalogueCache.serve(request, reply, reviewList),
   );
 

@@ -54,7 +54,6 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: toolListSchema },
       },
     },
-    // Not async: a body in memory is answered in the same tick (see catalogueCache.serve).
     (request, reply) => app.catalogueCache.serve(request, reply, toolList),
   );
 
