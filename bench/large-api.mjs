@@ -9,15 +9,13 @@
 //   node bench/large-api.mjs [--reuse-seed] [--tools N --users N --orders N --reviews N]
 //   (BENCH_API_SECONDS=5 BENCH_API_CONNECTIONS=50)
 import { randomBytes } from "node:crypto";
-import { parseArgs } from "node:util";
 import {
   addBenchTool,
   BENCH_ADMIN_EMAIL,
   BENCH_BUYER_EMAIL,
   BENCH_CUSTOMER_EMAIL,
   benchData,
-  LARGE_SIZES,
-  largeTemplate,
+  templateFromCommandLine,
   usersByEmail,
   withClient,
 } from "./large-data.mjs";
@@ -267,18 +265,5 @@ async function preparePayments(base, toolId, headers, count) {
 }
 
 if (isMain(import.meta.url)) {
-  const { values } = parseArgs({
-    options: {
-      "reuse-seed": { type: "boolean", default: false },
-      tools: { type: "string" },
-      users: { type: "string" },
-      orders: { type: "string" },
-      reviews: { type: "string" },
-    },
-  });
-  const sizes = Object.fromEntries(
-    Object.entries(LARGE_SIZES).map(([name, value]) => [name, Number(values[name] ?? value)]),
-  );
-  const template = await largeTemplate(sizes, { reuse: values["reuse-seed"] });
-  console.log(JSON.stringify(await largeApi(template), null, 2));
+  console.log(JSON.stringify(await largeApi(await templateFromCommandLine()), null, 2));
 }

@@ -3,6 +3,7 @@
 // benchmarks need, added the same way on a seed-size database (benchData). Each benchmark clones the
 // template (scratchPostgres with `template`), so none sees another's writes.
 import { execFileSync } from "node:child_process";
+import { parseArgs } from "node:util";
 import pg from "pg";
 import { postgresServerUrl, root, round } from "./lib.mjs";
 
@@ -14,6 +15,27 @@ export const BENCH_CUSTOMER_EMAIL = "customer-000002@example.com";
 export const BENCH_BUYER_EMAIL = "customer-000003@example.com";
 /** My orders' worst first page: a customer with this many orders. */
 export const CUSTOMER_ORDERS = 1_000;
+
+/** The command-line options of every large-size script: --reuse-seed and the sizes (parseArgs). */
+export const LARGE_SIZE_OPTIONS = {
+  "reuse-seed": { type: "boolean", default: false },
+  tools: { type: "string" },
+  users: { type: "string" },
+  orders: { type: "string" },
+  reviews: { type: "string" },
+};
+
+/** The sizes asked for on the command line, LARGE_SIZES for those not given. */
+export const sizesFrom = (flags) =>
+  Object.fromEntries(
+    Object.entries(LARGE_SIZES).map(([name, value]) => [name, Number(flags[name] ?? value)]),
+  );
+
+/** For a script run alone: the template for the sizes and --reuse-seed on its command line. */
+export function templateFromCommandLine() {
+  const { values } = parseArgs({ options: LARGE_SIZE_OPTIONS });
+  return largeTemplate(sizesFrom(values), { reuse: values["reuse-seed"] });
+}
 
 /** The flags of `npm run seed:large` for these sizes. */
 export const seedFlags = (sizes) =>

@@ -12,7 +12,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { apiRead } from "./api-read.mjs";
 import { largeApi } from "./large-api.mjs";
-import { LARGE_SIZES, largeTemplate } from "./large-data.mjs";
+import { LARGE_SIZE_OPTIONS, largeTemplate, sizesFrom } from "./large-data.mjs";
 import { buildSnapshot, ensureResultsDir, machine, resultsDir, round } from "./lib.mjs";
 import { ordersWrite } from "./orders-write.mjs";
 import { renderMarkdown } from "./report.mjs";
@@ -24,11 +24,7 @@ const { values: flags } = parseArgs({
   options: {
     only: { type: "string" },
     "no-build": { type: "boolean", default: false },
-    "reuse-seed": { type: "boolean", default: false },
-    tools: { type: "string" },
-    users: { type: "string" },
-    orders: { type: "string" },
-    reviews: { type: "string" },
+    ...LARGE_SIZE_OPTIONS,
   },
 });
 const only = flags.only?.split(",").map((part) => part.trim());
@@ -38,9 +34,7 @@ if (unknown.length) {
   process.exit(2);
 }
 const runs = (part) => !only || only.includes(part);
-const sizes = Object.fromEntries(
-  Object.entries(LARGE_SIZES).map(([name, value]) => [name, Number(flags[name] ?? value)]),
-);
+const sizes = sizesFrom(flags);
 
 const started = performance.now();
 const results = {

@@ -8,9 +8,8 @@
 // navigation's start) when a MutationObserver first sees the row attached and visible.
 //   node bench/screens.mjs [--reuse-seed] [--tools N --users N --orders N --reviews N]
 import { randomBytes } from "node:crypto";
-import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
-import { BENCH_ADMIN_EMAIL, BENCH_CUSTOMER_EMAIL, LARGE_SIZES, largeTemplate } from "./large-data.mjs";
+import { BENCH_ADMIN_EMAIL, BENCH_CUSTOMER_EMAIL, templateFromCommandLine } from "./large-data.mjs";
 import { ensureSnapshot, isMain, round, scratchPostgres, startServer } from "./lib.mjs";
 import { median } from "./proc.mjs";
 
@@ -166,18 +165,5 @@ async function openScreen(context, base, screen) {
 }
 
 if (isMain(import.meta.url)) {
-  const { values } = parseArgs({
-    options: {
-      "reuse-seed": { type: "boolean", default: false },
-      tools: { type: "string" },
-      users: { type: "string" },
-      orders: { type: "string" },
-      reviews: { type: "string" },
-    },
-  });
-  const sizes = Object.fromEntries(
-    Object.entries(LARGE_SIZES).map(([name, value]) => [name, Number(values[name] ?? value)]),
-  );
-  const template = await largeTemplate(sizes, { reuse: values["reuse-seed"] });
-  console.log(JSON.stringify(await screens(template), null, 2));
+  console.log(JSON.stringify(await screens(await templateFromCommandLine()), null, 2));
 }
