@@ -171,6 +171,13 @@ async function measure(server, url, options, describe) {
   return {
     request: `${options.method ?? "GET"} ${url.replace(/[0-9a-f-]{36}/, ":id").replace(/customer-\d+%40example\.com/, ":email")}`,
     ...answer,
+    ...figures(result, cpuMicros),
+  };
+}
+
+/** One wrk run's figures, and the server's CPU time per answer over it. */
+function figures(result, cpuMicros) {
+  return {
     requestsPerSecond: Math.round(result.requestsPerSecond),
     requests: result.requests,
     latencyMs: { p50: round(result.p50, 2), p99: round(result.p99, 2), max: round(result.max, 2) },
@@ -229,14 +236,7 @@ async function measurePayments(server, databaseUrl, toolId, headers, placedPerSe
   return {
     request: "POST /api/test-gateway/confirm",
     status: 200,
-    requestsPerSecond: Math.round(result.requestsPerSecond),
-    requests: result.requests,
-    latencyMs: { p50: round(result.p50, 2), p99: round(result.p99, 2), max: round(result.max, 2) },
-    p99UnderTarget: result.p99 < P99_TARGET_MS,
-    failed: result.failed,
-    cpuMicrosPerAnswer: round(cpuMicros / result.requests),
-    coreBusy: { client: result.clientCoreBusy, server: result.serverCoreBusy },
-    saturated: saturatedSide(result),
+    ...figures(result, cpuMicros),
     prepared: secrets.length,
     // Beyond the prepared orders the run repeats secrets (already paid: a cheaper answer).
     repeated: Math.max(0, result.requests - measured.length),

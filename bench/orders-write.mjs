@@ -1,4 +1,7 @@
 #!/usr/bin/env node
+import { randomUUID } from "node:crypto";
+import autocannon from "autocannon";
+import pg from "pg";
 // How many orders per second POST /api/orders sustains on PostgreSQL, against the same transaction run
 // straight through the `pg` driver (the ceiling: no HTTP, no token, no validation, no ORM). The built
 // server runs on a scratch database with a tool whose stock never runs out; one customer signs up
@@ -6,9 +9,7 @@
 // own Idempotency-Key, as the web sends them. Every order answered 201 must be in the database, and
 // the stock must have gone down by exactly one unit per order.
 //   node bench/orders-write.mjs     (BENCH_CONNECTIONS=50 BENCH_DURATION=10 BENCH_WARMUP=3)
-import { randomUUID } from "node:crypto";
-import autocannon from "autocannon";
-import pg from "pg";
+import { addBenchTool, withClient } from "./large-data.mjs";
 import {
   ensureSnapshot,
   isMain,
@@ -37,7 +38,7 @@ export async function ordersWrite() {
       databaseUrl: scratch.url,
       env: { MAX_UNPAID_ORDERS_PER_CUSTOMER: "100000" },
     });
-    const toolId = await addBenchTool(scratch.url);
+    const toolId = await addBenchTool(scratch.url, STOCK);
     const { token, email } = await signUp(server.base);
 
     const result = await autocannon({
@@ -168,27 +169,6 @@ async function directDriver(databaseUrl, toolId, email) {
   } finally {
     await pool.end();
   }
-}
-
-async function withClient(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function addBenchTool(url) {
-  return withClient(url, async (client) => {
-    const { rows } = await client.query(
-      `insert into tools (name, short, image, price_cents, min_quantity, available_quantity)
-       values ('Bench Pliers', 'Pliers that never run out.', '/images/tools/pliers.svg', 1250, 1, $1) returning id`,
-      [STOCK],
-    );
-    return rows[0].id;
-  });
 }
 
 function checkDatabase(url, toolId) {
