@@ -89,6 +89,7 @@ export async function apiSuite(label, template) {
       );
       return rows[0];
     });
+    const searches = await searchPaths(scratch.url);
     const cores = coreSplit();
     if (cores) pin(server.pid, cores.servers);
 
@@ -97,7 +98,7 @@ export async function apiSuite(label, template) {
     const reads = [
       ["catalogue", "/api/tools", browser],
       ["one tool", `/api/tools/${counts.sampleToolId}`, browser],
-      ["search", "/api/tools/search?q=drill", browser],
+      ["search", searches[0], browser, { paths: searches }],
       [
         "My orders",
         `/api/orders/${encodeURIComponent(customer.email)}`,
@@ -107,12 +108,13 @@ export async function apiSuite(label, template) {
       ["Manage orders", "/api/orders", { ...browser, ...(await bearer(admin)) }],
     ];
     const endpoints = {};
-    for (const [name, url, headers] of reads) {
+    for (const [name, url, headers, more] of reads) {
       progress(`${label}: ${name}`);
-      endpoints[name] = await measure(server, url, { headers }, async () =>
+      endpoints[name] = await measure(server, url, { headers, ...more }, async () =>
         firstAnswer(server, url, headers),
       );
     }
+    endpoints.search.request = `GET /api/tools/search?q=… (${searches.length} different searches in turn)`;
     const buyerHeaders = { ...(await bearer(buyer)), "content-type": "application/json" };
     progress(`${label}: place order`);
     endpoints["place order"] = await measure(
@@ -173,6 +175,37 @@ async function measure(server, url, options, describe) {
     ...answer,
     ...figures(result, cpuMicros),
   };
+}
+
+/**
+ * Searches as visitors type them, from the tools' own names: whole words, the start of a word, and a
+ * word followed by the start of the next; deterministic, at most SEARCHES of them.
+ */
+async function searchPaths(url) {
+  const SEARCHES = 200;
+  const names = await withClient(url, async (client) => {
+    const { rows } = await client.query("select name from tools order by name limit 5000");
+    return rows.map((row) =>
+      row.name
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((word) => /^[a-z-]+$/.test(word)),
+    );
+  });
+  const queries = new Set();
+  for (const words of names) {
+    for (const [index, word] of words.entries()) {
+      queries.add(word);
+      queries.add(word.slice(0, 3));
+      const next = words[index + 1];
+      if (next) queries.add(`${word} ${next.slice(0, 2)}`);
+    }
+  }
+  return [...queries]
+    .sort()
+    .filter((_, index, all) => index % Math.max(1, Math.floor(all.length / SEARCHES)) === 0)
+    .slice(0, SEARCHES)
+    .map((q) => `/api/tools/search?q=${encodeURIComponent(q)}`);
 }
 
 /** One wrk run's figures, and the server's CPU time per answer over it. */

@@ -22,16 +22,18 @@ let scriptDir;
 /**
  * A Lua script that sets the request and reports; one file per distinct request. `uniqueHeader`: a
  * header given a new value on every request (an Idempotency-Key); `bodies`: request bodies used in
- * turn, one per request (each payment its own client secret).
+ * turn, one per request (each payment its own client secret); `paths`: paths (with their query) used
+ * in turn instead of the URL's (searches for different words).
  */
-function scriptFor({ method, body, uniqueHeader, bodies }) {
+function scriptFor({ method, body, uniqueHeader, bodies, paths }) {
   scriptDir ??= mkdtempSync(path.join(os.tmpdir(), "toolshop-wrk-"));
   const lines = [];
   if (method)
     lines.push(`wrk.method = ${JSON.stringify(method)}`, `wrk.body = ${JSON.stringify(body ?? "")}`);
-  if (uniqueHeader || bodies) {
+  if (uniqueHeader || bodies || paths) {
     lines.push("local count = 0");
     if (bodies) lines.push(`local bodies = {${bodies.map((text) => JSON.stringify(text)).join(",\n")}}`);
+    if (paths) lines.push(`local paths = {${paths.map((text) => JSON.stringify(text)).join(",\n")}}`);
     // A prefix of this run's own, so that two runs never send the same key.
     const prefix = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}-`;
     lines.push(
@@ -41,7 +43,7 @@ function scriptFor({ method, body, uniqueHeader, bodies }) {
         ? [`  wrk.headers[${JSON.stringify(uniqueHeader)}] = ${JSON.stringify(prefix)} .. count`]
         : []),
       ...(bodies ? ["  wrk.body = bodies[(count - 1) % #bodies + 1]"] : []),
-      "  return wrk.format()",
+      paths ? "  return wrk.format(nil, paths[(count - 1) % #paths + 1])" : "  return wrk.format()",
       "end",
     );
   }
@@ -106,7 +108,7 @@ export function pin(pid, cpuList) {
  */
 export async function wrk(
   url,
-  { connections = 50, seconds = 5, headers = {}, method, body, uniqueHeader, bodies } = {},
+  { connections = 50, seconds = 5, headers = {}, method, body, uniqueHeader, bodies, paths } = {},
 ) {
   const cores = coreSplit();
   const args = [
@@ -116,7 +118,7 @@ export async function wrk(
     "--timeout",
     "10s",
     "-s",
-    scriptFor({ method, body, uniqueHeader, bodies }),
+    scriptFor({ method, body, uniqueHeader, bodies, paths }),
   ];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
   const command = cores ? ["taskset", ["-c", cores.loadGenerator, WRK, ...args, url]] : [WRK, [...args, url]];

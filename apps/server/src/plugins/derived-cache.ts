@@ -1,15 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import type { DomainEventType } from "../../lib/domain-events";
-import { DEGRADED_TTL_MS, INVALIDATED_BY } from "../../plugins/catalogue-cache";
+import type { DomainEventType } from "../lib/domain-events";
+import { DEGRADED_TTL_MS, INVALIDATED_BY } from "./catalogue-cache";
 
-/**
- * At most this many values are kept, the least recently used going first: a crawler walking through
- * a catalogue of 10,000 tools must not keep 10,000 pages (about 25 KB each with their compressed forms).
- */
-export const STOREFRONT_CACHE_ENTRIES = 500;
-
-/** Values derived from the tools (pages, the sitemap), kept until the catalogue changes. */
-export interface StorefrontCache {
+/** Values derived from the database (product pages, the sitemap, search counts), kept until what they derive from changes. */
+export interface DerivedCache {
   /**
    * The value under `key`; `load` runs once until the next change, concurrent misses share it. An
    * undefined value (nothing found) is not kept.
@@ -17,22 +11,33 @@ export interface StorefrontCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
 }
 
+export interface DerivedCacheOptions {
+  /** The domain events that change the values: each one drops every value, on every process. */
+  invalidatedBy: readonly DomainEventType[];
+  /** At most this many values are kept, the least recently used going first. */
+  maxEntries: number;
+}
+
 interface Entry {
   value: unknown;
   storedAt: number;
 }
 
+/** The events that drop the catalogue cache's "tools" scope (stock included). */
+export const TOOLS_CHANGED_BY = (Object.keys(INVALIDATED_BY) as DomainEventType[]).filter(
+  (type) => INVALIDATED_BY[type] === "tools",
+);
+
 /**
  * The same rule as the API's catalogue cache (plugins/catalogue-cache.ts), whose answers are JSON
- * replies and cannot be read as values: every event that drops its "tools" scope drops everything
- * here, on every process, and so does ReviewChanged (the pages show reviews; the event does not say
- * which tool's, and reviews change far less often than stock); a resubscription starts afresh; while other processes cannot be heard
- * (degraded), values expire after DEGRADED_TTL_MS.
+ * replies and cannot be read as values: the events named drop everything, on every process; a
+ * resubscription starts afresh; while other processes cannot be heard (degraded), values expire
+ * after DEGRADED_TTL_MS.
  */
-export function createStorefrontCache(
+export function createDerivedCache(
   app: FastifyInstance,
-  maxEntries = STOREFRONT_CACHE_ENTRIES,
-): StorefrontCache {
+  { invalidatedBy, maxEntries }: DerivedCacheOptions,
+): DerivedCache {
   let generation = 0;
   const entries = new Map<string, Entry>();
   const loading = new Map<string, Promise<unknown>>();
@@ -41,12 +46,7 @@ export function createStorefrontCache(
     entries.clear();
     loading.clear();
   };
-  // The product pages show their tool's reviews too (issue 12).
-  const invalidating: DomainEventType[] = [
-    ...(Object.keys(INVALIDATED_BY) as DomainEventType[]).filter((type) => INVALIDATED_BY[type] === "tools"),
-    "ReviewChanged",
-  ];
-  app.events.subscribe(invalidating, "every-process", forget);
+  app.events.subscribe([...invalidatedBy], "every-process", forget);
   app.events.onResubscribed(forget);
 
   const isFresh = (entry: Entry) =>

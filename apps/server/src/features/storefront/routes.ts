@@ -5,6 +5,7 @@ import { type Shop, shopSchema, type Tool, toolIdParamsSchema } from "@toolshop/
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type CachedBody, cachedBody, sendCachedBody } from "../../lib/cached-body";
+import { createDerivedCache, TOOLS_CHANGED_BY } from "../../plugins/derived-cache";
 import { toolReviews } from "../reviews/tool-reviews";
 import { findTool, listTools } from "../tools/service";
 import { loadPageTemplate, type PageTemplate } from "./page-template";
@@ -18,9 +19,10 @@ import {
   type Site,
 } from "./product-page";
 import { renderRobots, renderSitemap, sitemapEntries } from "./sitemap";
-import { createStorefrontCache } from "./storefront-cache";
 
 const HTML = "text/html; charset=utf-8";
+/** At most this many pages (and the sitemap) are kept, the least recently used going first. */
+export const STOREFRONT_CACHE_ENTRIES = 500;
 
 export interface StorefrontOptions {
   /** The built web app (apps/web/dist): its shell and pre-rendered layout frame the product pages. */
@@ -36,7 +38,12 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontOptions> = async (ap
   const site: Site = { publicUrl: app.config.publicUrl, currency: app.config.currency };
   const template = loadPageTemplate(options.webDistDir, site.currency);
   const builtAt = buildTime(options.webDistDir);
-  const cache = createStorefrontCache(app);
+  // The product pages show their tool's reviews too (issue 12). A crawler walking through 10,000 tools
+  // must not keep 10,000 pages (about 25 KB each with their compressed forms).
+  const cache = createDerivedCache(app, {
+    invalidatedBy: [...TOOLS_CHANGED_BY, "ReviewChanged"],
+    maxEntries: STOREFRONT_CACHE_ENTRIES,
+  });
 
   function productPage(tool: Tool, reviews: ToolReviews, id: string, pages: PageTemplate): CachedBody {
     const html = pages.render({

@@ -11,12 +11,20 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CachedRead } from "../../plugins/catalogue-cache";
+import { createDerivedCache } from "../../plugins/derived-cache";
 import { searchTools } from "./search";
 import { findTool, listTools } from "./service";
 
 const toolListSchema = z.array(toolSchema);
 
+/** At most this many searches' totals are kept (a few dozen bytes each), the least recently used going first. */
+export const SEARCH_COUNTS_KEPT = 5_000;
+
 export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const searchCounts = createDerivedCache(app, {
+    invalidatedBy: ["ToolChanged"],
+    maxEntries: SEARCH_COUNTS_KEPT,
+  });
   const toolList: CachedRead<Tool[]> = {
     scope: "tools",
     key: "list",
@@ -41,7 +49,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
           scope: "tools",
           key: `search:${query.category ?? "all"}:${query.sort ?? "featured"}:${query.limit ?? "default"}`,
           schema: toolSearchPageSchema,
-          load: () => searchTools(app.db, query, app.config.currency),
+          load: () => searchTools(app.db, query, app.config.currency, searchCounts),
         };
 
   app.get(
@@ -73,7 +81,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     (request, reply) => {
       const cached = firstPage(request.query);
       if (cached) return app.catalogueCache.serve(request, reply, cached);
-      return searchTools(app.db, request.query, app.config.currency);
+      return searchTools(app.db, request.query, app.config.currency, searchCounts);
     },
   );
 

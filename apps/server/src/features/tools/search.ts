@@ -13,6 +13,7 @@ import {
 import { and, type Column, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
+import type { DerivedCache } from "../../plugins/derived-cache";
 import { type ToolRow, toolColumns, toToolResponse } from "./service";
 
 const soldOut = sql<boolean>`(${tools.availableQuantity} < ${tools.minQuantity})`;
@@ -127,6 +128,11 @@ function afterCursor(sort: ToolSort, cursor: string): SQL {
   return plan.descending ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
 }
 
+/** The words of q that can match: those with a letter or digit. */
+function searchWords(q: string | undefined): string[] {
+  return (q ?? "").split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
+}
+
 /**
  * Every word must match; the last one may be the start of a word (typed as the person types). Words
  * without a letter or digit are left out; a q of only such words is no search. No text of q is ever
@@ -137,7 +143,7 @@ function afterCursor(sort: ToolSort, cursor: string): SQL {
  * uses tools_search_idx when they are selective.
  */
 export function searchCondition(q: string | undefined): SQL | undefined {
-  const words = (q ?? "").split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
+  const words = searchWords(q);
   const last = words.pop();
   if (last === undefined) return undefined;
   const prefix = `'${last.replace(/\\/g, "\\\\").replace(/'/g, "''")}':*`;
@@ -145,13 +151,25 @@ export function searchCondition(q: string | undefined): SQL | undefined {
 }
 
 /**
- * One page of the search. The total is exact (a count over the same filter: at 10,000 tools the GIN
- * index makes it cheap), so totalIsEstimate is always false.
+ * Where a search's total is kept between requests: it depends only on the words, the category and the
+ * tools' names and descriptions, so it holds until a tool changes (ToolChanged), whatever orders do to
+ * the stock. Counting every match of a common word was most of a search's cost in PostgreSQL at 10,000
+ * tools (bench/results/latest.md).
+ */
+export type SearchCounts = Pick<DerivedCache, "get">;
+
+/** The key of a search's total: its category and the words that take part in it. */
+const countKey = (query: ToolSearchQuery) => JSON.stringify([query.category ?? null, searchWords(query.q)]);
+
+/**
+ * One page of the search. The total is exact (a count over the same filter, through `counts` when
+ * given), so totalIsEstimate is always false.
  */
 export async function searchTools(
   db: Database,
   query: ToolSearchQuery,
   currency: string,
+  counts?: SearchCounts,
 ): Promise<ToolSearchPage> {
   const sort = query.sort ?? "featured";
   const plan = SORTS[sort];
@@ -161,24 +179,28 @@ export async function searchTools(
   const after = query.cursor ? afterCursor(sort, query.cursor) : undefined;
 
   const direction = (key: SQL | Column) => (plan.descending ? sql`${key} desc` : sql`${key} asc`);
-  const [rows, counted] = await Promise.all([
+  const countMatches = async () => {
+    const [counted] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(tools)
+      .where(and(...filters));
+    return counted?.total ?? 0;
+  };
+  const [rows, total] = await Promise.all([
     db
       .select({ ...toolColumns, createdAtKey })
       .from(tools)
       .where(and(...filters, after))
       .orderBy(...[...plan.keys, tools.id].map(direction))
       .limit(limit + 1),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(tools)
-      .where(and(...filters)),
+    counts ? counts.get(countKey(query), countMatches) : countMatches(),
   ]);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     tools: page.map((row) => toToolResponse(row, currency)),
     nextCursor: rows.length > limit && last ? encodeCursor(sort, last) : null,
-    total: counted[0]?.total ?? 0,
+    total,
     totalIsEstimate: false,
   };
 }

@@ -243,5 +243,28 @@ for (const target of testDatabaseTargets()) {
       expect(after.total).toBe(first.total + 1);
       expect((await page({ q: "torque wre" })).tools.map((tool) => tool._id)).toEqual([added?.id]);
     });
+
+    it("keeps a search's total until a tool changes", async () => {
+      const before = await page({ q: "socket ratchet", category: "electrical" });
+      const newRatchet = {
+        name: "Ratchet Omega",
+        short: "A socket ratchet for the test of totals.",
+        image: "/images/tools/pliers.svg",
+        priceCents: 1500,
+        minQuantity: 1,
+        availableQuantity: 10,
+        category: "electrical" as const,
+      };
+      const [added] = await t.database.db.insert(tools).values(newRatchet).returning({ id: tools.id });
+      // Written behind the app's back: the kept total still counts the tools it counted...
+      expect((await page({ q: "socket ratchet", category: "electrical" })).total).toBe(before.total);
+      // ...until the tool's own event, which brings the new one in, on this search and on the other spellings.
+      await t.app.events.publish({ type: "ToolChanged", toolId: added?.id ?? "", change: "created" });
+      const after = await page({ q: "socket ratchet", category: "electrical" });
+      expect(after.total).toBe(before.total + 1);
+      expect(after.tools.map((tool) => tool.name)).toContain("Ratchet Omega");
+      expect((await page({ q: "  socket   ratchet ", category: "electrical" })).total).toBe(after.total);
+      expect((await page({ q: "socket ratchet" })).total).toBeGreaterThan(after.total);
+    });
   });
 }
