@@ -4,8 +4,9 @@
 // saturated and the server's CPU time per answer. Reads first (catalogue, one tool, a search, My orders'
 // first page for a customer with 1,000 orders, the admins' All users and Manage orders first pages),
 // then the writes: place an order (POST /api/orders, a new Idempotency-Key each time) and pay one (the
-// test gateway's POST /api/test-gateway/confirm, each request its own order's client secret). Users
-// are the generator's, with access tokens signed by the bench (lib.mjs mintAccessToken).
+// test gateway's POST /api/test-gateway/confirm, each request its own order's client secret), as 50
+// customers in turn, and placing as one customer on every connection. Users are the generator's and
+// the bench's, with access tokens signed by the bench (lib.mjs mintAccessToken).
 //   node bench/large-api.mjs [--reuse-seed] [--tools N --users N --orders N --reviews N]
 //   (BENCH_API_SECONDS=5 BENCH_API_CONNECTIONS=50)
 import { randomBytes } from "node:crypto";
@@ -14,6 +15,7 @@ import {
   BENCH_ADMIN_EMAIL,
   BENCH_BUYER_EMAIL,
   BENCH_CUSTOMER_EMAIL,
+  benchBuyers,
   benchData,
   templateFromCommandLine,
   usersByEmail,
@@ -115,25 +117,36 @@ export async function apiSuite(label, template) {
       );
     }
     endpoints.search.request = `GET /api/tools/search?q=… (${searches.length} different searches in turn)`;
-    const buyerHeaders = { ...(await bearer(buyer)), "content-type": "application/json" };
-    progress(`${label}: place order`);
-    endpoints["place order"] = await measure(
-      server,
-      "/api/orders",
-      {
-        method: "POST",
-        headers: buyerHeaders,
-        body: JSON.stringify({ toolId, ...ORDER }),
-        uniqueHeader: "Idempotency-Key",
-      },
-      async () => ({ status: 201 }),
-    );
+    // Checkout as a shop sees it: 50 customers at once, each request its own customer's token (and,
+    // paying, that customer's own order). One customer sending all 50 is kept as a row of its own:
+    // those orders queue on the customer's unpaid-order lock.
+    const buyers = await benchBuyers(scratch.url, connections);
+    const buyerTokens = await Promise.all(buyers.map(async (user) => (await bearer(user)).authorization));
+    const json = { "content-type": "application/json" };
+    const placeOrder = (headers, rotatingHeader) =>
+      measure(
+        server,
+        "/api/orders",
+        {
+          method: "POST",
+          headers: { ...json, ...headers },
+          body: JSON.stringify({ toolId, ...ORDER }),
+          uniqueHeader: "Idempotency-Key",
+          rotatingHeader,
+        },
+        async () => ({ status: 201 }),
+      );
+    progress(`${label}: place order (${buyers.length} customers)`);
+    endpoints["place order"] = await placeOrder({}, { name: "authorization", values: buyerTokens });
+    endpoints["place order"].request = `POST /api/orders (${buyers.length} customers in turn)`;
+    progress(`${label}: place order (one customer)`);
+    endpoints["place order, one customer"] = await placeOrder(await bearer(buyer));
     progress(`${label}: pay order`);
     endpoints["pay order"] = await measurePayments(
       server,
       scratch.url,
       toolId,
-      buyerHeaders,
+      buyerTokens,
       endpoints["place order"].requestsPerSecond,
     );
     return {
@@ -237,27 +250,27 @@ async function firstAnswer(server, url, headers) {
  * the warm-up. The answer says how many payments the database recorded and how many requests, past
  * the prepared ones, repeated a secret (an already paid intent: a cheaper answer).
  */
-async function measurePayments(server, databaseUrl, toolId, headers, placedPerSecond) {
+async function measurePayments(server, databaseUrl, toolId, tokens, placedPerSecond) {
   const warmup = 200;
   const count = warmup + Math.max(500, Math.round(1.5 * placedPerSecond * seconds));
-  const secrets = await preparePayments(server.base, toolId, headers, count);
-  progress(`${secrets.length} payments prepared`);
-  const body = (secret) => JSON.stringify({ clientSecret: secret, card: CARD });
-  const options = { method: "POST", headers, body: body(secrets[0]) };
-  await wrk(`${server.base}/api/test-gateway/confirm`, {
-    ...options,
-    connections,
-    seconds: 1,
-    bodies: secrets.slice(0, warmup).map(body),
-  });
-  const measured = secrets.slice(warmup);
+  const payments = await preparePayments(server.base, toolId, tokens, count);
+  progress(`${payments.length} payments prepared`);
+  const body = ({ secret }) => JSON.stringify({ clientSecret: secret, card: CARD });
+  // Each body goes with its customer's token: the two lists are used in step.
+  const run = (list, runSeconds) =>
+    wrk(`${server.base}/api/test-gateway/confirm`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: body(list[0]),
+      connections,
+      seconds: runSeconds,
+      bodies: list.map(body),
+      rotatingHeader: { name: "authorization", values: list.map((payment) => payment.token) },
+    });
+  await run(payments.slice(0, warmup), 1);
+  const measured = payments.slice(warmup);
   const cpuBefore = cpuTicks(server.pid);
-  const result = await wrk(`${server.base}/api/test-gateway/confirm`, {
-    ...options,
-    connections,
-    seconds,
-    bodies: measured.map(body),
-  });
+  const result = await run(measured, seconds);
   const cpuMicros = ((cpuTicks(server.pid) - cpuBefore) * 1e6) / clockTicksPerSecond();
   const paid = await withClient(databaseUrl, async (client) => {
     const { rows } = await client.query(
@@ -267,34 +280,42 @@ async function measurePayments(server, databaseUrl, toolId, headers, placedPerSe
     return rows[0].paid;
   });
   return {
-    request: "POST /api/test-gateway/confirm",
+    request: `POST /api/test-gateway/confirm (${tokens.length} customers in turn)`,
     status: 200,
     ...figures(result, cpuMicros),
-    prepared: secrets.length,
+    prepared: payments.length,
     // Beyond the prepared orders the run repeats secrets (already paid: a cheaper answer).
     repeated: Math.max(0, result.requests - measured.length),
     ordersPaidInDatabase: paid,
   };
 }
 
-/** `count` unpaid orders with a payment started, `connections` at a time; answers their client secrets. */
-async function preparePayments(base, toolId, headers, count) {
-  const secrets = [];
-  const post = async (url, body) => {
-    const response = await fetch(`${base}${url}`, { method: "POST", headers, body: JSON.stringify(body) });
+/**
+ * `count` unpaid orders with a payment started, `connections` at a time, the customers (`tokens`) in
+ * turn; answers each order's client secret with its customer's token.
+ */
+async function preparePayments(base, toolId, tokens, count) {
+  const payments = [];
+  const post = async (url, token, body) => {
+    const response = await fetch(`${base}${url}`, {
+      method: "POST",
+      headers: { authorization: token, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
     return response.json();
   };
   const worker = async () => {
-    while (secrets.length < count) {
-      secrets.push(undefined);
-      const slot = secrets.length - 1;
-      const order = await post("/api/orders", { toolId, ...ORDER });
-      secrets[slot] = (await post("/api/create-payment-intent", { orderId: order._id })).clientSecret;
+    while (payments.length < count) {
+      const token = tokens[payments.length % tokens.length];
+      const payment = { token, secret: "" };
+      payments.push(payment);
+      const order = await post("/api/orders", token, { toolId, ...ORDER });
+      payment.secret = (await post("/api/create-payment-intent", token, { orderId: order._id })).clientSecret;
     }
   };
   await Promise.all(Array.from({ length: connections }, worker));
-  return secrets;
+  return payments;
 }
 
 if (isMain(import.meta.url)) {

@@ -144,6 +144,26 @@ export async function addBenchTool(url, stock = 100_000_000) {
   });
 }
 
+/**
+ * `count` customers of the bench's own (bench-buyer-NN@example.com), added when missing at any size:
+ * the writes place and pay as many customers at once, one per connection, as a shop's checkout sees.
+ */
+export async function benchBuyers(url, count) {
+  const emails = Array.from(
+    { length: count },
+    (_, i) => `bench-buyer-${String(i + 1).padStart(3, "0")}@example.com`,
+  );
+  await withClient(url, (client) =>
+    client.query(
+      `insert into users (email, role, display_name)
+       select email, 'user', 'Bench Buyer' from unnest($1::text[]) as email
+       on conflict (email) do nothing`,
+      [emails],
+    ),
+  );
+  return usersByEmail(url, emails);
+}
+
 /** The shop users (id, email) with these emails, in that order. */
 export async function usersByEmail(url, emails) {
   return withClient(url, async (client) => {

@@ -23,15 +23,20 @@ let scriptDir;
  * A Lua script that sets the request and reports; one file per distinct request. `uniqueHeader`: a
  * header given a new value on every request (an Idempotency-Key); `bodies`: request bodies used in
  * turn, one per request (each payment its own client secret); `paths`: paths (with their query) used
- * in turn instead of the URL's (searches for different words).
+ * in turn instead of the URL's (searches for different words); `rotatingHeader`: a header whose values
+ * are used in turn, in step with `bodies` (each customer's own token with that customer's payment).
  */
-function scriptFor({ method, body, uniqueHeader, bodies, paths }) {
+function scriptFor({ method, body, uniqueHeader, bodies, paths, rotatingHeader }) {
   scriptDir ??= mkdtempSync(path.join(os.tmpdir(), "toolshop-wrk-"));
   const lines = [];
   if (method)
     lines.push(`wrk.method = ${JSON.stringify(method)}`, `wrk.body = ${JSON.stringify(body ?? "")}`);
-  if (uniqueHeader || bodies || paths) {
+  if (uniqueHeader || bodies || paths || rotatingHeader) {
     lines.push("local count = 0");
+    if (rotatingHeader)
+      lines.push(
+        `local headerValues = {${rotatingHeader.values.map((text) => JSON.stringify(text)).join(",\n")}}`,
+      );
     if (bodies) lines.push(`local bodies = {${bodies.map((text) => JSON.stringify(text)).join(",\n")}}`);
     if (paths) lines.push(`local paths = {${paths.map((text) => JSON.stringify(text)).join(",\n")}}`);
     // A prefix of this run's own, so that two runs never send the same key.
@@ -43,6 +48,11 @@ function scriptFor({ method, body, uniqueHeader, bodies, paths }) {
         ? [`  wrk.headers[${JSON.stringify(uniqueHeader)}] = ${JSON.stringify(prefix)} .. count`]
         : []),
       ...(bodies ? ["  wrk.body = bodies[(count - 1) % #bodies + 1]"] : []),
+      ...(rotatingHeader
+        ? [
+            `  wrk.headers[${JSON.stringify(rotatingHeader.name)}] = headerValues[(count - 1) % #headerValues + 1]`,
+          ]
+        : []),
       paths ? "  return wrk.format(nil, paths[(count - 1) % #paths + 1])" : "  return wrk.format()",
       "end",
     );
@@ -108,7 +118,17 @@ export function pin(pid, cpuList) {
  */
 export async function wrk(
   url,
-  { connections = 50, seconds = 5, headers = {}, method, body, uniqueHeader, bodies, paths } = {},
+  {
+    connections = 50,
+    seconds = 5,
+    headers = {},
+    method,
+    body,
+    uniqueHeader,
+    bodies,
+    paths,
+    rotatingHeader,
+  } = {},
 ) {
   const cores = coreSplit();
   const args = [
@@ -118,7 +138,7 @@ export async function wrk(
     "--timeout",
     "10s",
     "-s",
-    scriptFor({ method, body, uniqueHeader, bodies, paths }),
+    scriptFor({ method, body, uniqueHeader, bodies, paths, rotatingHeader }),
   ];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
   const command = cores ? ["taskset", ["-c", cores.loadGenerator, WRK, ...args, url]] : [WRK, [...args, url]];
