@@ -12,7 +12,7 @@ import { HttpError } from "../../lib/http-errors";
 import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
 import type { OrdersContext } from "./context";
 import { confirmPayment, startPayment } from "./payment";
-import { createOrder } from "./service";
+import { createOrder } from "./place-order";
 import { ordersContext, VALID_CARD } from "./test-fixtures";
 
 // Enough connections for real parallelism while leaving room for other suites on the same server.
@@ -69,6 +69,41 @@ describe.skipIf(!postgres || postgres.skip)(`orders under concurrency ${postgres
     // The orders really ran side by side on separate connections.
     expect(pool.totalCount).toBeGreaterThan(10);
   });
+
+  it("prices an order again when the tool's price changes while it is placed", async () => {
+    const tool = await addTool(db, { minQuantity: 1, availableQuantity: 10, priceCents: 1_000 });
+    const customer = await addCustomer(db);
+    const body = { toolId: tool.id, address: "1 Main St", phone: "5550100", quantity: 2 };
+
+    // An admin's edit holds the tool's row; the order reads the old price, then waits to take the stock.
+    const admin = await pool.connect();
+    try {
+      await admin.query("begin");
+      await admin.query("update tools set price_cents = 1500 where id = $1", [tool.id]);
+      const placing = createOrder(ctx, customer, body);
+      await waitUntilBlocked(tool.id);
+      await admin.query("commit");
+      const { order } = await placing;
+      expect([order.unitPrice, order.price]).toEqual([15, 30]);
+    } finally {
+      admin.release();
+    }
+    const rows = await db.select().from(orders).where(eq(orders.toolId, tool.id));
+    expect(rows.map((row) => row.totalCents)).toEqual([3_000]);
+    expect(await stockOf(db, tool.id)).toBe(8);
+  });
+
+  /** Until some session waits for a lock on the tools table (the order's last statement). */
+  async function waitUntilBlocked(toolId: string) {
+    for (let i = 0; i < 200; i += 1) {
+      const { rows } = await pool.query(
+        `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like 'update "tools"%'`,
+      );
+      if (rows.length > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`no order waited on tool ${toolId}`);
+  }
 
   it("creates one order for 20 simultaneous requests with the same Idempotency-Key", async () => {
     const tool = await addTool(db, { minQuantity: 1, availableQuantity: 100 });

@@ -9,7 +9,8 @@ import { addCustomer, addTool } from "../../testing/fixtures";
 import { cancelOrder, deliverOrder, refundOrder, shipOrder } from "./admin-service";
 import type { OrdersContext } from "./context";
 import { confirmPayment, startPayment } from "./payment";
-import { createOrder, deleteOrder } from "./service";
+import { createOrder } from "./place-order";
+import { deleteOrder } from "./service";
 import { ordersContext, VALID_CARD } from "./test-fixtures";
 
 for (const target of testDatabaseTargets()) {

@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
 import type { OrdersContext } from "./context";
-import { createOrder, IDEMPOTENCY_KEY_TTL_MS, pruneExpiredIdempotencyKeys } from "./service";
+import { createOrder, IDEMPOTENCY_KEY_TTL_MS, pruneExpiredIdempotencyKeys } from "./place-order";
 import { ordersContext } from "./test-fixtures";
 
 const HOUR_MS = 60 * 60 * 1000;

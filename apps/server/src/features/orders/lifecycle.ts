@@ -4,7 +4,8 @@
 import type { Database } from "@toolshop/db/client";
 import { orderStatusHistory, orders, tools } from "@toolshop/db/schema";
 import type { OrderStatus } from "@toolshop/shared/orders";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, type Subquery, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { HttpError } from "../../lib/http-errors";
 import type { OrderRow } from "./dto";
 
@@ -58,28 +59,64 @@ export type TransitionFields = Partial<
 >;
 
 /**
- * Moves one order from `from` to `to` in one conditional update (WHERE status = from), records the
- * change in the history and, for a cancellation or a refund, puts the stock back, all in the caller's
- * transaction. Answers the updated row, or undefined when the order was not in `from` any more (a
- * concurrent command won): the caller re-reads and explains.
+ * Moves one order from `from` to `to` with one statement: a conditional update (WHERE status = from,
+ * and `condition` when given), the change's line in the history and, for a cancellation or a refund,
+ * its stock back on the shelf. One statement is atomic on its own, and a caller outside a transaction
+ * pays one round trip, not four. Answers the updated row, or undefined when the order was not in `from`
+ * any more (a concurrent command won) or failed `condition`: the caller re-reads and explains.
  */
 export async function transitionOrder(
-  tx: Database,
+  db: Database,
   orderId: string,
   from: OrderStatus,
   to: OrderStatus,
   fields: TransitionFields = {},
+  condition?: SQL,
 ): Promise<OrderRow | undefined> {
   assertTransition(from, to);
-  const [row] = await tx
-    .update(orders)
-    .set({ ...fields, status: to })
-    .where(and(eq(orders.id, orderId), eq(orders.status, from)))
-    .returning();
-  if (!row) return undefined;
-  await tx.insert(orderStatusHistory).values({ orderId: row.id, status: to });
-  if (releasesStock(to)) await restoreStock(tx, row);
+  const moved = db.$with("moved").as(
+    db
+      .update(orders)
+      .set({ ...fields, status: to })
+      .where(and(eq(orders.id, orderId), eq(orders.status, from), condition))
+      .returning(),
+  );
+  const history = historyLines(db, moved, to);
+  const restocked = db.$with("restocked").as(
+    db
+      .update(tools)
+      .set({ availableQuantity: sql`${tools.availableQuantity} + ${moved.quantity}` })
+      .from(moved)
+      .where(eq(tools.id, moved.toolId))
+      .returning({ id: tools.id }),
+  );
+  const [row] = await (releasesStock(to) ? db.with(moved, history, restocked) : db.with(moved, history))
+    .select()
+    .from(moved);
   return row;
+}
+
+/**
+ * A CTE that writes one history line, `status` now, for every order row `changed` (a CTE) returns.
+ * PostgreSQL runs a data-modifying CTE whether or not the main query reads it.
+ */
+export function historyLines(db: Database, changed: Subquery & { id: AnyPgColumn }, status: OrderStatus) {
+  return db.$with("history").as(
+    db
+      .insert(orderStatusHistory)
+      // Every column, in the table's order (Drizzle's rule for INSERT ... SELECT).
+      .select(
+        db
+          .select({
+            id: sql<string>`gen_random_uuid()`.as("id"),
+            orderId: changed.id,
+            status: sql<OrderStatus>`${status}`.as("status"),
+            at: sql<Date>`now()`.as("at"),
+          })
+          .from(changed),
+      )
+      .returning({ id: orderStatusHistory.id }),
+  );
 }
 
 /** A cancelled or refunded order's units go back on the shelf. */

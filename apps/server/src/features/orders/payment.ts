@@ -3,7 +3,7 @@
 // amount has succeeded. Every path is idempotent: one order, one payment, one confirmation email.
 import { orders } from "@toolshop/db/schema";
 import type { Order } from "@toolshop/shared/orders";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { type GatewayPaymentIntent, isOpenIntent } from "../payments/gateway";
 import { type Actor, findAccessibleOrder, findOrder, type OrdersContext, publish } from "./context";
@@ -124,27 +124,40 @@ export async function recordSucceededPayment(
 ): Promise<PaymentRecordOutcome> {
   if (intent.status !== "succeeded") return "not-succeeded";
   if (!intent.orderId || !UUID_PATTERN.test(intent.orderId)) return "no-order";
+  // The usual case in one statement: the unpaid order this payment is for, at exactly its amount.
+  if (intent.currency === ctx.currency) {
+    const paid = await markOrderPaid(
+      ctx,
+      intent.orderId,
+      intent.id,
+      eq(orders.totalCents, intent.amountCents),
+    );
+    if (paid) return "marked-paid";
+  }
+  // Not marked: say why.
   const order = await findOrder(ctx.db, intent.orderId);
   if (!order) return "no-order";
   if (!paysFor(intent, order, ctx.currency)) return "mismatch";
-  return (await markOrderPaid(ctx, order.id, intent.id)) ? "marked-paid" : "already-paid";
+  return "already-paid";
 }
 
 /**
- * The one place an order becomes paid: only from unpaid, so only once, and only then is OrderPaid
- * published (its subscriber sends the confirmation mail).
+ * The one place an order becomes paid: only from unpaid (and `condition`, when given), so only once,
+ * and only then is OrderPaid published (its subscriber sends the confirmation mail).
  */
 async function markOrderPaid(
   ctx: OrdersContext,
   orderId: string,
   paymentId: string,
+  condition?: SQL,
 ): Promise<OrderRow | undefined> {
-  const paid = await ctx.db.transaction((tx) =>
-    transitionOrder(tx, orderId, "unpaid", "paid", {
-      transactionId: paymentId,
-      paymentIntentId: paymentId,
-      paidAt: new Date(),
-    }),
+  const paid = await transitionOrder(
+    ctx.db,
+    orderId,
+    "unpaid",
+    "paid",
+    { transactionId: paymentId, paymentIntentId: paymentId, paidAt: new Date() },
+    condition,
   );
   if (paid) await publish(ctx, { type: "OrderPaid", order: toOrderResponse(paid, ctx) });
   return paid;

@@ -26,14 +26,8 @@ import type { PaymentGateway } from "../payments/gateway";
 import type { OrdersContext } from "./context";
 import { EXPIRY_CHECK_INTERVAL_MS, expireUnpaidOrders } from "./expiry";
 import { confirmPayment, startPayment } from "./payment";
-import {
-  createOrder,
-  deleteOrder,
-  getOrderForPayment,
-  IDEMPOTENCY_PRUNE_INTERVAL_MS,
-  listOrdersFor,
-  pruneExpiredIdempotencyKeys,
-} from "./service";
+import { createOrder, IDEMPOTENCY_PRUNE_INTERVAL_MS, pruneExpiredIdempotencyKeys } from "./place-order";
+import { deleteOrder, getOrderForPayment, listOrdersFor } from "./service";
 
 /** The orders context of the running app: its database, currency, gateway and event bus. */
 export function createOrdersContext(app: FastifyInstance, gateway: PaymentGateway): OrdersContext {

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
 import type { OrdersContext } from "./context";
 import { confirmPayment, startPayment } from "./payment";
-import { createOrder, deleteOrder, getOrderForPayment, listOrdersFor } from "./service";
+import { createOrder } from "./place-order";
+import { deleteOrder, getOrderForPayment, listOrdersFor } from "./service";
 import { ordersContext, VALID_CARD } from "./test-fixtures";
 
 for (const target of testDatabaseTargets()) {

@@ -103,27 +103,23 @@ export class TestPaymentGateway implements PaymentGateway {
    */
   async confirmCard(clientSecret: string, card: TestCard, now = new Date()): Promise<TestConfirmResult> {
     const id = this.intentIdOf(clientSecret);
-    const intent = id ? await this.retrieve(id) : undefined;
-    if (!intent) return { ok: false, unknownSecret: true };
-    if (intent.status === "succeeded") return { ok: true, intent };
-    if (intent.status === "canceled") return { ok: false, message: PAYMENT_CANCELLED };
-
+    if (!id) return { ok: false, unknownSecret: true };
     const problem = cardInputProblem(card, now) ?? cardOutcomeProblem(cardDigits(card.number));
-    if (problem) return { ok: false, message: problem };
-
-    const [paid] = await this.db
-      .update(testPaymentIntents)
-      .set({ status: "succeeded" })
-      .where(
-        and(eq(testPaymentIntents.id, intent.id), eq(testPaymentIntents.status, "requires_payment_method")),
-      )
-      .returning();
-    if (paid) return { ok: true, intent: this.toIntent(paid) };
-    // Paid or cancelled by a concurrent request in the meantime: answer what it is now.
-    const current = await this.retrieve(intent.id);
-    return current?.status === "succeeded"
-      ? { ok: true, intent: current }
-      : { ok: false, message: PAYMENT_CANCELLED };
+    if (!problem) {
+      // A good card pays an open intent in one statement; anything else is explained below.
+      const [paid] = await this.db
+        .update(testPaymentIntents)
+        .set({ status: "succeeded" })
+        .where(and(eq(testPaymentIntents.id, id), eq(testPaymentIntents.status, "requires_payment_method")))
+        .returning();
+      if (paid) return { ok: true, intent: this.toIntent(paid) };
+    }
+    const intent = await this.retrieve(id);
+    if (!intent) return { ok: false, unknownSecret: true };
+    // Paid before (by this card or a concurrent request): success again, without a second charge.
+    if (intent.status === "succeeded") return { ok: true, intent };
+    if (intent.status === "canceled" || !problem) return { ok: false, message: PAYMENT_CANCELLED };
+    return { ok: false, message: problem };
   }
 
   private toIntent(row: IntentRow): GatewayPaymentIntent {
