@@ -12,6 +12,7 @@ import { HttpError } from "../../lib/http-errors";
 import { NOT_REFUNDABLE } from "../payments/gateway";
 import { findOrder, type OrdersContext, publish } from "./context";
 import { type OrderView, toOrderResponse } from "./dto";
+import type { EstimatedTotals } from "./estimated-totals";
 import { assertTransition, runTransition } from "./lifecycle";
 import { pageOfOrders } from "./paging";
 import { recordSucceededPayment } from "./payment";
@@ -40,17 +41,35 @@ export async function listAllOrders(
   db: Database,
   view: OrderView,
   query: AdminOrdersQuery,
+  estimates?: EstimatedTotals,
 ): Promise<AdminOrdersPage> {
   const where = and(...adminOrderFilters(query));
-  const page = await pageOfOrders(db, where, {
-    cursor: query.cursor,
-    limit: query.limit ?? ADMIN_ORDERS_PAGE_SIZE,
-  });
+  // The first page's total is counted alongside the page, on a second connection.
+  const [page, total] = await Promise.all([
+    pageOfOrders(db, where, { cursor: query.cursor, limit: query.limit ?? ADMIN_ORDERS_PAGE_SIZE }),
+    query.cursor ? undefined : totalOf(db, where, filterKey(query), estimates),
+  ]);
   return {
     orders: page.rows.map((row) => toOrderResponse(row, view)),
     nextCursor: page.nextCursor,
-    ...(query.cursor ? {} : { total: await countOrders(db, where) }),
+    ...(total ? { total } : {}),
   };
+}
+
+/** What the total depends on: the filters, not the page. */
+const filterKey = ({ status, from, to, q }: AdminOrdersQuery) => JSON.stringify([status, from, to, q]);
+
+async function totalOf(
+  db: Database,
+  where: SQL | undefined,
+  key: string,
+  estimates: EstimatedTotals | undefined,
+): Promise<OrdersTotal> {
+  const kept = estimates?.get(key);
+  if (kept !== undefined) return { count: kept, estimated: true };
+  const total = await countOrders(db, where);
+  if (total.estimated) estimates?.set(key, total.count);
+  return total;
 }
 
 function adminOrderFilters(query: AdminOrdersQuery): SQL[] {
