@@ -127,7 +127,11 @@ interface LoadMoreProps {
   fetchNextPage: () => unknown;
 }
 
-/** The button that appends the next page, while there is one. */
+/**
+ * The button that appends the next page, while there is one. While a page loads it is aria-disabled,
+ * not disabled: a disabled button drops the keyboard focus, which would leave someone who pressed it
+ * at the top of the page.
+ */
 export function LoadMore({ hasNextPage, isFetchingNextPage, error, fetchNextPage }: LoadMoreProps) {
   if (!hasNextPage) return null;
   return (
@@ -139,9 +143,11 @@ export function LoadMore({ hasNextPage, isFetchingNextPage, error, fetchNextPage
       ) : null}
       <button
         type="button"
-        className="btn btn-outline w-full sm:w-auto"
-        disabled={isFetchingNextPage}
-        onClick={() => void fetchNextPage()}
+        className={`btn btn-outline w-full sm:w-auto${isFetchingNextPage ? " btn-disabled" : ""}`}
+        aria-disabled={isFetchingNextPage}
+        onClick={() => {
+          if (!isFetchingNextPage) void fetchNextPage();
+        }}
       >
         {isFetchingNextPage ? "Loading…" : "Load more"}
       </button>

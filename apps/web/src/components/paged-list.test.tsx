@@ -107,6 +107,35 @@ describe("PagedList", () => {
     expect(screen.getByRole("button", { name: "Edit Drill" })).toHaveFocus();
   });
 
+  it("keeps the keyboard focus on Load more while the page loads, and a second press asks once", async () => {
+    let release: (page: Page) => void = () => undefined;
+    const cursors: (string | null)[] = [];
+    const fetchPage = (cursor: string | null) => {
+      cursors.push(cursor);
+      if (cursor === null) return Promise.resolve({ body: ["Hammer"], next: "p2" });
+      return new Promise<Page>((resolve) => {
+        release = resolve;
+      });
+    };
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <Tools fetchPage={fetchPage} />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    const loadMore = await screen.findByRole("button", { name: "Load more" });
+    loadMore.focus();
+    await user.keyboard("{Enter}");
+    const loading = await screen.findByRole("button", { name: "Loading…" });
+    expect(loading).toHaveFocus();
+    expect(loading).toHaveAttribute("aria-disabled", "true");
+    await user.keyboard("{Enter}");
+    expect(cursors).toEqual([null, "p2"]);
+    release({ body: ["Saw"], next: null });
+    await expect.poll(() => item("Saw")).toHaveFocus();
+  });
+
   it("keeps the list when the next page fails, says why and offers Load more again", async () => {
     const { user } = renderTools([
       { body: ["Hammer"], next: "p2" },
