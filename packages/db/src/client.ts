@@ -4,7 +4,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
-import { createPgliteDirectory, pgliteOptions } from "./pglite";
+import { compileWebAssemblyWithBaselineOnly, createPgliteDirectory, pgliteOptions } from "./pglite";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -100,6 +100,7 @@ function isRunning(pid: number): boolean {
 /** Wraps a PGlite instance (file-backed, in-memory or cloned) as a handle. */
 export async function openPglite(dataDirOrClient: string | PGlite): Promise<DatabaseHandle> {
   // Loaded on demand so that PostgreSQL deployments never load the WebAssembly build.
+  compileWebAssemblyWithBaselineOnly();
   const [{ PGlite }, { drizzle }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("drizzle-orm/pglite"),

@@ -4,6 +4,7 @@ import { execFile } from "node:child_process";
 import { readdir, rename, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { promisify } from "node:util";
+import { setFlagsFromString } from "node:v8";
 import type { PGliteOptions } from "@electric-sql/pglite";
 
 // PostgreSQL's default (128MB) is sized for a database server; PGlite reserves it inside the WebAssembly
@@ -11,6 +12,18 @@ import type { PGliteOptions } from "@electric-sql/pglite";
 // served from the API's cache, and evicted pages stay in the operating system's file cache: 4MB runs
 // orders and lookups as fast as 128MB did (1MB was a quarter slower on reads).
 const SHARED_BUFFERS = "4MB";
+
+/**
+ * PGlite is PostgreSQL compiled to WebAssembly. V8 compiles it first with its baseline compiler
+ * (Liftoff), then recompiles the hot functions with its optimizing one (TurboFan) in the background;
+ * that second tier kept about 90 MB more resident memory for the life of the process (the server's
+ * peak RSS at start: about 295 MB with it, 205 MB without; bench/results/latest.md for what it costs
+ * in speed). Called before the first PGlite starts: the flag applies to WebAssembly compiled from
+ * then on in this process (nothing else here is WebAssembly), never to JavaScript.
+ */
+export function compileWebAssemblyWithBaselineOnly(): void {
+  setFlagsFromString("--liftoff-only");
+}
 
 /** PGlite's own start parameters plus ours (a `startParams` option replaces PGlite's, so they are repeated). */
 export async function pgliteOptions(): Promise<PGliteOptions> {
