@@ -102,13 +102,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerIdentity(app, config);
 
   registerPopupOpenerPolicy(app);
-  const paymentGateway = options.paymentGateway ?? createPaymentGateway(config, database.db);
+  const paymentGateway = options.paymentGateway ?? (await createPaymentGateway(config, database.db));
   const orders = createOrdersContext(app, paymentGateway);
   const onPaymentSucceeded: PaymentSucceededHandler = (intent) => recordSucceededPayment(orders, intent);
   const webhookSecret = paymentGateway.kind === "stripe" ? config.payments.stripe.webhookSecret : undefined;
 
   // Uploaded images: DATA_DIR/uploads, or the S3 bucket that every process shares.
-  const images = createImageStore(config.s3, join(config.dataDir, "uploads"));
+  const images = await createImageStore(config.s3, join(config.dataDir, "uploads"));
   app.addHook("onClose", async () => images.close());
 
   // Better Auth at /api/auth/*, with its own body handling.

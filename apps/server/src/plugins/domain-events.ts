@@ -4,7 +4,6 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance } from "fastify";
-import { Redis } from "ioredis";
 import {
   createEventBus,
   type DomainEvent,
@@ -114,6 +113,7 @@ async function subscribe(
   onMessage: (message: string) => void,
   onSubscribed: () => void,
 ): Promise<Subscriber> {
+  const { Redis } = await import("ioredis");
   const connection = new Redis(redisUrl, {
     // Subscribed by hand on every "ready", so that `listening` is only true once SUBSCRIBE answered.
     autoResubscribe: false,

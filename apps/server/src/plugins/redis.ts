@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import type { FastifyInstance } from "fastify";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -22,6 +22,8 @@ export async function registerRedis(app: FastifyInstance, redisUrl: string | und
     app.decorate("redis", undefined);
     return;
   }
+  // Loaded only when Redis is configured: a single process never needs its 7 MB.
+  const { Redis } = await import("ioredis");
   const redis = new Redis(redisUrl, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,

@@ -1,18 +1,18 @@
 import type { Database } from "@toolshop/db/client";
 import type { AppConfig } from "../../env";
 import type { PaymentGateway } from "./gateway";
-import { createStripeClient, StripePaymentGateway } from "./stripe-gateway";
+import { createStripeClient, loadStripe, StripePaymentGateway } from "./stripe-gateway";
 import { TestPaymentGateway } from "./test-gateway";
 
 /** The gateway PAYMENT_GATEWAY chooses; env.ts has already made sure Stripe's keys are set for stripe. */
-export function createPaymentGateway(config: AppConfig, db: Database): PaymentGateway {
+export async function createPaymentGateway(config: AppConfig, db: Database): Promise<PaymentGateway> {
   const { gateway, stripe } = config.payments;
   if (gateway === "stripe") {
     if (!stripe.secretKey || !stripe.publishableKey) {
       throw new Error("PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY.");
     }
     return new StripePaymentGateway(
-      createStripeClient({ secretKey: stripe.secretKey }),
+      createStripeClient(await loadStripe(), { secretKey: stripe.secretKey }),
       stripe.publishableKey,
     );
   }

@@ -116,7 +116,7 @@ export function createFakeStripe(): FakeStripe {
   };
 
   return {
-    stripe: createStripeClient({
+    stripe: createStripeClient(Stripe, {
       secretKey: "sk_test_fake",
       httpClient: Stripe.createFetchHttpClient(fakeFetch as typeof fetch),
     }),

@@ -2,11 +2,11 @@ import { processedWebhookEvents } from "@toolshop/db/schema";
 import { apiErrorSchema } from "@toolshop/shared/errors";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
 import type { PaymentSucceededHandler } from "./gateway";
-import { fromStripeIntent } from "./stripe-gateway";
+import { fromStripeIntent, loadStripe } from "./stripe-gateway";
 
 export interface StripeWebhookOptions {
   /** STRIPE_WEBHOOK_SECRET (whsec_…) when the Stripe gateway is in use; otherwise the route answers 404. */
@@ -40,9 +40,11 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
       if (typeof signature !== "string" || !(request.body instanceof Buffer)) {
         throw new HttpError(400, "A signed Stripe event is required.");
       }
+      // Outside the try: an SDK that cannot load is the server's fault, not a bad signature.
+      const stripeSdk = await loadStripe();
       let event: Stripe.Event;
       try {
-        event = Stripe.webhooks.constructEvent(request.body, signature, options.webhookSecret);
+        event = stripeSdk.webhooks.constructEvent(request.body, signature, options.webhookSecret);
       } catch {
         request.log.warn("a Stripe webhook with a bad signature was refused");
         throw new HttpError(400, "The Stripe signature is not valid.");

@@ -8,7 +8,6 @@ import {
   UPLOAD_MAX_DIMENSION_PX,
 } from "@toolshop/shared/uploads";
 import { like } from "drizzle-orm";
-import sharp from "sharp";
 import { HttpError } from "../../lib/http-errors";
 import type { ImageStore } from "./storage";
 
@@ -35,7 +34,12 @@ export async function storeProductImage(images: ImageStore, file: Buffer): Promi
   return `${UPLOADS_URL_PREFIX}${name}`;
 }
 
+/** sharp (libvips: some 19 MB of memory) is loaded on the first upload, not when the server starts. */
+const loadSharp = () => import("sharp").then((module) => module.default);
+
 async function toWebp(file: Buffer): Promise<Buffer> {
+  // Outside the try below: a sharp that cannot load is the server's fault, not the file's.
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     ({ format } = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());

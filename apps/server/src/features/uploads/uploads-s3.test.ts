@@ -78,7 +78,7 @@ for (const target of testDatabaseTargets()) {
       expect(url).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
       const name = url.slice("/uploads/".length);
       expect(await readdir(join(one.dataDir, "uploads")).catch(() => [])).toEqual([]);
-      expect(await s3Store(one.app.config.s3 ?? fail()).exists(name)).toBe(true);
+      expect(await (await s3Store(one.app.config.s3 ?? fail())).exists(name)).toBe(true);
 
       for (const instance of [one, other]) {
         const served = await instance.app.inject({ method: "GET", url });
@@ -116,7 +116,7 @@ for (const target of testDatabaseTargets()) {
       const orphan = await upload("#00aa00");
       const tool = await addTool(one.database.db);
       await one.database.db.update(tools).set({ image: used }).where(eq(tools.id, tool.id));
-      const store = s3Store(one.app.config.s3 ?? fail());
+      const store = await s3Store(one.app.config.s3 ?? fail());
       try {
         // "Later than the grace period" without waiting: now is moved forward instead.
         const later = new Date(Date.now() + 2 * 60 * 60 * 1000);
