@@ -17,9 +17,10 @@ const SHARED_BUFFERS = "4MB";
  * PGlite is PostgreSQL compiled to WebAssembly. V8 compiles it first with its baseline compiler
  * (Liftoff), then recompiles the hot functions with its optimizing one (TurboFan) in the background;
  * that second tier kept about 90 MB more resident memory for the life of the process (the server's
- * peak RSS at start: about 295 MB with it, 205 MB without; bench/results/latest.md for what it costs
- * in speed). Called before the first PGlite starts: the flag applies to WebAssembly compiled from
- * then on in this process (nothing else here is WebAssembly), never to JavaScript.
+ * peak RSS at start: about 295 MB with it, 205 MB without), for PostgreSQL's own work 3-80% faster
+ * depending on the query (docs/decisions/0015-memory-on-one-laptop.md). Called before the first PGlite
+ * starts: the flag applies to WebAssembly compiled from then on in this process (nothing else here is
+ * WebAssembly), never to JavaScript.
  */
 export function compileWebAssemblyWithBaselineOnly(): void {
   setFlagsFromString("--liftoff-only");
