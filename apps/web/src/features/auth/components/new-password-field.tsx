@@ -8,21 +8,20 @@ interface NewPasswordFieldProps {
   registration: UseFormRegisterReturn;
 }
 
-/** A password being chosen (sign-up, reset), with the rule spelled out under it (SPEC.md section 5). */
+/**
+ * A password being chosen (sign-up, reset), with the rule spelled out under it (SPEC.md section 5) as
+ * the field's description, so that a screen reader says it with the field.
+ */
 export function NewPasswordField({ id, label, error, registration }: NewPasswordFieldProps) {
   return (
-    <>
-      <TextField
-        id={id}
-        label={label}
-        error={error}
-        registration={registration}
-        type="password"
-        autoComplete="new-password"
-      />
-      <p className="text-sm text-base-content/70">
-        At least 8 letters and digits, with at least one letter and one digit.
-      </p>
-    </>
+    <TextField
+      id={id}
+      label={label}
+      error={error}
+      hint="At least 8 letters and digits, with at least one letter and one digit."
+      registration={registration}
+      type="password"
+      autoComplete="new-password"
+    />
   );
 }

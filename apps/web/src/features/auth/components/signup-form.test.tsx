@@ -29,7 +29,9 @@ describe("SignUpForm", () => {
     expect(await screen.findByText("Name is required")).toBeInTheDocument();
     expect(screen.getByLabelText("Name")).toHaveAccessibleDescription("Name is required");
     expect(screen.getByLabelText("Email")).toHaveAccessibleDescription("Email is required");
-    expect(screen.getByLabelText("Password")).toHaveAccessibleDescription("password is required");
+    expect(screen.getByLabelText("Password")).toHaveAccessibleDescription(
+      "password is required At least 8 letters and digits, with at least one letter and one digit.",
+    );
     expect(screen.getByLabelText("Email")).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByLabelText("Name")).toHaveAttribute("aria-invalid", "true");
   });
@@ -44,7 +46,9 @@ describe("SignUpForm", () => {
     expect(await screen.findByText("Please Enter Valid Email")).toBeInTheDocument();
     expect(screen.getByLabelText("Name")).not.toHaveAccessibleDescription();
     expect(screen.getByLabelText("Email")).toHaveAccessibleDescription("Please Enter Valid Email");
-    expect(screen.getByLabelText("Password")).toHaveAccessibleDescription("1 capital letter 1number");
+    expect(screen.getByLabelText("Password")).toHaveAccessibleDescription(
+      "1 capital letter 1number At least 8 letters and digits, with at least one letter and one digit.",
+    );
   });
 
   it("accepts a valid sign-up without messages and sends it to the identity service", async () => {
@@ -58,7 +62,8 @@ describe("SignUpForm", () => {
 
     expect(screen.getByLabelText("Name")).not.toHaveAccessibleDescription();
     expect(screen.getByLabelText("Email")).not.toHaveAccessibleDescription();
-    expect(screen.getByLabelText("Password")).not.toHaveAccessibleDescription();
+    // The rule stays the password's description; no message is added to it.
+    expect(screen.getByLabelText("Password")).toHaveAccessibleDescription("At least 8 letters and digits, with at least one letter and one digit.");
     await expect.poll(() => api.callsTo("POST", "/api/auth/sign-up/email").length).toBe(1);
   });
 
