@@ -63,7 +63,9 @@ describe("SignUpForm", () => {
     expect(screen.getByLabelText("Name")).not.toHaveAccessibleDescription();
     expect(screen.getByLabelText("Email")).not.toHaveAccessibleDescription();
     // The rule stays the password's description; no message is added to it.
-    expect(screen.getByLabelText("Password")).toHaveAccessibleDescription("At least 8 letters and digits, with at least one letter and one digit.");
+    expect(screen.getByLabelText("Password")).toHaveAccessibleDescription(
+      "At least 8 letters and digits, with at least one letter and one digit.",
+    );
     await expect.poll(() => api.callsTo("POST", "/api/auth/sign-up/email").length).toBe(1);
   });
 
