@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type Cookie, expect, type Page } from "@playwright/test";
+import { PASSWORD_RULE } from "@toolshop/shared/auth";
 
 // Helpers for the accounts specs: fresh accounts, signing in and out as a person does, and the
 // mail outbox of the server under test.
@@ -220,3 +221,6 @@ export async function mailContaining(email: string, text: string): Promise<strin
     .toBe(true);
   return mail as string;
 }
+
+/** A new password field's description: its message (when there is one), then the rule it always says. */
+export const passwordDescription = (message: string) => `${message} ${PASSWORD_RULE}`;

@@ -11,6 +11,7 @@ import {
   logIn,
   mainNav,
   newAccount,
+  passwordDescription,
   signInAsAdmin,
   signOut,
   signUp,
@@ -97,7 +98,9 @@ test.describe("sign-up refuses bad input with the spec's message and creates no 
         field === "Password"
           ? main.getByLabel("Password", { exact: true })
           : main.getByRole("textbox", { name: field });
-      await expect(input).toHaveAccessibleDescription(message);
+      await expect(input).toHaveAccessibleDescription(
+        field === "Password" ? passwordDescription(message) : message,
+      );
       await expect(page).toHaveURL(/\/signup$/);
       await expectSignedOut(page);
       // No account: logging in with these details fails.

@@ -31,6 +31,9 @@ export const personNameSchema = oneLine(
   "Name",
 );
 
+/** The password rule in words, shown with every field where a password is chosen. */
+export const PASSWORD_RULE = "At least 8 letters and digits, with at least one letter and one digit.";
+
 /** The sign-up password rule, also used when a password is reset or changed. */
 export const passwordSchema = z
   .string()

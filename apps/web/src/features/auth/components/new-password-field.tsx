@@ -1,3 +1,4 @@
+import { PASSWORD_RULE } from "@toolshop/shared/auth";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { TextField } from "../../../components/form-fields";
 
@@ -18,7 +19,7 @@ export function NewPasswordField({ id, label, error, registration }: NewPassword
       id={id}
       label={label}
       error={error}
-      hint="At least 8 letters and digits, with at least one letter and one digit."
+      hint={PASSWORD_RULE}
       registration={registration}
       type="password"
       autoComplete="new-password"
