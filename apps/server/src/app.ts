@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { DatabaseHandle } from "@toolshop/db/client";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./env";
 import { accountsRoutes } from "./features/accounts/routes";
 import { healthRoutes } from "./features/health/routes";
@@ -40,6 +40,7 @@ import { chooseLogFormat, type LogDestination, loggerOptions, registerRequestLog
 import { registerMailer } from "./plugins/mail";
 import { DEFAULT_RATE_LIMIT_WINDOW_MS, registerRateLimits } from "./plugins/rate-limits";
 import { registerRedis } from "./plugins/redis";
+import { createResponseSerializerCompiler } from "./plugins/response-serializer";
 import { registerSecurityHeaders } from "./plugins/security";
 import { registerWebApp } from "./plugins/web-app";
 
@@ -80,7 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     http: { connectionsCheckingInterval: 1_000 },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Outside production every answer is checked against zod too (plugins/response-serializer.ts).
+  app.setSerializerCompiler(createResponseSerializerCompiler({ verify: config.nodeEnv !== "production" }));
 
   decorateContext(app, config, database);
   registerRequestLog(app);

@@ -7,14 +7,15 @@ import {
   type ShipOrderBody,
 } from "@toolshop/shared/admin-orders";
 import type { Order } from "@toolshop/shared/orders";
-import { and, count, eq, gte, like, lt, type SQL, sql } from "drizzle-orm";
+import { and, count, type SQL, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
+import { boundValues, createPreparedQueries, placeholders } from "../../lib/prepared-queries";
 import { NOT_REFUNDABLE } from "../payments/gateway";
 import { findOrder, type OrdersContext, publish } from "./context";
 import { type OrderView, toOrderResponse } from "./dto";
 import type { EstimatedTotals } from "./estimated-totals";
 import { assertTransition, runTransition } from "./lifecycle";
-import { pageOfOrders } from "./paging";
+import { type OrdersFilter, pageOfOrders } from "./paging";
 import { recordSucceededPayment } from "./payment";
 
 export interface AdminOrdersPage {
@@ -43,11 +44,11 @@ export async function listAllOrders(
   query: AdminOrdersQuery,
   estimates?: EstimatedTotals,
 ): Promise<AdminOrdersPage> {
-  const where = and(...adminOrderFilters(query));
+  const filter = adminOrdersFilter(query);
   // The first page's total is counted alongside the page, on a second connection.
   const [page, total] = await Promise.all([
-    pageOfOrders(db, where, { cursor: query.cursor, limit: query.limit ?? ADMIN_ORDERS_PAGE_SIZE }),
-    query.cursor ? undefined : totalOf(db, where, filterKey(query), estimates),
+    pageOfOrders(db, filter, { cursor: query.cursor, limit: query.limit ?? ADMIN_ORDERS_PAGE_SIZE }),
+    query.cursor ? undefined : totalOf(db, filter, filterKey(query), estimates),
   ]);
   return {
     orders: page.rows.map((row) => toOrderResponse(row, view)),
@@ -61,29 +62,44 @@ const filterKey = ({ status, from, to, q }: AdminOrdersQuery) => JSON.stringify(
 
 async function totalOf(
   db: Database,
-  where: SQL | undefined,
+  filter: OrdersFilter,
   key: string,
   estimates: EstimatedTotals | undefined,
 ): Promise<OrdersTotal> {
   const kept = estimates?.get(key);
   if (kept !== undefined) return { count: kept, estimated: true };
-  const total = await countOrders(db, where);
+  const total = await countOrders(db, filter);
   if (total.estimated) estimates?.set(key, total.count);
   return total;
 }
 
-function adminOrderFilters(query: AdminOrdersQuery): SQL[] {
+function adminOrdersFilter(query: AdminOrdersQuery): OrdersFilter {
   const number = query.q ? parseOrderNumber(query.q) : null;
-  const filters: SQL[] = [];
-  // A receipt number names one order: it is found even when cancelled, unless a status is asked for.
-  if (query.status) filters.push(eq(orders.status, query.status));
-  else if (number === null) filters.push(sql`${orders.status} <> 'cancelled'`);
-  // Dates are UTC days, both ends included.
-  if (query.from) filters.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to) filters.push(lt(orders.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)));
-  if (number !== null) filters.push(eq(orders.number, number));
-  else if (query.q) filters.push(like(orders.email, startsWith(query.q.toLowerCase())));
-  return filters;
+  // Which conditions apply; their values are bound by name.
+  const byStatus = query.status ? "status" : number === null ? "active" : "any";
+  const byText = number !== null ? "number" : query.q ? "email" : "";
+  return {
+    shape: [byStatus, query.from ? "from" : "", query.to ? "to" : "", byText].join(","),
+    where: (bind) => {
+      const filters: SQL[] = [];
+      // A receipt number names one order: it is found even when cancelled, unless a status is asked for.
+      if (byStatus === "status") filters.push(sql`${orders.status} = ${bind("status")}`);
+      else if (byStatus === "active") filters.push(sql`${orders.status} <> 'cancelled'`);
+      // Dates are UTC days, both ends included.
+      if (query.from) filters.push(sql`${orders.createdAt} >= ${bind("from")}::timestamptz`);
+      if (query.to) filters.push(sql`${orders.createdAt} < ${bind("to")}::timestamptz`);
+      if (byText === "number") filters.push(sql`${orders.number} = ${bind("number")}`);
+      else if (byText === "email") filters.push(sql`${orders.email} like ${bind("emailPrefix")}`);
+      return and(...filters);
+    },
+    values: {
+      status: query.status,
+      from: query.from && `${query.from}T00:00:00Z`,
+      to: query.to && new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS).toISOString(),
+      number,
+      emailPrefix: query.q && startsWith(query.q.toLowerCase()),
+    },
+  };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -91,21 +107,27 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A LIKE pattern that matches `prefix` literally (%, _ and \ escaped) at the start. */
 const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, "\\$&")}%`;
 
+const prepared = createPreparedQueries();
+
 /**
  * An exact count costs a scan of every match: it is taken only up to EXACT_TOTAL_LIMIT matches (at
  * most that many index entries). Beyond that the answer is EXPLAIN's row estimate for the same filter,
  * from the planner's statistics: "about N", never below what was counted.
  */
-async function countOrders(db: Database, where: SQL | undefined): Promise<OrdersTotal> {
-  const capped = db
-    .select({ one: sql`1` })
-    .from(orders)
-    .where(where)
-    .limit(EXACT_TOTAL_LIMIT + 1)
-    .as("capped");
-  const [counted] = await db.select({ count: count() }).from(capped);
+async function countOrders(db: Database, filter: OrdersFilter): Promise<OrdersTotal> {
+  const countUpToLimit = prepared(db, filter.shape, () => {
+    const capped = db
+      .select({ one: sql`1` })
+      .from(orders)
+      .where(filter.where(placeholders))
+      .limit(EXACT_TOTAL_LIMIT + 1)
+      .as("capped");
+    return db.select({ count: count() }).from(capped).prepare("");
+  });
+  const [counted] = await countUpToLimit.execute(filter.values);
   const exact = counted?.count ?? 0;
   if (exact <= EXACT_TOTAL_LIMIT) return { count: exact, estimated: false };
+  const where = filter.where(boundValues(filter.values));
   const explained = (await db.execute(
     sql`explain (format json) ${db.select({ one: sql`1` }).from(orders).where(where)}`,
   )) as { rows: { "QUERY PLAN": unknown }[] };

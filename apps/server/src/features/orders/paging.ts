@@ -5,6 +5,7 @@ import { orders } from "@toolshop/db/schema";
 import { CURSOR_NOT_OURS } from "@toolshop/shared/paging";
 import { and, desc, getTableColumns, lte, type SQL, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
+import { type Bind, createPreparedQueries, placeholders } from "../../lib/prepared-queries";
 import type { OrderRow } from "./dto";
 
 export interface OrdersPage {
@@ -37,31 +38,52 @@ function isRealTime(seconds: string): boolean {
 }
 
 /**
- * One page of the orders matching `where`, newest first. The cursor condition repeats created_at
+ * A filter of an order list: `shape` names which conditions `where` makes (the same shape, the same
+ * SQL), and `values` fills the names `where` binds.
+ */
+export interface OrdersFilter {
+  shape: string;
+  where: (bind: Bind) => SQL | undefined;
+  values: Record<string, unknown>;
+}
+
+const prepared = createPreparedQueries();
+
+/**
+ * One page of the orders matching `filter`, newest first. The cursor condition repeats created_at
  * alone so that every index on (..., created_at, id) starts its backward scan at the cursor.
  */
 export async function pageOfOrders(
   db: Database,
-  where: SQL | undefined,
-  page: { cursor?: string; limit: number },
+  filter: OrdersFilter,
+  page: { cursor?: string | undefined; limit: number },
 ): Promise<OrdersPage> {
-  const conditions = [where];
-  if (page.cursor) {
-    const after = decodeCursor(page.cursor);
-    conditions.push(
-      lte(orders.createdAt, sql`${after.createdAt}::timestamptz`),
-      sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
-    );
-  }
-  const found = await db
-    .select({
-      ...getTableColumns(orders),
-      position: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-    })
-    .from(orders)
-    .where(and(...conditions))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(page.limit + 1);
+  const after = page.cursor ? decodeCursor(page.cursor) : undefined;
+  const query = prepared(db, `${filter.shape}|${after ? "after" : "first"}`, () => {
+    const conditions = [filter.where(placeholders)];
+    if (after) {
+      const [afterCreatedAt, afterId] = [sql.placeholder("afterCreatedAt"), sql.placeholder("afterId")];
+      conditions.push(
+        lte(orders.createdAt, sql`${afterCreatedAt}::timestamptz`),
+        sql`(${orders.createdAt}, ${orders.id}) < (${afterCreatedAt}::timestamptz, ${afterId}::uuid)`,
+      );
+    }
+    return db
+      .select({
+        ...getTableColumns(orders),
+        position: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      })
+      .from(orders)
+      .where(and(...conditions))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(sql.placeholder("limit"))
+      .prepare("");
+  });
+  const found = await query.execute({
+    ...filter.values,
+    ...(after ? { afterCreatedAt: after.createdAt, afterId: after.id } : {}),
+    limit: page.limit + 1,
+  });
   const rows = found.slice(0, page.limit);
   const last = rows.at(-1);
   return {

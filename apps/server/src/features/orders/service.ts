@@ -11,10 +11,21 @@ import {
   publish,
 } from "./context";
 import { toOrderResponse } from "./dto";
-import { pageOfOrders } from "./paging";
+import { type OrdersFilter, pageOfOrders } from "./paging";
 import { recordSucceededPayment } from "./payment";
 
 const PAID_ORDER_CANNOT_BE_DELETED = "A paid order cannot be deleted.";
+
+/**
+ * The orders of the customer with this email. A scalar subquery (emails are unique), not IN: the
+ * planner then reads orders_user_created_idx backwards, in order.
+ */
+const customersOrders = (email: string): OrdersFilter => ({
+  shape: "customer",
+  where: (bind) =>
+    sql`${orders.userId} = (select ${users.id} from ${users} where ${users.email} = ${bind("email")})`,
+  values: { email: email.trim().toLowerCase() },
+});
 
 /**
  * GET /orders/:email: one page of that customer's orders, newest first (orders_user_created_idx).
@@ -25,12 +36,7 @@ export async function listOrdersFor(
   email: string,
   page: OrdersPageQuery = {},
 ): Promise<{ orders: Order[]; nextCursor: string | null }> {
-  const owner = ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email.trim().toLowerCase()));
-  // A scalar subquery (emails are unique), not IN: the planner then reads the index backwards in order.
-  const { rows, nextCursor } = await pageOfOrders(ctx.db, sql`${orders.userId} = (${owner})`, {
+  const { rows, nextCursor } = await pageOfOrders(ctx.db, customersOrders(email), {
     cursor: page.cursor,
     limit: page.limit ?? ORDERS_PAGE_SIZE,
   });

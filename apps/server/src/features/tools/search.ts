@@ -10,9 +10,10 @@ import {
   type ToolSort,
   toolCategories,
 } from "@toolshop/shared/tools";
-import { and, type Column, eq, type SQL, sql } from "drizzle-orm";
+import { and, type Column, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
+import { type Bind, boundValues, createPreparedQueries, placeholders } from "../../lib/prepared-queries";
 import type { DerivedCache } from "../../plugins/derived-cache";
 import { type ToolRow, toolColumns, toToolResponse } from "./service";
 
@@ -37,13 +38,13 @@ interface SortPlan {
   /** The cursor's values, checked: anything else was not written by this server. */
   values: z.ZodType<(string | number | boolean)[]>;
   /** How each value is written into SQL: typed, so PostgreSQL never guesses. */
-  casts: ((value: never) => SQL)[];
+  casts: ((value: SQL) => SQL)[];
 }
 
-const asText = (value: string) => sql`${value}::text`;
-const asInteger = (value: number) => sql`${value}::integer`;
-const asBoolean = (value: boolean) => sql`${value}::boolean`;
-const asUtcTimestamp = (value: string) => sql`(${value}::timestamp at time zone 'UTC')`;
+const asText = (value: SQL) => sql`${value}::text`;
+const asInteger = (value: SQL) => sql`${value}::integer`;
+const asBoolean = (value: SQL) => sql`${value}::boolean`;
+const asUtcTimestamp = (value: SQL) => sql`(${value}::timestamp at time zone 'UTC')`;
 
 const nameValue = z.string().max(1000);
 const priceValue = z.number().int().min(0).max(2_147_483_647);
@@ -94,6 +95,8 @@ const SORTS: Record<ToolSort, SortPlan> = {
   },
 };
 
+const prepared = createPreparedQueries();
+
 export const CURSOR_OTHER_SORT = "The cursor belongs to another sort; start again from the first page.";
 
 /** The cursor: base64url JSON of [sort, ...the last tool's sort values, its id]. */
@@ -103,8 +106,8 @@ function encodeCursor(sort: ToolSort, row: Row): string {
 
 const cursorShape = z.tuple([z.enum(Object.keys(SORTS) as ToolSort[])], z.unknown());
 
-/** The keyset condition after the cursor's tool; a 400 for anything this server did not write. */
-function afterCursor(sort: ToolSort, cursor: string): SQL {
+/** The sort values and the id of the cursor's tool; a 400 for anything this server did not write. */
+function parseCursor(sort: ToolSort, cursor: string): unknown[] {
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
@@ -114,19 +117,28 @@ function afterCursor(sort: ToolSort, cursor: string): SQL {
   const shape = cursorShape.safeParse(decoded);
   if (!shape.success) throw new HttpError(400, CURSOR_NOT_OURS);
   if (shape.data[0] !== sort) throw new HttpError(400, CURSOR_OTHER_SORT);
-  const plan = SORTS[sort];
   const rest = shape.data.slice(1);
-  const values = plan.values.safeParse(rest.slice(0, -1));
+  const values = SORTS[sort].values.safeParse(rest.slice(0, -1));
   const id = z.uuid().safeParse(rest.at(-1));
   if (!values.success || !id.success) throw new HttpError(400, CURSOR_NOT_OURS);
+  return [...values.data, id.data];
+}
 
+/** The keyset condition after the cursor's tool, whose values `bind` names after0, after1, …. */
+function afterCursor(plan: SortPlan, bind: Bind): SQL {
   const left = sql.join([...plan.keys, tools.id], sql`, `);
   const right = sql.join(
-    [...values.data.map((value, index) => plan.casts[index]?.(value as never) as SQL), sql`${id.data}::uuid`],
+    [
+      ...plan.casts.map((cast, index) => cast(bind(`after${index}`))),
+      sql`${bind(`after${plan.casts.length}`)}::uuid`,
+    ],
     sql`, `,
   );
   return plan.descending ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
 }
+
+const cursorValues = (values: unknown[]) =>
+  Object.fromEntries(values.map((value, index) => [`after${index}`, value]));
 
 /** The words of q that can match: those with a letter or digit. */
 function searchWords(q: string | undefined): string[] {
@@ -143,12 +155,20 @@ function searchWords(q: string | undefined): string[] {
  * uses tools_search_idx when they are selective.
  */
 export function searchCondition(q: string | undefined): SQL | undefined {
+  const terms = searchTerms(q);
+  return terms && searchMatch(boundValues(terms));
+}
+
+/** The values searchMatch binds, or undefined when q searches for nothing. */
+function searchTerms(q: string | undefined): { words: string; prefix: string } | undefined {
   const words = searchWords(q);
   const last = words.pop();
   if (last === undefined) return undefined;
-  const prefix = `'${last.replace(/\\/g, "\\\\").replace(/'/g, "''")}':*`;
-  return sql`${tools.search} @@ (plainto_tsquery('simple', ${words.join(" ")}::text) && to_tsquery('simple', ${prefix}::text))`;
+  return { words: words.join(" "), prefix: `'${last.replace(/\\/g, "\\\\").replace(/'/g, "''")}':*` };
 }
+
+const searchMatch = (bind: Bind) =>
+  sql`${tools.search} @@ (plainto_tsquery('simple', ${bind("words")}::text) && to_tsquery('simple', ${bind("prefix")}::text))`;
 
 /**
  * Where a search's total is kept between requests: it depends only on the words, the category and the
@@ -174,25 +194,38 @@ export async function searchTools(
   const sort = query.sort ?? "featured";
   const plan = SORTS[sort];
   const limit = query.limit ?? TOOLS_PAGE_SIZE;
-  const filters: (SQL | undefined)[] = [searchCondition(query.q)];
-  if (query.category) filters.push(eq(tools.category, query.category));
-  const after = query.cursor ? afterCursor(sort, query.cursor) : undefined;
+  const terms = searchTerms(query.q);
+  const after = query.cursor ? parseCursor(sort, query.cursor) : undefined;
+  const filtersShape = `${terms ? "words" : ""},${query.category ? "category" : ""}`;
+  const filters = (): (SQL | undefined)[] => [
+    terms && searchMatch(placeholders),
+    query.category ? sql`${tools.category} = ${sql.placeholder("category")}` : undefined,
+  ];
+  const values = { ...terms, category: query.category, ...(after && cursorValues(after)), limit: limit + 1 };
 
   const direction = (key: SQL | Column) => (plan.descending ? sql`${key} desc` : sql`${key} asc`);
   const countMatches = async () => {
-    const [counted] = await db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(tools)
-      .where(and(...filters));
+    const countQuery = prepared(db, `count|${filtersShape}`, () =>
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(tools)
+        .where(and(...filters()))
+        .prepare(""),
+    );
+    const [counted] = await countQuery.execute(values);
     return counted?.total ?? 0;
   };
-  const [rows, total] = await Promise.all([
+  const pageQuery = prepared(db, `page|${sort}|${filtersShape}|${after ? "after" : ""}`, () =>
     db
       .select({ ...toolColumns, createdAtKey })
       .from(tools)
-      .where(and(...filters, after))
+      .where(and(...filters(), after && afterCursor(plan, placeholders)))
       .orderBy(...[...plan.keys, tools.id].map(direction))
-      .limit(limit + 1),
+      .limit(sql.placeholder("limit"))
+      .prepare(""),
+  );
+  const [rows, total] = await Promise.all([
+    pageQuery.execute(values),
     counts ? counts.get(countKey(query), countMatches) : countMatches(),
   ]);
   const page = rows.slice(0, limit);

@@ -2,7 +2,8 @@
 import type { Database } from "@toolshop/db/client";
 import { users } from "@toolshop/db/schema";
 import { type ShopUserSummary, USERS_PAGE_SIZE, type UsersQuery } from "@toolshop/shared/users";
-import { and, asc, eq, like, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { createPreparedQueries } from "../../lib/prepared-queries";
 import { normalizeEmail } from "../accounts/service";
 
 export interface UsersPage {
@@ -18,6 +19,8 @@ const decodeCursor = (cursor: string) => Buffer.from(cursor, "base64url").toStri
 /** A LIKE pattern that matches `prefix` literally (%, _ and \ escaped) at the start. */
 const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, "\\$&")}%`;
 
+const prepared = createPreparedQueries();
+
 /**
  * One page of the shop's users, oldest account first, so that the list does not reorder as people sign
  * up. Keyset paging on (created_at, email), never OFFSET: each page costs the same however deep. The
@@ -25,20 +28,30 @@ const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, "\\$&")}%`;
  */
 export async function listUsers(db: Database, query: UsersQuery = {}): Promise<UsersPage> {
   const limit = query.limit ?? USERS_PAGE_SIZE;
-  const conditions: SQL[] = [];
-  if (query.q) conditions.push(like(users.email, startsWith(query.q)));
-  if (query.role) conditions.push(eq(users.role, query.role));
-  if (query.cursor) {
-    conditions.push(
-      sql`(${users.createdAt}, ${users.email}) > (select c.created_at, c.email from users c where c.email = ${decodeCursor(query.cursor)})`,
-    );
-  }
-  const rows = await db
-    .select({ id: users.id, email: users.email, role: users.role })
-    .from(users)
-    .where(and(...conditions))
-    .orderBy(asc(users.createdAt), asc(users.email))
-    .limit(limit + 1);
+  const shape = [query.q ? "q" : "", query.role ? "role" : "", query.cursor ? "after" : ""].join(",");
+  const pageQuery = prepared(db, shape, () => {
+    const conditions: SQL[] = [];
+    if (query.q) conditions.push(sql`${users.email} like ${sql.placeholder("emailPrefix")}`);
+    if (query.role) conditions.push(sql`${users.role} = ${sql.placeholder("role")}`);
+    if (query.cursor) {
+      conditions.push(
+        sql`(${users.createdAt}, ${users.email}) > (select c.created_at, c.email from users c where c.email = ${sql.placeholder("afterEmail")})`,
+      );
+    }
+    return db
+      .select({ id: users.id, email: users.email, role: users.role })
+      .from(users)
+      .where(and(...conditions))
+      .orderBy(asc(users.createdAt), asc(users.email))
+      .limit(sql.placeholder("limit"))
+      .prepare("");
+  });
+  const rows = await pageQuery.execute({
+    emailPrefix: query.q && startsWith(query.q),
+    role: query.role,
+    afterEmail: query.cursor && decodeCursor(query.cursor),
+    limit: limit + 1,
+  });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
