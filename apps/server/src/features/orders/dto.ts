@@ -1,9 +1,28 @@
-import type { orders } from "@toolshop/db/schema";
+import { orders } from "@toolshop/db/schema";
 import type { Order } from "@toolshop/shared/orders";
 import { minorToAmount } from "../../lib/money";
 import { reservationEndsAt } from "./expiry";
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/** The columns an order's API view reads: lists select these, not the whole row. */
+export const orderViewColumns = {
+  id: orders.id,
+  toolId: orders.toolId,
+  name: orders.name,
+  address: orders.address,
+  phone: orders.phone,
+  email: orders.email,
+  image: orders.image,
+  totalCents: orders.totalCents,
+  unitPriceCents: orders.unitPriceCents,
+  quantity: orders.quantity,
+  status: orders.status,
+  transactionId: orders.transactionId,
+  createdAt: orders.createdAt,
+  cancelReason: orders.cancelReason,
+};
+export type OrderViewRow = Pick<OrderRow, keyof typeof orderViewColumns>;
 
 /** What an order's API view needs beside its row (OrdersContext and app.config both have these). */
 export interface OrderView {
@@ -14,7 +33,7 @@ export interface OrderView {
 }
 
 /** A database row as the API shows it: the spec's field names, `_id`, money in currency units. */
-export function toOrderResponse(row: OrderRow, view: OrderView): Order {
+export function toOrderResponse(row: OrderViewRow, view: OrderView): Order {
   const { currency } = view;
   return {
     _id: row.id,

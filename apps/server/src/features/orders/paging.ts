@@ -3,13 +3,13 @@
 import type { Database } from "@toolshop/db/client";
 import { orders } from "@toolshop/db/schema";
 import { CURSOR_NOT_OURS } from "@toolshop/shared/paging";
-import { and, desc, getTableColumns, lte, type SQL, sql } from "drizzle-orm";
+import { and, desc, lte, type SQL, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { type Bind, createPreparedQueries, placeholders } from "../../lib/prepared-queries";
-import type { OrderRow } from "./dto";
+import { type OrderViewRow, orderViewColumns } from "./dto";
 
 export interface OrdersPage {
-  rows: OrderRow[];
+  rows: OrderViewRow[];
   /** Opaque: where the next page starts, or null after the last one. */
   nextCursor: string | null;
 }
@@ -70,7 +70,7 @@ export async function pageOfOrders(
     }
     return db
       .select({
-        ...getTableColumns(orders),
+        ...orderViewColumns,
         position: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       })
       .from(orders)

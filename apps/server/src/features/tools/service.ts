@@ -6,10 +6,11 @@ import type { DomainEventPublisher } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
 import { amountToMinor, minorToAmount } from "../../lib/money";
 
-// Every column but the full-text document, which only SQL reads.
-const { search: _search, ...columns } = getTableColumns(tools);
+// The columns a tool's API view reads: not the full-text document, which only SQL reads, nor
+// created_at, which only sorts (a Date made per row for nothing).
+const { search: _search, createdAt: _createdAt, ...columns } = getTableColumns(tools);
 export const toolColumns = columns;
-export type ToolRow = Omit<typeof tools.$inferSelect, "search">;
+export type ToolRow = Omit<typeof tools.$inferSelect, "search" | "createdAt">;
 
 /** What the admin's writes work with; each publishes ToolChanged once it has committed. */
 export interface ToolsContext {
