@@ -1,4 +1,4 @@
-// POST /orders: placing an order (DESIGN.md section 7). One transaction in eight round trips; the
+// POST /orders: placing an order (DESIGN.md section 7). One transaction in seven round trips; the
 // tool's row is locked only by its last statement, so that customers ordering the same tool queue for
 // one round trip each, not for the whole transaction (docs/decisions/0014-writes-in-fewer-round-trips.md).
 import { createHash } from "node:crypto";
@@ -8,7 +8,7 @@ import { type CreateOrderBody, type Order, orderSchema } from "@toolshop/shared/
 import { and, eq, gte, lt, lte, ne, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { type Actor, type OrdersContext, publish } from "./context";
-import { toOrderResponse } from "./dto";
+import { orderViewColumns, toOrderResponse } from "./dto";
 import { historyLines } from "./lifecycle";
 
 /** The most one order may cost: Stripe's limit for a card payment (999,999.99 in two-decimal currencies). */
@@ -30,7 +30,16 @@ export interface CreatedOrder {
   replayed: boolean;
 }
 
-type ToolRow = typeof tools.$inferSelect;
+/** What placing an order reads of its tool. */
+const orderedToolColumns = {
+  id: tools.id,
+  name: tools.name,
+  image: tools.image,
+  priceCents: tools.priceCents,
+  minQuantity: tools.minQuantity,
+  availableQuantity: tools.availableQuantity,
+};
+type ToolRow = Pick<typeof tools.$inferSelect, keyof typeof orderedToolColumns>;
 
 /** The tool's price changed between reading it and taking its stock: the whole order is tried again. */
 class PriceChangedMeanwhile extends Error {}
@@ -94,7 +103,7 @@ async function placeOrder(
         address: body.address,
         phone: body.phone,
       })
-      .returning(),
+      .returning(orderViewColumns),
   );
   const [row] = await tx
     .with(placed, historyLines(tx, placed, "unpaid"))
@@ -102,14 +111,11 @@ async function placeOrder(
     .from(placed);
   if (!row) throw new Error("The new order was not returned.");
   const order = toOrderResponse(row, ctx);
-
-  if (idempotencyKey) {
-    await tx
-      .update(idempotencyKeys)
-      .set({ statusCode: 201, responseBody: JSON.stringify(order) })
-      .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, idempotencyKey)));
-  }
-  await reserveStock(tx, tool, body.quantity);
+  // A key keeps its answer for a replay, stored by the stock's statement.
+  const answer = idempotencyKey
+    ? { userId: user.id, key: idempotencyKey, body: JSON.stringify(order) }
+    : undefined;
+  await reserveStock(tx, tool, body.quantity, answer);
   return { order, replayed: false };
 }
 
@@ -201,7 +207,7 @@ async function toolWithinCap(db: Database, userId: string, toolId: string, max: 
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${userId}))`);
   const held = sql<number>`(select count(*)::int from ${orders} where ${and(eq(orders.userId, userId), eq(orders.status, "unpaid"))})`;
   const [found] = await db
-    .select({ held, tool: tools })
+    .select({ held, tool: orderedToolColumns })
     .from(sql`(select 1) as one`)
     .leftJoin(tools, eq(tools.id, toolId));
   if ((found?.held ?? 0) >= max) {
@@ -235,10 +241,28 @@ function refuseUnlessOrderable(tool: ToolRow, quantity: number): void {
 /**
  * Takes `quantity` units of the tool in one statement, the transaction's last: concurrent orders queue
  * on the row and each sees the stock the previous one left. It requires the price the order was priced
- * at; when nothing is taken, the tool as it is now says why (or the price changed: try again).
+ * at; when nothing is taken, the tool as it is now says why (or the price changed: try again). With
+ * `answer`, the same statement stores the order's answer with its Idempotency-Key (a data-modifying
+ * CTE runs whether or not the update reads it; a refusal rolls both back).
  */
-async function reserveStock(db: Database, tool: ToolRow, quantity: number): Promise<void> {
-  const [reserved] = await db
+async function reserveStock(
+  db: Database,
+  tool: ToolRow,
+  quantity: number,
+  answer?: { userId: string; key: string; body: string } | undefined,
+): Promise<void> {
+  const storingAnswer = answer
+    ? db.with(
+        db.$with("stored_answer").as(
+          db
+            .update(idempotencyKeys)
+            .set({ statusCode: 201, responseBody: answer.body })
+            .where(and(eq(idempotencyKeys.userId, answer.userId), eq(idempotencyKeys.key, answer.key)))
+            .returning({ key: idempotencyKeys.key }),
+        ),
+      )
+    : db;
+  const [reserved] = await storingAnswer
     .update(tools)
     .set({ availableQuantity: sql`${tools.availableQuantity} - ${quantity}` })
     .where(
@@ -251,7 +275,7 @@ async function reserveStock(db: Database, tool: ToolRow, quantity: number): Prom
     )
     .returning({ id: tools.id });
   if (reserved) return;
-  const [now] = await db.select().from(tools).where(eq(tools.id, tool.id));
+  const [now] = await db.select(orderedToolColumns).from(tools).where(eq(tools.id, tool.id));
   if (!now) throw new HttpError(404, "There is no tool with this id.");
   refuseUnlessOrderable(now, quantity);
   throw new PriceChangedMeanwhile();
