@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Does a piece of per-request machinery still pay? Builds the server twice from the working tree with
 // esbuild, as apps/server/build.mjs does: A as it is, B with source files swapped for others
-// (--swap file=replacement, repeatable), then loads both alike with bench/api-read.mjs's method: wrk
+// (--swap file=replacement, repeatable; a replacement's relative imports resolve from its own folder,
+// so put it beside the file it replaces), then loads both alike with bench/api-read.mjs's method: wrk
 // (one thread, its own core; the servers pinned to the other), rounds in alternating order, each on
 // its own PGlite data directory, and answers the server's CPU time per answer, A against B. With
 // --large, each build runs on its own PostgreSQL clone of the large template instead (npm run
 // seed:large's sizes, seeded if missing), signed in --as the bench's customer (1,000 orders) or admin.
-//   node bench/compare-builds.mjs --swap apps/server/src/plugins/x.ts=/tmp/y.ts [--path /api/tools]
+//   node bench/compare-builds.mjs --swap apps/server/src/plugins/x.ts=apps/server/src/plugins/x.b.ts [--path /api/tools]
 //   node bench/compare-builds.mjs --swap … --large --as customer --path /api/orders/customer-000002%40example.com
 //   (BENCH_READ_SECONDS=3 BENCH_READ_ROUNDS=6 BENCH_READ_CONNECTIONS=50)
 import { randomBytes } from "node:crypto";
