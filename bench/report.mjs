@@ -118,6 +118,11 @@ function lighthouseSection(lines, lh, title) {
       row("best practices", "bestPractices"),
       row("SEO", "seo"),
       "",
+      ...(lh.performanceRuns
+        ? [
+            `The run with the median performance score of ${lh.performanceRuns.length} (${lh.performanceRuns.join(", ")}); its metrics:`,
+          ]
+        : []),
       `LCP ${lh.metrics.lcpMs} ms, TBT ${lh.metrics.tbtMs} ms, CLS ${lh.metrics.cls}, FCP ${lh.metrics.fcpMs} ms (simulated slow 4G and 4x CPU slowdown, on top of this machine's own load).`,
       lh.auditsBelow90.length
         ? `Audits below 0.9: ${lh.auditsBelow90.join("; ")}.`

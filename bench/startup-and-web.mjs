@@ -146,6 +146,9 @@ function scored(result) {
  * accessibility on a product page (`/tools/:id`, rendered by the server: issue 12), the first tool of
  * the demo catalogue.
  */
+/** Lighthouse's advice on variability: several runs, and the median. */
+const LIGHTHOUSE_RUNS = 3;
+
 export async function lighthouse({ template } = {}) {
   ensureSnapshot();
   // At the large size: the server on a clone of the large template (10,000 tools), else the demo seed.
@@ -153,14 +156,31 @@ export async function lighthouse({ template } = {}) {
   const server = await startServer({ readyPath: "/", ...(scratch ? { databaseUrl: scratch.url } : {}) });
   const outputDir = mkdtempSync(path.join(os.tmpdir(), "toolshop-bench-lh-"));
   try {
-    const result = runLighthouse(
-      `${server.base}/`,
-      ["performance", "accessibility", "best-practices", "seo"],
-      outputDir,
-    );
+    // One run's performance score moves by several points with the machine's load (its 4x CPU
+    // slowdown multiplies whatever else runs): the figure is the run with the median score.
+    // A run Lighthouse itself fails (its NO_NAVSTART trace error, now and then) is left out.
+    const runs = [];
+    let lastError;
+    for (let attempt = 0; attempt < LIGHTHOUSE_RUNS; attempt++) {
+      try {
+        runs.push(
+          runLighthouse(
+            `${server.base}/`,
+            ["performance", "accessibility", "best-practices", "seo"],
+            outputDir,
+          ),
+        );
+      } catch (error) {
+        lastError = error;
+      }
+    }
+    if (runs.length === 0) throw lastError;
+    const performanceOf = (run) => run.categories.performance?.score ?? 0;
+    const result = [...runs].sort((a, b) => performanceOf(a) - performanceOf(b))[Math.floor(runs.length / 2)];
     const { score, audit, failing } = scored(result);
     return {
-      command: `npx lighthouse <server>/ --chrome-flags="${CHROME_FLAGS}" --only-categories=performance,accessibility,best-practices,seo  (mobile preset, the default)`,
+      command: `npx lighthouse <server>/ --chrome-flags="${CHROME_FLAGS}" --only-categories=performance,accessibility,best-practices,seo  (mobile preset, the default), ${LIGHTHOUSE_RUNS} runs`,
+      performanceRuns: runs.map((run) => Math.round(performanceOf(run) * 100)),
       data: template ? `PostgreSQL, a clone of ${template.name}` : "PGlite, the demo seed",
       lighthouseVersion: result.lighthouseVersion,
       chromium: result.environment?.hostUserAgent,
