@@ -5,6 +5,7 @@ import { orders } from "@toolshop/db/schema";
 import { CURSOR_NOT_OURS } from "@toolshop/shared/paging";
 import { and, desc, lte, type SQL, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
+import { keysetPage } from "../../lib/keyset-page";
 import { type Bind, createPreparedQueries, placeholders } from "../../lib/prepared-queries";
 import { type OrderViewRow, orderViewColumns } from "./dto";
 
@@ -84,10 +85,6 @@ export async function pageOfOrders(
     ...(after ? { afterCreatedAt: after.createdAt, afterId: after.id } : {}),
     limit: page.limit + 1,
   });
-  const rows = found.slice(0, page.limit);
-  const last = rows.at(-1);
-  return {
-    rows: rows.map(({ position: _, ...row }) => row),
-    nextCursor: found.length > page.limit && last ? encodeCursor(last.position, last.id) : null,
-  };
+  const { rows, nextCursor } = keysetPage(found, page.limit, (last) => encodeCursor(last.position, last.id));
+  return { rows: rows.map(({ position: _, ...row }) => row), nextCursor };
 }

@@ -12,6 +12,7 @@ import {
 } from "@toolshop/shared/quotes";
 import { and, desc, eq, like, or, type SQL, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
+import { keysetPage } from "../../lib/keyset-page";
 
 type QuoteRow = typeof quotes.$inferSelect;
 
@@ -105,12 +106,8 @@ export async function listQuotes(db: Database, query: QuotesQuery = {}): Promise
     .where(and(...conditions))
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    quotes: page.map(({ row }) => toStoredQuote(row)),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.micros, last.row.id) : null,
-  };
+  const page = keysetPage(rows, limit, (last) => encodeCursor(last.micros, last.row.id));
+  return { quotes: page.rows.map(({ row }) => toStoredQuote(row)), nextCursor: page.nextCursor };
 }
 
 /** Marks a request handled (or open again); null when there is no such request. */

@@ -9,6 +9,7 @@ import { type ModeratedReview, REVIEWS_PAGE_SIZE } from "@toolshop/shared/review
 import { and, desc, eq, like, or, type SQL, sql } from "drizzle-orm";
 import type { DomainEventPublisher } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
+import { keysetPage } from "../../lib/keyset-page";
 
 interface ModerationContext {
   db: Database;
@@ -120,12 +121,8 @@ export async function listAllReviews(
     .where(and(...conditions))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    reviews: page.map(toModerated),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.cursorAt, last.id) : null,
-  };
+  const page = keysetPage(rows, limit, (last) => encodeCursor(last.cursorAt, last.id));
+  return { reviews: page.rows.map(toModerated), nextCursor: page.nextCursor };
 }
 
 /** Hides a review from the public list or shows it again; null when there is no such review. */

@@ -13,6 +13,7 @@ import {
 import { and, type Column, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
+import { keysetPage } from "../../lib/keyset-page";
 import { type Bind, boundValues, createPreparedQueries, placeholders } from "../../lib/prepared-queries";
 import type { DerivedCache } from "../../plugins/derived-cache";
 import { type ToolRow, toolColumns, toToolResponse } from "./service";
@@ -228,11 +229,10 @@ export async function searchTools(
     pageQuery.execute(values),
     counts ? counts.get(countKey(query), countMatches) : countMatches(),
   ]);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const page = keysetPage(rows, limit, (last) => encodeCursor(sort, last));
   return {
-    tools: page.map((row) => toToolResponse(row, currency)),
-    nextCursor: rows.length > limit && last ? encodeCursor(sort, last) : null,
+    tools: page.rows.map((row) => toToolResponse(row, currency)),
+    nextCursor: page.nextCursor,
     total,
     totalIsEstimate: false,
   };

@@ -3,6 +3,7 @@ import type { Database } from "@toolshop/db/client";
 import { users } from "@toolshop/db/schema";
 import { type ShopUserSummary, USERS_PAGE_SIZE, type UsersQuery } from "@toolshop/shared/users";
 import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { keysetPage } from "../../lib/keyset-page";
 import { createPreparedQueries } from "../../lib/prepared-queries";
 import { normalizeEmail } from "../accounts/service";
 
@@ -46,17 +47,16 @@ export async function listUsers(db: Database, query: UsersQuery = {}): Promise<U
       .limit(sql.placeholder("limit"))
       .prepare("");
   });
-  const rows = await pageQuery.execute({
+  const found = await pageQuery.execute({
     emailPrefix: query.q && startsWith(query.q),
     role: query.role,
     afterEmail: query.cursor && decodeCursor(query.cursor),
     limit: limit + 1,
   });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const page = keysetPage(found, limit, (last) => encodeCursor(last.email));
   return {
-    users: page.map((row) => ({ _id: row.id, email: row.email, role: row.role })),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.email) : null,
+    users: page.rows.map((row) => ({ _id: row.id, email: row.email, role: row.role })),
+    nextCursor: page.nextCursor,
   };
 }
 
