@@ -9,6 +9,7 @@ import {
 import type { Order } from "@toolshop/shared/orders";
 import { and, count, type SQL, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
+import { startsWith } from "../../lib/like-pattern";
 import { boundValues, createPreparedQueries, placeholders } from "../../lib/prepared-queries";
 import { NOT_REFUNDABLE } from "../payments/gateway";
 import { findOrder, type OrdersContext, publish } from "./context";
@@ -103,9 +104,6 @@ function adminOrdersFilter(query: AdminOrdersQuery): OrdersFilter {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A LIKE pattern that matches `prefix` literally (%, _ and \ escaped) at the start. */
-const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, "\\$&")}%`;
 
 const prepared = createPreparedQueries();
 

@@ -13,6 +13,7 @@ import {
 import { and, desc, eq, like, or, type SQL, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { keysetPage } from "../../lib/keyset-page";
+import { startsWith } from "../../lib/like-pattern";
 
 type QuoteRow = typeof quotes.$inferSelect;
 
@@ -67,9 +68,6 @@ function decodeCursor(cursor: string): { micros: string; id: string } {
     throw new HttpError(400, CURSOR_NOT_OURS);
   return { micros, id };
 }
-
-/** A LIKE pattern that matches `prefix` literally (%, _ and \ escaped) at the start. */
-const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, "\\$&")}%`;
 
 /**
  * One page of the requests, newest first. Keyset paging on (created_at, id), never OFFSET: each page

@@ -10,6 +10,7 @@ import { and, desc, eq, like, or, type SQL, sql } from "drizzle-orm";
 import type { DomainEventPublisher } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
 import { keysetPage } from "../../lib/keyset-page";
+import { startsWith } from "../../lib/like-pattern";
 
 interface ModerationContext {
   db: Database;
@@ -85,9 +86,6 @@ function toModerated(row: Row): ModeratedReview {
     createdAt: row.createdAt.toISOString(),
   };
 }
-
-/** A LIKE pattern that matches `prefix` literally (%, _ and \ escaped) at the start. */
-const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, "\\$&")}%`;
 
 /**
  * One page of every review, hidden ones too, newest first; keyset paging on (created_at, id). The

@@ -4,6 +4,7 @@ import { users } from "@toolshop/db/schema";
 import { type ShopUserSummary, USERS_PAGE_SIZE, type UsersQuery } from "@toolshop/shared/users";
 import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { keysetPage } from "../../lib/keyset-page";
+import { startsWith } from "../../lib/like-pattern";
 import { createPreparedQueries } from "../../lib/prepared-queries";
 import { normalizeEmail } from "../accounts/service";
 
@@ -16,9 +17,6 @@ export interface UsersPage {
 /** The cursor is the last row's email (unique); base64url keeps it opaque and URL-safe. */
 const encodeCursor = (email: string) => Buffer.from(email, "utf8").toString("base64url");
 const decodeCursor = (cursor: string) => Buffer.from(cursor, "base64url").toString("utf8");
-
-/** A LIKE pattern that matches `prefix` literally (%, _ and \ escaped) at the start. */
-const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, "\\$&")}%`;
 
 const prepared = createPreparedQueries();
 
