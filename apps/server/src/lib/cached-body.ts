@@ -1,6 +1,7 @@
 // One way to send an answer kept in memory (the API's catalogue, product pages, the app's pages): a
 // strong ETag and 304, and brotli or gzip made once per body, on the first request that accepts them.
 import { createHash } from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
@@ -14,6 +15,8 @@ export interface CachedBody {
   etagOf: Record<Encoding, string>;
   gzip?: Buffer;
   br?: Buffer;
+  /** writeCachedBody's flat [name, value, ...] header lists, per encoding and for its 304. */
+  rawHeaders?: Partial<Record<`${Encoding | "identity"}${"" | ":304"}`, string[]>>;
 }
 
 type Encoding = "br" | "gzip";
@@ -28,6 +31,36 @@ export function cachedBody(content: string | Buffer, type: string, status = 200)
   return { status, type, body, etag, etagOf: { br: tagged("br"), gzip: tagged("gzip") } };
 }
 
+/** Which representation of a cached body a request gets, from its Accept-Encoding and If-None-Match. */
+interface Representation {
+  encoding: Encoding | undefined;
+  etag: string;
+  notModified: boolean;
+}
+
+function representationFor(
+  entry: CachedBody,
+  acceptEncoding: string | undefined,
+  ifNoneMatch: string | undefined,
+): Representation {
+  const encoding = entry.body.length < MIN_COMPRESSED_BYTES ? undefined : preferredEncoding(acceptEncoding);
+  const etag = encoding ? entry.etagOf[encoding] : entry.etag;
+  return { encoding, etag, notModified: entry.status === 200 && matchesEtag(ifNoneMatch, etag) };
+}
+
+/** The body in an encoding, compressed on first use and kept with the entry. */
+function encodedBody(entry: CachedBody, encoding: Encoding | undefined): Buffer {
+  if (encoding === "br") {
+    entry.br ??= brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+    return entry.br;
+  }
+  if (encoding === "gzip") {
+    entry.gzip ??= gzipSync(entry.body);
+    return entry.gzip;
+  }
+  return entry.body;
+}
+
 /**
  * Sends a cached body: 304 when If-None-Match matches, brotli or gzip when the client takes them.
  * Each encoding is a representation of its own, with its own strong ETag (RFC 9110 8.8.3).
@@ -38,27 +71,56 @@ export function sendCachedBody(
   reply: FastifyReply,
   entry: CachedBody,
 ): FastifyReply {
-  const encoding =
-    entry.body.length < MIN_COMPRESSED_BYTES
-      ? undefined
-      : preferredEncoding(request.headers["accept-encoding"]);
-  const etag = encoding ? entry.etagOf[encoding] : entry.etag;
+  const { encoding, etag, notModified } = representationFor(
+    entry,
+    request.headers["accept-encoding"],
+    request.headers["if-none-match"],
+  );
   // no-cache: browsers and proxies may keep the answer but must ask again, which costs a 304.
   reply.header("cache-control", "no-cache").header("etag", etag);
   if (entry.body.length >= MIN_COMPRESSED_BYTES) reply.header("vary", "accept-encoding");
-  if (entry.status === 200 && matchesEtag(request.headers["if-none-match"], etag)) {
-    return reply.code(304).send();
-  }
+  if (notModified) return reply.code(304).send();
   reply.code(entry.status).type(entry.type);
-  if (encoding === "br") {
-    entry.br ??= brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
-    return reply.header("content-encoding", "br").send(entry.br);
+  if (encoding) reply.header("content-encoding", encoding);
+  return reply.send(encodedBody(entry, encoding));
+}
+
+/**
+ * The same answer as sendCachedBody, written on Node's response without the framework, after
+ * `leadingHeaders` (the security headers every answer carries): status, headers in the same order,
+ * body. The header lists are made once per representation and kept with the entry.
+ */
+export function writeCachedBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+  entry: CachedBody,
+  leadingHeaders: OutgoingHttpHeaders,
+): void {
+  const { encoding, etag, notModified } = representationFor(
+    entry,
+    request.headers["accept-encoding"],
+    request.headers["if-none-match"],
+  );
+  const key = `${encoding ?? "identity"}${notModified ? ":304" : ""}` as const;
+  entry.rawHeaders ??= {};
+  let headers = entry.rawHeaders[key];
+  if (!headers) {
+    const body = encodedBody(entry, encoding);
+    const named: OutgoingHttpHeaders = { ...leadingHeaders, "cache-control": "no-cache", etag };
+    if (entry.body.length >= MIN_COMPRESSED_BYTES) named.vary = "accept-encoding";
+    if (!notModified) {
+      named["content-type"] = entry.type;
+      if (encoding) named["content-encoding"] = encoding;
+      named["content-length"] = String(body.length);
+    }
+    headers = Object.entries(named).flatMap(([name, value]) => [name, String(value)]);
+    entry.rawHeaders[key] = headers;
   }
-  if (encoding === "gzip") {
-    entry.gzip ??= gzipSync(entry.body);
-    return reply.header("content-encoding", "gzip").send(entry.gzip);
+  if (notModified) {
+    response.writeHead(304, headers).end();
+    return;
   }
-  return reply.send(entry.body);
+  response.writeHead(entry.status, headers).end(encodedBody(entry, encoding));
 }
 
 /**
