@@ -93,8 +93,7 @@ export async function scrollThrough(page: Page) {
     const nextFrames = () =>
       new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
-      // "instant": the site scrolls smoothly, which would leave the page short of each position.
-      window.scrollTo({ top: y, behavior: "instant" });
+      window.scrollTo({ top: y });
       await nextFrames();
     }
   });
