@@ -12,7 +12,7 @@ import { migrateDatabase } from "@toolshop/db/migrate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHUTTING_DOWN_MESSAGE } from "../features/health/routes";
 import { type FreshPostgres, freshPostgres, missingBackends } from "./support/backends";
-import { streamOrders } from "./support/order-stream";
+import { streamCatalogueReads, streamOrders } from "./support/order-stream";
 import { type ServerProcess, startServer, stopServer } from "./support/server-process";
 import { addCustomers, addTool, stockAndOrders } from "./support/shop-data";
 
@@ -103,7 +103,9 @@ for (const backend of backends) {
         expect((await fetch(`${base}/api/readyz`)).status).toBe(200);
         busy = busyProcesses();
         const stream = streamOrders(base, customers, tool.id, { concurrency: 16 });
-        await stream.placed(30);
+        // Visitors browsing meanwhile: the cached catalogue is answered before Fastify (decision 0017).
+        const reads = streamCatalogueReads(base, { concurrency: 4 });
+        await Promise.all([stream.succeeded(30), reads.succeeded(30)]);
         const signalledAt = performance.now();
         server.child.kill("SIGTERM");
 
@@ -121,6 +123,7 @@ for (const backend of backends) {
         // server out; once the listener is closed, theirs are refused and they stop.
         await new Promise((resolve) => setTimeout(resolve, DRAIN_MS + 300));
         const attempts = await stream.stop();
+        const readAttempts = await reads.stop();
         // 0: it finished by itself, within its grace period (server.ts exits 1 when that runs out).
         expect(await server.exited).toBe(0);
         server = undefined;
@@ -135,6 +138,19 @@ for (const backend of backends) {
         // drain may be turned away with 503.
         const statuses = new Set(beforeSignal.map((attempt) => attempt.status));
         expect([...statuses].filter((status) => status !== 201 && status !== 503)).toEqual([]);
+        // The same for the catalogue's reads: complete, served (200) or turned away at the end (503).
+        const readsBeforeSignal = readAttempts.filter((attempt) => attempt.sentAt < signalledAt);
+        expect(readsBeforeSignal.filter((attempt) => attempt.failure)).toEqual([]);
+        const readStatuses = new Set(readsBeforeSignal.map((attempt) => attempt.status));
+        expect([...readStatuses].filter((status) => status !== 200 && status !== 503)).toEqual([]);
+        expect(
+          readAttempts.some(
+            (attempt) =>
+              attempt.status === 200 &&
+              attempt.sentAt > signalledAt &&
+              attempt.sentAt < signalledAt + DRAIN_MS / 2,
+          ),
+        ).toBe(true);
         // The drain served new orders too: the listener stayed open after the signal.
         const duringDrain = attempts.filter(
           (attempt) => attempt.sentAt > signalledAt && attempt.sentAt < signalledAt + DRAIN_MS / 2,

@@ -76,7 +76,7 @@ describe.each(targets)("a server killed with SIGKILL $title", (target) => {
         concurrency: 8,
         quantity: (index) => 1 + (index % 3),
       });
-      await stream.placed(40);
+      await stream.succeeded(40);
       server.child.kill("SIGKILL");
       expect(await server.exited).toBe("SIGKILL");
       const attempts = await stream.stop();

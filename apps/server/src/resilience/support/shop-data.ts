@@ -70,7 +70,7 @@ export async function stockAndOrders(db: Database, toolId: string) {
   };
 }
 
-export interface OrderAttempt {
+export interface RequestAttempt {
   status?: number;
   /** The body, when the answer was complete. */
   body?: { _id?: string; message?: string };
@@ -79,13 +79,34 @@ export interface OrderAttempt {
   sentAt: number;
 }
 
+/** GET /api/tools; never throws: a broken connection or a cut-short body is recorded as a failure. */
+export async function readCatalogue(baseUrl: string): Promise<RequestAttempt> {
+  const sentAt = performance.now();
+  try {
+    const response = await fetch(`${baseUrl}/api/tools`, { signal: AbortSignal.timeout(20_000) });
+    const text = await response.text();
+    try {
+      const body = JSON.parse(text);
+      if (response.status === 200 && !Array.isArray(body)) {
+        return { status: response.status, failure: `not the tools: ${text.slice(0, 200)}`, sentAt };
+      }
+      return { status: response.status, body, sentAt };
+    } catch {
+      return { status: response.status, failure: `not JSON: ${text.slice(0, 200)}`, sentAt };
+    }
+  } catch (error) {
+    const cause = (error as Error & { cause?: Error }).cause;
+    return { failure: `${(error as Error).message}${cause ? `: ${cause.message}` : ""}`, sentAt };
+  }
+}
+
 /** POST /api/orders; never throws: a broken connection is recorded as a failure. */
 export async function placeOrder(
   baseUrl: string,
   customer: Customer,
   toolId: string,
   quantity = 1,
-): Promise<OrderAttempt> {
+): Promise<RequestAttempt> {
   const sentAt = performance.now();
   try {
     const response = await fetch(`${baseUrl}/api/orders`, {
@@ -95,7 +116,7 @@ export async function placeOrder(
       signal: AbortSignal.timeout(20_000),
     });
     const text = await response.text();
-    let body: OrderAttempt["body"];
+    let body: RequestAttempt["body"];
     try {
       body = JSON.parse(text);
     } catch {
