@@ -26,7 +26,8 @@ const soldOut = sql<boolean>`(${tools.availableQuantity} < ${tools.minQuantity})
 const createdAtKey = sql<string>`to_char(${tools.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
 const TIMESTAMP_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 
-type Row = ToolRow & { createdAtKey: string };
+/** createdAtKey: read only for the newest sort, whose cursor carries it. */
+type Row = ToolRow & { createdAtKey?: string };
 
 /**
  * Each sort: its columns (all ascending or all descending, then the id, so that a row comparison is
@@ -90,7 +91,7 @@ const SORTS: Record<ToolSort, SortPlan> = {
   newest: {
     keys: [tools.createdAt],
     descending: true,
-    valuesOf: (row) => [row.createdAtKey],
+    valuesOf: (row) => [row.createdAtKey ?? ""],
     values: z.tuple([timestampValue]),
     casts: [asUtcTimestamp],
   },
@@ -218,7 +219,7 @@ export async function searchTools(
   };
   const pageQuery = prepared(db, `page|${sort}|${filtersShape}|${after ? "after" : ""}`, () =>
     db
-      .select({ ...toolColumns, createdAtKey })
+      .select(sort === "newest" ? { ...toolColumns, createdAtKey } : toolColumns)
       .from(tools)
       .where(and(...filters(), after && afterCursor(plan, placeholders)))
       .orderBy(...[...plan.keys, tools.id].map(direction))
