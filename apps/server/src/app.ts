@@ -80,7 +80,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Behind a reverse proxy, request.ip (and so the per-IP rate limits) must be the client, not the proxy.
     trustProxy: config.trustProxy,
     // Fastify's own server, with the catalogue's cached reads answered before it (catalogue-cache.ts).
-    serverFactory: (handler, { keepAliveTimeout, requestTimeout, connectionTimeout }) => {
+    serverFactory: (
+      handler,
+      { keepAliveTimeout, requestTimeout, connectionTimeout, maxRequestsPerSocket },
+    ) => {
       // How often Node enforces server.ts's headers and request timeouts (its default, 30 s, lets a
       // slow-loris client hold a connection up to 30 s past them).
       const server = createServer({ connectionsCheckingInterval: 1_000 }, (request, response) => {
@@ -90,6 +93,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (typeof keepAliveTimeout === "number") server.keepAliveTimeout = keepAliveTimeout;
       if (typeof requestTimeout === "number") server.requestTimeout = requestTimeout;
       if (typeof connectionTimeout === "number") server.setTimeout(connectionTimeout);
+      if (typeof maxRequestsPerSocket === "number" && maxRequestsPerSocket > 0) {
+        server.maxRequestsPerSocket = maxRequestsPerSocket;
+      }
       return server;
     },
   });

@@ -26,7 +26,6 @@ const soldOut = sql<boolean>`(${tools.availableQuantity} < ${tools.minQuantity})
 const createdAtKey = sql<string>`to_char(${tools.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
 const TIMESTAMP_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 
-/** createdAtKey: read only for the newest sort, whose cursor carries it. */
 type Row = ToolRow & { createdAtKey?: string };
 
 /**
@@ -36,6 +35,8 @@ type Row = ToolRow & { createdAtKey?: string };
 interface SortPlan {
   keys: (SQL | Column)[];
   descending: boolean;
+  /** What the page reads beside the tool's own columns for its cursor (only newest needs any). */
+  cursorColumns?: { createdAtKey: typeof createdAtKey };
   valuesOf(row: Row): (string | number | boolean)[];
   /** The cursor's values, checked: anything else was not written by this server. */
   values: z.ZodType<(string | number | boolean)[]>;
@@ -91,6 +92,7 @@ const SORTS: Record<ToolSort, SortPlan> = {
   newest: {
     keys: [tools.createdAt],
     descending: true,
+    cursorColumns: { createdAtKey },
     valuesOf: (row) => [row.createdAtKey ?? ""],
     values: z.tuple([timestampValue]),
     casts: [asUtcTimestamp],
@@ -219,7 +221,7 @@ export async function searchTools(
   };
   const pageQuery = prepared(db, `page|${sort}|${filtersShape}|${after ? "after" : ""}`, () =>
     db
-      .select(sort === "newest" ? { ...toolColumns, createdAtKey } : toolColumns)
+      .select({ ...toolColumns, ...plan.cursorColumns })
       .from(tools)
       .where(and(...filters(), after && afterCursor(plan, placeholders)))
       .orderBy(...[...plan.keys, tools.id].map(direction))

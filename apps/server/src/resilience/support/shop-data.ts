@@ -79,42 +79,18 @@ export interface RequestAttempt {
   sentAt: number;
 }
 
-/** GET /api/tools; never throws: a broken connection or a cut-short body is recorded as a failure. */
-export async function readCatalogue(baseUrl: string): Promise<RequestAttempt> {
-  const sentAt = performance.now();
-  try {
-    const response = await fetch(`${baseUrl}/api/tools`, { signal: AbortSignal.timeout(20_000) });
-    const text = await response.text();
-    try {
-      const body = JSON.parse(text);
-      if (response.status === 200 && !Array.isArray(body)) {
-        return { status: response.status, failure: `not the tools: ${text.slice(0, 200)}`, sentAt };
-      }
-      return { status: response.status, body, sentAt };
-    } catch {
-      return { status: response.status, failure: `not JSON: ${text.slice(0, 200)}`, sentAt };
-    }
-  } catch (error) {
-    const cause = (error as Error & { cause?: Error }).cause;
-    return { failure: `${(error as Error).message}${cause ? `: ${cause.message}` : ""}`, sentAt };
-  }
-}
-
-/** POST /api/orders; never throws: a broken connection is recorded as a failure. */
-export async function placeOrder(
-  baseUrl: string,
-  customer: Customer,
-  toolId: string,
-  quantity = 1,
+/**
+ * Sends one request and records its answer; never throws: a broken connection, a cut-short or non-JSON
+ * body, or one `refuse` rejects, is recorded as a failure.
+ */
+async function attempt(
+  url: string,
+  init: RequestInit,
+  refuse?: (status: number, body: unknown) => boolean,
 ): Promise<RequestAttempt> {
   const sentAt = performance.now();
   try {
-    const response = await fetch(`${baseUrl}/api/orders`, {
-      method: "POST",
-      headers: { authorization: customer.authorization, "content-type": "application/json" },
-      body: JSON.stringify({ toolId, address: "1 Main St", phone: "5550100", quantity }),
-      signal: AbortSignal.timeout(20_000),
-    });
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(20_000) });
     const text = await response.text();
     let body: RequestAttempt["body"];
     try {
@@ -122,9 +98,31 @@ export async function placeOrder(
     } catch {
       return { status: response.status, failure: `not JSON: ${text.slice(0, 200)}`, sentAt };
     }
+    if (refuse?.(response.status, body)) {
+      return { status: response.status, failure: `unexpected: ${text.slice(0, 200)}`, sentAt };
+    }
     return { status: response.status, body, sentAt };
   } catch (error) {
     const cause = (error as Error & { cause?: Error }).cause;
     return { failure: `${(error as Error).message}${cause ? `: ${cause.message}` : ""}`, sentAt };
   }
+}
+
+/** GET /api/tools; a 200 must be the list of tools. */
+export function readCatalogue(baseUrl: string): Promise<RequestAttempt> {
+  return attempt(`${baseUrl}/api/tools`, {}, (status, body) => status === 200 && !Array.isArray(body));
+}
+
+/** POST /api/orders. */
+export function placeOrder(
+  baseUrl: string,
+  customer: Customer,
+  toolId: string,
+  quantity = 1,
+): Promise<RequestAttempt> {
+  return attempt(`${baseUrl}/api/orders`, {
+    method: "POST",
+    headers: { authorization: customer.authorization, "content-type": "application/json" },
+    body: JSON.stringify({ toolId, address: "1 Main St", phone: "5550100", quantity }),
+  });
 }
