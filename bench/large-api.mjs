@@ -117,28 +117,40 @@ export async function apiSuite(label, template) {
       );
     }
     endpoints.search.request = `GET /api/tools/search?q=… (${searches.length} different searches in turn)`;
-    // Checkout as a shop sees it: 50 customers at once, each request its own customer's token (and,
-    // paying, that customer's own order). One customer sending all 50 is kept as a row of its own:
-    // those orders queue on the customer's unpaid-order lock.
+    // Checkout as a shop sees it: 50 customers at once, each request its own customer's token and
+    // that customer's tool (a shop's orders spread over its catalogue; paying, that customer's own
+    // order). Two harder cases keep rows of their own: all 50 ordering one tool (a sale: the orders
+    // queue on the tool's row), and one customer sending all 50 (they queue on the customer's lock).
     const buyers = await benchBuyers(scratch.url, connections);
     const buyerTokens = await Promise.all(buyers.map(async (user) => (await bearer(user)).authorization));
+    const buyerTools = await Promise.all(buyers.map(() => addBenchTool(scratch.url)));
+    const orderBody = (id) => JSON.stringify({ toolId: id, ...ORDER });
     const json = { "content-type": "application/json" };
-    const placeOrder = (headers, rotatingHeader) =>
+    const placeOrder = (headers, more) =>
       measure(
         server,
         "/api/orders",
         {
           method: "POST",
           headers: { ...json, ...headers },
-          body: JSON.stringify({ toolId, ...ORDER }),
+          body: orderBody(toolId),
           uniqueHeader: "Idempotency-Key",
-          rotatingHeader,
+          ...more,
         },
         async () => ({ status: 201 }),
       );
+    const rotatingTokens = { name: "authorization", values: buyerTokens };
     progress(`${label}: place order (${buyers.length} customers)`);
-    endpoints["place order"] = await placeOrder({}, { name: "authorization", values: buyerTokens });
-    endpoints["place order"].request = `POST /api/orders (${buyers.length} customers in turn)`;
+    endpoints["place order"] = await placeOrder(
+      {},
+      { rotatingHeader: rotatingTokens, bodies: buyerTools.map(orderBody) },
+    );
+    endpoints["place order"].request =
+      `POST /api/orders (${buyers.length} customers in turn, each their own tool)`;
+    progress(`${label}: place order (one tool)`);
+    endpoints["place order, one tool"] = await placeOrder({}, { rotatingHeader: rotatingTokens });
+    endpoints["place order, one tool"].request =
+      `POST /api/orders (${buyers.length} customers in turn, one tool)`;
     progress(`${label}: place order (one customer)`);
     endpoints["place order, one customer"] = await placeOrder(await bearer(buyer));
     progress(`${label}: pay order`);

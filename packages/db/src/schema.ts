@@ -121,6 +121,8 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
     index("orders_active_created_id_idx").on(t.createdAt, t.id).where(sql`${t.status} <> 'cancelled'`),
     index("orders_email_prefix_idx").on(t.email.op("text_pattern_ops")),
+    // The unpaid-order cap's count: only the unpaid orders, a handful per customer.
+    index("orders_unpaid_user_idx").on(t.userId).where(sql`${t.status} = 'unpaid'`),
     check("orders_quantity_positive", sql`${t.quantity} >= 1`),
     check("orders_total_positive", sql`${t.totalCents} > 0`),
   ],
@@ -189,6 +191,8 @@ export const idempotencyKeys = pgTable(
     responseBody: text("response_body"),
     /** A hash of the first request's body: the same key with another body is refused (422). */
     requestHash: text("request_hash"),
+    /** The order placed with this key (0014): a replay answers it. Keys stored before keep responseBody. */
+    orderId: uuid("order_id"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("idempotency_keys_user_key").on(t.userId, t.key)],

@@ -70,12 +70,12 @@ describe.skipIf(!postgres || postgres.skip)(`orders under concurrency ${postgres
     expect(pool.totalCount).toBeGreaterThan(10);
   });
 
-  it("prices an order again when the tool's price changes while it is placed", async () => {
+  it("prices an order at the price its stock is taken at when an admin's edit commits meanwhile", async () => {
     const tool = await addTool(db, { minQuantity: 1, availableQuantity: 10, priceCents: 1_000 });
     const customer = await addCustomer(db);
     const body = { toolId: tool.id, address: "1 Main St", phone: "5550100", quantity: 2 };
 
-    // An admin's edit holds the tool's row; the order reads the old price, then waits to take the stock.
+    // An admin's edit holds the tool's row; the order waits to take the stock, then reads the new price.
     const admin = await pool.connect();
     try {
       await admin.query("begin");
@@ -93,11 +93,11 @@ describe.skipIf(!postgres || postgres.skip)(`orders under concurrency ${postgres
     expect(await stockOf(db, tool.id)).toBe(8);
   });
 
-  /** Until some session waits for a lock on the tools table (the order's last statement). */
+  /** Until some session's place_order call waits for a lock (the tool's row). */
   async function waitUntilBlocked(toolId: string) {
     for (let i = 0; i < 200; i += 1) {
       const { rows } = await pool.query(
-        `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like 'update "tools"%'`,
+        `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%place_order(%'`,
       );
       if (rows.length > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 10));

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
 import type { OrdersContext } from "./context";
 import { createOrder, IDEMPOTENCY_KEY_TTL_MS, pruneExpiredIdempotencyKeys } from "./place-order";
+import { deleteOrder } from "./service";
 import { ordersContext } from "./test-fixtures";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -69,16 +70,21 @@ for (const target of testDatabaseTargets()) {
       expect(await stockOf(handle.db, tool.id)).toBe(80);
     });
 
-    it("removes the customer's other expired keys when they order, and keeps the fresh ones", async () => {
+    it("answers a key whose order was deleted since with a 409 that says so, and places nothing", async () => {
       const customer = await addCustomer(handle.db);
       const tool = await addTool(handle.db, { availableQuantity: 100 });
       const body = { toolId: tool.id, address: "a", phone: "1", quantity: 10 };
-      await createOrder(ctx, customer, body, "old-visit");
-      await createOrder(ctx, customer, body, "recent-visit");
-      await age(customer.id, "old-visit", 2 * IDEMPOTENCY_KEY_TTL_MS);
+      const first = await createOrder(ctx, customer, body, "visit-1");
+      await deleteOrder(ctx, customer, first.order._id);
 
-      await createOrder(ctx, customer, body, "new-visit");
-      expect(await keysOf(customer.id)).toEqual(["new-visit", "recent-visit"]);
+      await expect(createOrder(ctx, customer, body, "visit-1")).rejects.toMatchObject({
+        statusCode: 409,
+        message:
+          "The order placed with this Idempotency-Key was deleted. Please use a new key for a new order.",
+      });
+      expect(await handle.db.select().from(orders).where(eq(orders.toolId, tool.id))).toHaveLength(0);
+      expect(await stockOf(handle.db, tool.id)).toBe(100);
+      expect(await keysOf(customer.id)).toEqual(["visit-1"]);
     });
 
     it("prunes every customer's expired keys and nothing else", async () => {

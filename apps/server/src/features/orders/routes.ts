@@ -80,7 +80,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = as
         tags: ["orders"],
         summary: "Place an order; name, image, prices and email come from the tool and the token",
         description:
-          "Reserves the stock in the same transaction. A repeated request with the same Idempotency-Key answers the first order (header Idempotent-Replayed: true); the same key with a different body answers 422. A customer holding MAX_UNPAID_ORDERS_PER_CUSTOMER unpaid orders is refused (409).",
+          "Reserves the stock in the same transaction. A repeated request with the same Idempotency-Key answers the first order as it is now (header Idempotent-Replayed: true), or 409 if it was deleted since; the same key with a different body answers 422. A customer holding MAX_UNPAID_ORDERS_PER_CUSTOMER unpaid orders is refused (409).",
         headers: idempotencyHeaders,
         body: createOrderBodySchema,
         response: { 201: orderSchema, ...errors(400, 401, 404, 409, 422) },
