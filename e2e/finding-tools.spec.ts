@@ -16,8 +16,11 @@ const MECHANICAL = 28;
 const ELECTRICAL = 2;
 const PAGE_SIZE = 24;
 
-/** A word found in this worker's tools only, e.g. "gauge1a2b3c". */
-const WORD = `gauge${Date.now().toString(36)}${process.pid.toString(36)}`;
+/**
+ * A word found in this worker's tools only, e.g. "gaugemwv2p3g3002kf". Searches match words by their
+ * start, so every worker's word has the same length: none can be the start of another's.
+ */
+const WORD = `gauge${Date.now().toString(36)}${process.pid.toString(36).padStart(5, "0")}`;
 
 /** The admin adds the tools: mechanical ones first, each a euro dearer than the one before. */
 async function addTools(browser: Browser) {

@@ -5,7 +5,7 @@ import {
   toolCategories,
   toolSorts,
 } from "@toolshop/shared/catalogue";
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import { useLocation, useSearchParams } from "react-router";
 
 /** What the home page's tools list shows, as the URL holds it: `/?category=electrical&q=strip&sort=price`. */
@@ -85,16 +85,30 @@ export function useToolFilters() {
     return search ? `?${search}` : location.pathname;
   };
 
+  // This hook's last navigation until the render shows it: while the list suspends on its new data,
+  // React keeps rendering the previous URL, and typing that goes on meanwhile must build on the URL it
+  // has just made (else a pause mid-word adds a second history entry, or drops the category).
+  const ahead = useRef<{ search: string; typed: boolean } | null>(null);
+  const renderedSearch = urlParams.toString();
+  // Any URL rendered since (this one, an older one arriving late, Back, a tab's link) is current again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the rendered URL changes.
+  useEffect(() => {
+    ahead.current = null;
+  }, [renderedSearch]);
+
   const change = useCallback(
     (update: Partial<ToolFilters>, how: FilterChange = "push") => {
-      const next = writeToolFilters(urlParams, { ...readToolFilters(urlParams), ...update });
-      const same = next.toString() === urlParams.toString();
+      const current = ahead.current ? new URLSearchParams(ahead.current.search) : urlParams;
+      const onTyped = ahead.current ? ahead.current.typed : onTypedEntry;
+      const next = writeToolFilters(current, { ...readToolFilters(current), ...update });
+      const same = next.toString() === current.toString();
       // Typing adds one history entry, and the words typed after it rewrite that entry: Back leaves
       // the search as a whole. A tab, a sort or Enter adds an entry; Enter on what was typed ends the
       // typing, so the next words make an entry of their own. The page stays where it is.
-      if (same && (how === "typing" || !onTypedEntry)) return;
+      if (same && (how === "typing" || !onTyped)) return;
+      ahead.current = { search: next.toString(), typed: how === "typing" };
       setParams(next, {
-        replace: same || (how === "typing" && onTypedEntry),
+        replace: same || (how === "typing" && onTyped),
         state: how === "typing" ? ({ typedSearch: true } satisfies TypedEntry) : null,
         preventScrollReset: true,
       });

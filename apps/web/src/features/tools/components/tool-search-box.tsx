@@ -15,13 +15,18 @@ interface ToolSearchBoxProps {
 export function ToolSearchBox({ q, onSearch }: ToolSearchBoxProps) {
   const [text, setText] = useState(q);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  // The search this box last sent: when the URL comes back with it, the box already shows it (with
-  // whatever was typed since); any other change of the URL (Back, Clear filters) replaces the text.
-  const sent = useRef(q);
+  // The searches this box sent whose URL has not come back yet, oldest first: when the URL comes back
+  // with one of them (late, while the list loaded), the box already shows it, with whatever was typed
+  // since; any other change of the URL (Back, Clear filters) replaces the text.
+  const pending = useRef<string[]>([]);
 
   useEffect(() => {
-    if (q === sent.current) return;
-    sent.current = q;
+    const index = pending.current.indexOf(q);
+    if (index >= 0) {
+      pending.current = pending.current.slice(index + 1);
+      return;
+    }
+    pending.current = [];
     clearTimeout(timer.current);
     setText(q);
   }, [q]);
@@ -30,7 +35,8 @@ export function ToolSearchBox({ q, onSearch }: ToolSearchBoxProps) {
 
   function send(value: string, how: FilterChange) {
     clearTimeout(timer.current);
-    sent.current = value.trim();
+    // The same search again changes no URL: nothing will come back for it.
+    if (value.trim() !== q) pending.current.push(value.trim());
     onSearch(value, how);
   }
 
