@@ -6,7 +6,8 @@
 // then the writes: place an order (POST /api/orders, a new Idempotency-Key each time) and pay one (the
 // test gateway's POST /api/test-gateway/confirm, each request its own order's client secret), as 50
 // customers in turn, and placing as one customer on every connection. Users are the generator's and
-// the bench's, with access tokens signed by the bench (lib.mjs mintAccessToken).
+// the bench's, with access tokens signed by the bench (lib.mjs mintAccessToken). Mail goes over SMTP to
+// bench/smtp-sink.mjs, as a shop in production sends it.
 //   node bench/large-api.mjs [--reuse-seed] [--tools N --users N --orders N --reviews N]
 //   (BENCH_API_SECONDS=5 BENCH_API_CONNECTIONS=50)
 import { randomBytes } from "node:crypto";
@@ -29,6 +30,7 @@ import {
   round,
   scratchPostgres,
   startServer,
+  startSmtpSink,
 } from "./lib.mjs";
 import { clockTicksPerSecond, cpuTicks } from "./proc.mjs";
 import { coreSplit, ensureWrk, pin, saturatedSide, wrk } from "./wrk.mjs";
@@ -64,12 +66,18 @@ export async function apiSuite(label, template) {
   ensureWrk();
   const scratch = await scratchPostgres("api", { template: template?.name });
   const authSecret = randomBytes(32).toString("hex");
+  const cores = coreSplit();
+  // Mail goes out over SMTP, as in production (the .eml outbox is the laptop's): to a relay on the
+  // generator's core, since the shop's outside world is not the shop's CPU.
+  const relay = await startSmtpSink();
+  if (cores) pin(relay.pid, cores.loadGenerator);
   let server;
+  let suite;
   try {
     server = await startServer({
       databaseUrl: scratch.url,
       // The writes place thousands of unpaid orders for one customer, who may hold 3 in the shop.
-      env: { AUTH_SECRET: authSecret, MAX_UNPAID_ORDERS_PER_CUSTOMER: "100000" },
+      env: { AUTH_SECRET: authSecret, MAX_UNPAID_ORDERS_PER_CUSTOMER: "100000", SMTP_URL: relay.url },
     });
     const extras = template ? undefined : await benchData(scratch.url);
     const toolId = await addBenchTool(scratch.url);
@@ -92,7 +100,6 @@ export async function apiSuite(label, template) {
       return rows[0];
     });
     const searches = await searchPaths(scratch.url);
-    const cores = coreSplit();
     if (cores) pin(server.pid, cores.servers);
 
     // What a browser sends with every read: the API may answer brotli or gzip.
@@ -161,7 +168,7 @@ export async function apiSuite(label, template) {
       buyerTokens,
       endpoints["place order"].requestsPerSecond,
     );
-    return {
+    suite = {
       database: `PostgreSQL ${await postgresVersion(scratch.url)}`,
       size: label,
       template: template && {
@@ -176,8 +183,12 @@ export async function apiSuite(label, template) {
       endpoints,
       serverMemory: server.memory(),
     };
+    return suite;
   } finally {
     await server?.stop();
+    // Counted once the server has stopped, which waits for the mails still being sent.
+    const mails = await relay.stop();
+    if (suite) suite.mailsRelayed = mails;
     await scratch.drop();
   }
 }

@@ -3,6 +3,8 @@
 // benchmarks need, added the same way on a seed-size database (benchData). Each benchmark clones the
 // template (scratchPostgres with `template`), so none sees another's writes.
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { postgresServerUrl, root, round } from "./lib.mjs";
@@ -41,9 +43,18 @@ export function templateFromCommandLine() {
 export const seedFlags = (sizes) =>
   Object.entries(sizes).flatMap(([name, value]) => [`--${name}`, String(value)]);
 
+/** The newest migration's tag: a template migrated before it would be migrated again by every server. */
+function latestMigration() {
+  const journal = JSON.parse(
+    readFileSync(path.join(root, "packages/db/migrations/meta/_journal.json"), "utf8"),
+  );
+  return journal.entries.at(-1).tag;
+}
+
 /**
  * The template database for these sizes: seeded now (dropped first if it exists), or, with `reuse`,
- * the one an earlier run left complete. Answers its name and how long seeding took (that run's).
+ * the one an earlier run left complete under the current migrations. Answers its name and how long
+ * seeding took (that run's).
  */
 export async function largeTemplate(sizes, { reuse = false, log = console.log } = {}) {
   const name = `toolshop_bench_large_${sizes.tools}_${sizes.users}_${sizes.orders}_${sizes.reviews}`;
@@ -54,7 +65,9 @@ export async function largeTemplate(sizes, { reuse = false, log = console.log } 
       [name],
     );
     const note = rows[0]?.note && JSON.parse(rows[0].note);
-    if (note?.complete) return { name, command, ...note, reused: true };
+    if (note?.complete && note.migration === latestMigration()) {
+      return { name, command, ...note, reused: true };
+    }
   }
   await adminQuery(`drop database if exists "${name}" with (force)`);
   await adminQuery(`create database "${name}"`);
@@ -72,6 +85,7 @@ export async function largeTemplate(sizes, { reuse = false, log = console.log } 
   const extras = await benchData(url, { quotes: 10_000 });
   const note = {
     complete: true,
+    migration: latestMigration(),
     seededAt: new Date().toISOString(),
     seedSeconds,
     extrasSeconds: round((performance.now() - extrasStarted) / 1000),

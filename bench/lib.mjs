@@ -1,11 +1,12 @@
 // Shared by the benchmarks: the built server they run (a snapshot of the build, so that the shared dist
 // folders are only held while building), servers on scratch databases, and the machine's description.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { hkdfSync, randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import readline from "node:readline";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { launchServer } from "../apps/server/src/testing/launch-server.mjs";
@@ -209,4 +210,26 @@ export const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 1
 /** True when this module is the script node was started with. */
 export function isMain(metaUrl) {
   return process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(metaUrl);
+}
+
+/** bench/smtp-sink.mjs as a child process; `stop()` answers how many mails it received. */
+export async function startSmtpSink() {
+  const child = spawn(process.execPath, [path.join(root, "bench/smtp-sink.mjs")], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const lines = readline.createInterface({ input: child.stdout });
+  const iterator = lines[Symbol.asyncIterator]();
+  const first = (await iterator.next()).value ?? "";
+  const port = Number(first.match(/^ready (\d+)$/)?.[1]);
+  if (!port) throw new Error(`The SMTP sink did not start: ${first}`);
+  return {
+    pid: child.pid,
+    url: `smtp://127.0.0.1:${port}`,
+    async stop() {
+      child.kill("SIGTERM");
+      const last = (await iterator.next()).value ?? "";
+      lines.close();
+      return Number(last.match(/^mails (\d+)$/)?.[1] ?? Number.NaN);
+    },
+  };
 }

@@ -275,7 +275,7 @@ function largeSections(r) {
       const pay = api.large.endpoints["pay order"];
       lines.push(
         "",
-        `Place order: orders/s large / seed = **${api.ordersPerSecondLargeToSeed}**. Pay order (large): ${pay.prepared} orders placed and started before the run, ${pay.repeated} requests repeated a secret, ${pay.ordersPaidInDatabase} orders paid in the database. Failed answers (large): ${Object.entries(
+        `Place order: orders/s large / seed = **${api.ordersPerSecondLargeToSeed}**. Pay order (large): ${pay.prepared} orders placed and started before the run, ${pay.repeated} requests repeated a secret, ${pay.ordersPaidInDatabase} orders paid in the database, ${api.large.mailsRelayed} mails relayed over SMTP (every paid order's confirmation, to bench/smtp-sink.mjs on the generator's core, as a shop in production sends them). Failed answers (large): ${Object.entries(
           api.large.endpoints,
         )
           .map(([name, e]) => `${name} ${e.failed}`)

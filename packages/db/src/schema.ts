@@ -121,8 +121,9 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
     index("orders_active_created_id_idx").on(t.createdAt, t.id).where(sql`${t.status} <> 'cancelled'`),
     index("orders_email_prefix_idx").on(t.email.op("text_pattern_ops")),
-    // The unpaid-order cap's count: only the unpaid orders, a handful per customer.
-    index("orders_unpaid_user_idx").on(t.userId).where(sql`${t.status} = 'unpaid'`),
+    // The unpaid-order cap's count visits only the customer's unpaid orders. Not a partial index WHERE
+    // status = 'unpaid': vacuumed empty, the planner took it for every lookup of an unpaid order (0015).
+    index("orders_user_status_idx").on(t.userId, t.status),
     check("orders_quantity_positive", sql`${t.quantity} >= 1`),
     check("orders_total_positive", sql`${t.totalCents} > 0`),
   ],

@@ -1,5 +1,5 @@
 // The verification mail of a sign-up, through a real SMTP server and through the .eml outbox.
-import { readdir } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeMail, IdentityClient, linkIn, outboxMails, uniqueEmail } from "../testing/identity-client";
@@ -40,6 +40,31 @@ describe("mail through SMTP when SMTP_URL is set", () => {
     );
     expect(await readdir(join(t.dataDir, "mail")).catch(() => [])).toEqual([]);
   });
+
+  it.each([
+    ["smtp://", false],
+    ["smtps:// (TLS)", true],
+  ])(
+    "keeps its connection open between mails to an %s relay: ten mails, one connection",
+    async (_, secure) => {
+      const relay = await startSmtpPeer({ secure });
+      const app = await createTestApp({ kind: "pglite" }, { env: { SMTP_URL: relay.url } });
+      try {
+        const to = uniqueEmail("pooled");
+        for (let index = 0; index < 10; index++) {
+          await app.app.mailer.send({ to, subject: `Mail ${index}`, text: "Hello", html: "<p>Hello</p>" });
+        }
+        const received = relay.received.filter((mail) => mail.to.includes(to));
+        expect(received.map((mail) => decodeMail(mail.raw).match(/^Subject: (.*)$/m)?.[1])).toEqual(
+          Array.from({ length: 10 }, (_, index) => `Mail ${index}`),
+        );
+        expect(relay.connections).toBe(1);
+      } finally {
+        await app.close();
+        await relay.close();
+      }
+    },
+  );
 });
 
 describe("mail in the outbox by default", () => {
@@ -78,6 +103,15 @@ describe("mail in the outbox by default", () => {
     expect(verified.headers.location).toBe("/verify-email");
     const session = await client.request("GET", "/api/auth/get-session");
     expect(session.json().user.emailVerified).toBe(true);
+  });
+
+  it("makes the outbox again when someone removed it meanwhile", async () => {
+    const to = uniqueEmail("outbox-again");
+    const message = { to, subject: "Again", text: "Hello", html: "<p>Hello</p>" };
+    await t.app.mailer.send(message);
+    await rm(join(t.dataDir, "mail"), { recursive: true });
+    await t.app.mailer.send(message);
+    expect(await outboxMails(t.dataDir, to)).toHaveLength(1);
   });
 
   it("sends a spoiled verification link to the web page with the error", async () => {

@@ -11,17 +11,29 @@ export interface ReceivedMail {
 }
 
 export interface SmtpPeer {
-  /** smtp://127.0.0.1:<port>, for SMTP_URL. */
+  /** smtp://127.0.0.1:<port> (or smtps://), for SMTP_URL. */
   url: string;
   received: ReceivedMail[];
+  /** How many SMTP connections were opened to it so far. */
+  readonly connections: number;
   close(): Promise<void>;
 }
 
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/**
+ * `secure`: TLS from the first byte (smtps://) with smtp-server's own self-signed certificate, which
+ * the URL tells the shop to accept.
+ */
+export async function startSmtpPeer({ secure = false } = {}): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
+  let connections = 0;
   const smtp = new SMTPServer({
+    secure,
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -39,8 +51,11 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   await once(listening, "listening");
   const { port } = listening.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: secure ? `smtps://127.0.0.1:${port}/?tls.rejectUnauthorized=false` : `smtp://127.0.0.1:${port}`,
     received,
+    get connections() {
+      return connections;
+    },
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
 }

@@ -50,13 +50,15 @@ export function assertTransition(from: OrderStatus, to: OrderStatus): void {
   if (!isAllowedTransition(from, to)) throw new HttpError(409, illegalTransitionMessage(from, to));
 }
 
-/** Columns a transition may set beside the status (carrier and tracking number when shipping...). */
-export type TransitionFields = Partial<
-  Pick<
-    OrderRow,
-    "carrier" | "trackingNumber" | "transactionId" | "paymentIntentId" | "paidAt" | "cancelReason"
-  >
->;
+/**
+ * Columns a transition may set beside the status (carrier and tracking number when shipping...): each a
+ * value, or SQL (a placeholder of a prepared statement, `now()`).
+ */
+export type TransitionFields = {
+  [Column in "carrier" | "trackingNumber" | "transactionId" | "paymentIntentId" | "paidAt" | "cancelReason"]?:
+    | OrderRow[Column]
+    | SQL;
+};
 
 /**
  * Moves one order from `from` to `to` with one statement: a conditional update (WHERE status = from,
@@ -73,6 +75,22 @@ export async function transitionOrder(
   fields: TransitionFields = {},
   condition?: SQL,
 ): Promise<OrderRow | undefined> {
+  const [row] = await transitionStatement(db, orderId, from, to, fields, condition);
+  return row;
+}
+
+/**
+ * transitionOrder's statement, not yet run: a hot caller prepares it once (lib/prepared-queries.ts),
+ * with placeholders for the order's id and the fields' values.
+ */
+export function transitionStatement(
+  db: Database,
+  orderId: string | SQL,
+  from: OrderStatus,
+  to: OrderStatus,
+  fields: TransitionFields = {},
+  condition?: SQL,
+) {
   assertTransition(from, to);
   const moved = db.$with("moved").as(
     db
@@ -90,10 +108,9 @@ export async function transitionOrder(
       .where(eq(tools.id, moved.toolId))
       .returning({ id: tools.id }),
   );
-  const [row] = await (releasesStock(to) ? db.with(moved, history, restocked) : db.with(moved, history))
+  return (releasesStock(to) ? db.with(moved, history, restocked) : db.with(moved, history))
     .select()
     .from(moved);
-  return row;
 }
 
 /**

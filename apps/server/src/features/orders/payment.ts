@@ -3,12 +3,13 @@
 // amount has succeeded. Every path is idempotent: one order, one payment, one confirmation email.
 import { orders } from "@toolshop/db/schema";
 import type { Order } from "@toolshop/shared/orders";
-import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
+import { createPreparedQueries } from "../../lib/prepared-queries";
 import { type GatewayPaymentIntent, isOpenIntent } from "../payments/gateway";
 import { type Actor, findAccessibleOrder, findOrder, type OrdersContext, publish } from "./context";
 import { type OrderRow, toOrderResponse } from "./dto";
-import { transitionOrder } from "./lifecycle";
+import { transitionStatement } from "./lifecycle";
 
 const ALREADY_PAID = "This order is already paid.";
 const CANCELLED = "This order was cancelled.";
@@ -126,12 +127,7 @@ export async function recordSucceededPayment(
   if (!intent.orderId || !UUID_PATTERN.test(intent.orderId)) return "no-order";
   // The usual case in one statement: the unpaid order this payment is for, at exactly its amount.
   if (intent.currency === ctx.currency) {
-    const paid = await markOrderPaid(
-      ctx,
-      intent.orderId,
-      intent.id,
-      eq(orders.totalCents, intent.amountCents),
-    );
+    const paid = await markOrderPaid(ctx, intent.orderId, intent.id, intent.amountCents);
     if (paid) return "marked-paid";
   }
   // Not marked: say why.
@@ -141,24 +137,32 @@ export async function recordSucceededPayment(
   return "already-paid";
 }
 
+const prepared = createPreparedQueries();
+
 /**
- * The one place an order becomes paid: only from unpaid (and `condition`, when given), so only once,
- * and only then is OrderPaid published (its subscriber sends the confirmation mail).
+ * The one place an order becomes paid: only from unpaid (and at exactly `amountCents`, when given), so
+ * only once, and only then is OrderPaid published (its subscriber sends the confirmation mail). Every
+ * payment runs it: its statement is built once per database (decision 0016).
  */
 async function markOrderPaid(
   ctx: OrdersContext,
   orderId: string,
   paymentId: string,
-  condition?: SQL,
+  amountCents?: number,
 ): Promise<OrderRow | undefined> {
-  const paid = await transitionOrder(
-    ctx.db,
-    orderId,
-    "unpaid",
-    "paid",
-    { transactionId: paymentId, paymentIntentId: paymentId, paidAt: new Date() },
-    condition,
-  );
+  const withAmount = amountCents !== undefined;
+  const statement = prepared(ctx.db, `mark-paid|${withAmount ? "amount" : ""}`, () => {
+    const payment = sql`${sql.placeholder("paymentId")}`;
+    return transitionStatement(
+      ctx.db,
+      sql`${sql.placeholder("orderId")}`,
+      "unpaid",
+      "paid",
+      { transactionId: payment, paymentIntentId: payment, paidAt: sql`now()` },
+      withAmount ? eq(orders.totalCents, sql.placeholder("amountCents")) : undefined,
+    ).prepare("");
+  });
+  const [paid] = await statement.execute({ orderId, paymentId, amountCents });
   if (paid) await publish(ctx, { type: "OrderPaid", order: toOrderResponse(paid, ctx) });
   return paid;
 }

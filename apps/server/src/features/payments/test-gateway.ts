@@ -2,8 +2,9 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Database } from "@toolshop/db/client";
 import { testPaymentIntents } from "@toolshop/db/schema";
 import { CARD_ERRORS, cardDigits, cardInputProblem, type TestCard } from "@toolshop/shared/payments";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
+import { createPreparedQueries } from "../../lib/prepared-queries";
 import {
   type CreateIntentInput,
   type GatewayPaymentIntent,
@@ -36,6 +37,8 @@ const SUCCEEDING_TEST_CARDS = new Set([
   "3566002020360505",
   "6200000000000005",
 ]);
+
+const prepared = createPreparedQueries();
 
 const PAYMENT_CANCELLED = "This payment was cancelled. Reload the page to pay again.";
 
@@ -106,12 +109,22 @@ export class TestPaymentGateway implements PaymentGateway {
     if (!id) return { ok: false, unknownSecret: true };
     const problem = cardInputProblem(card, now) ?? cardOutcomeProblem(cardDigits(card.number));
     if (!problem) {
-      // A good card pays an open intent in one statement; anything else is explained below.
-      const [paid] = await this.db
-        .update(testPaymentIntents)
-        .set({ status: "succeeded" })
-        .where(and(eq(testPaymentIntents.id, id), eq(testPaymentIntents.status, "requires_payment_method")))
-        .returning();
+      // A good card pays an open intent in one statement; anything else is explained below. Every
+      // payment runs it: built once per database (decision 0016).
+      const payOpenIntent = prepared(this.db, "pay-open-intent", () =>
+        this.db
+          .update(testPaymentIntents)
+          .set({ status: "succeeded" })
+          .where(
+            and(
+              eq(testPaymentIntents.id, sql.placeholder("id")),
+              eq(testPaymentIntents.status, "requires_payment_method"),
+            ),
+          )
+          .returning()
+          .prepare(""),
+      );
+      const [paid] = await payOpenIntent.execute({ id });
       if (paid) return { ok: true, intent: this.toIntent(paid) };
     }
     const intent = await this.retrieve(id);

@@ -11,6 +11,7 @@ import type { DomainEventPublisher } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
 import { keysetPage } from "../../lib/keyset-page";
 import { startsWith } from "../../lib/like-pattern";
+import { createPreparedQueries } from "../../lib/prepared-queries";
 
 interface ModerationContext {
   db: Database;
@@ -146,13 +147,22 @@ export async function deleteReview(ctx: ModerationContext, id: string): Promise<
   return deleted.length;
 }
 
-/** Whether the user with this email has a review: only then can their payment change the list. */
+const prepared = createPreparedQueries();
+
+/**
+ * Whether the user with this email has a review: only then can their payment change the list. Every
+ * payment asks it: the query is built once per database (decision 0016).
+ */
 export async function hasReview(db: Database, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: reviews.id })
-    .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.userId))
-    .where(eq(users.email, email.toLowerCase()))
-    .limit(1);
+  const query = prepared(db, "has-review", () =>
+    db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.userId))
+      .where(eq(users.email, sql.placeholder("email")))
+      .limit(1)
+      .prepare(""),
+  );
+  const [row] = await query.execute({ email: email.toLowerCase() });
   return row !== undefined;
 }
