@@ -164,6 +164,27 @@ test("a visitor sent to /login from a signed-in page comes back to it after logg
   await expectSignedIn(page);
 });
 
+for (const [label, viewport] of [
+  ["1280 px", { width: 1280, height: 800 }],
+  ["375 px", { width: 375, height: 812 }],
+] as const) {
+  test(`the welcome toast opens below the navigation bar, which stays usable (${label})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const account = newAccount("toast");
+    await signUp(page, account);
+    const welcome = toast(page, `Welcome, ${account.name}!`);
+    await expect(welcome).toBeVisible();
+    const toastBox = await welcome.boundingBox();
+    const barBox = await page.getByRole("banner").boundingBox();
+    expect(toastBox?.y ?? 0).toBeGreaterThanOrEqual((barBox?.y ?? 0) + (barBox?.height ?? 0));
+    // While it shows: a click reaches the bar's last control (the account menu, or the phone menu).
+    await page.getByRole("banner").getByRole("button").last().click({ trial: true, timeout: 2000 });
+    await saveScreenshot(page, `accounts-welcome-toast-${viewport.width}`, { fullPage: false });
+  });
+}
+
 test("a customer who opens an admin page is signed out and sent to /login", async ({ page }) => {
   await signUp(page, newAccount("customer"));
   await page.goto("/dashboard/alluser");
