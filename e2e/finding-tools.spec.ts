@@ -3,6 +3,7 @@
 // the last step. The other specs add tools to the same shop meanwhile, so the tools of this spec carry
 // a word of their own, and every count is taken with that word searched. They are named to come last
 // in the home page's first (featured) page, after the demo tools the other specs look for there.
+import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { addTool, adminInOwnBrowser, uploadPicture } from "./api-fixtures";
@@ -17,10 +18,13 @@ const ELECTRICAL = 2;
 const PAGE_SIZE = 24;
 
 /**
- * A word found in this worker's tools only, e.g. "gaugemwv2p3g3002kf". Searches match words by their
- * start, so every worker's word has the same length: none can be the start of another's.
+ * A word found in the tools of this beforeAll only, e.g. "gauge3fa90c2b1e7d4a6". It is made in
+ * beforeAll, not when the worker loads the file: the specs run fully parallel, so a worker that takes
+ * both tests of this file as two jobs runs beforeAll twice, and one word would then name 56 tools (CI
+ * saw it). Searches match words by their start, so every word has the same length: none can be the
+ * start of another's.
  */
-const WORD = `gauge${Date.now().toString(36)}${process.pid.toString(36).padStart(5, "0")}`;
+let WORD = "";
 
 /** The admin adds the tools: mechanical ones first, each a euro dearer than the one before. */
 async function addTools(browser: Browser) {
@@ -45,6 +49,7 @@ async function addTools(browser: Browser) {
 }
 
 test.beforeAll(async ({ browser }) => {
+  WORD = `gauge${randomBytes(7).toString("hex")}`;
   await addTools(browser);
 });
 
