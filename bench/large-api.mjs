@@ -70,10 +70,10 @@ export async function apiSuite(label, template) {
   // Mail goes out over SMTP, as in production (the .eml outbox is the laptop's): to a relay on the
   // generator's core, since the shop's outside world is not the shop's CPU.
   const relay = await startSmtpSink();
-  if (cores) pin(relay.pid, cores.loadGenerator);
   let server;
   let suite;
   try {
+    if (cores) pin(relay.pid, cores.loadGenerator);
     server = await startServer({
       databaseUrl: scratch.url,
       // The writes place thousands of unpaid orders for one customer, who may hold 3 in the shop.
