@@ -1,6 +1,7 @@
 // The hot reads' queries are built once per shape and database, then run with their values
 // (decision 0016): building a Drizzle query cost more of the server's CPU than reading its answer.
-// `prepare("")` keeps PostgreSQL's statement unnamed, so every run is still planned for its values.
+// `prepare("")` keeps PostgreSQL's statement unnamed, so every run is still planned for its values;
+// a statement found by its key is named instead (plannedOnce, decision 0020).
 import type { Database } from "@toolshop/db/client";
 import { type SQL, sql } from "drizzle-orm";
 
@@ -24,6 +25,17 @@ export function createPreparedQueries() {
     }
     return query;
   };
+}
+
+/**
+ * The name to prepare a statement under when it finds its rows by a primary or unique key, so that
+ * no value can change its plan (decision 0020). PostgreSQL then parses it once per connection and,
+ * after five runs, keeps one plan: parsing and planning a payment's statements cost PostgreSQL more
+ * than running them. A name stands for one text on a connection (pg refuses a second), so names are
+ * unique in the server: `<feature>/<what it does>`.
+ */
+export function plannedOnce(name: string): string {
+  return `planned-once:${name}`;
 }
 
 /** Where a condition's value goes: a placeholder of a prepared query, or the value itself. */

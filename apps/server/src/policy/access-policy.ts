@@ -3,7 +3,7 @@
 import type { Database } from "@toolshop/db/client";
 import { users } from "@toolshop/db/schema";
 import { eq, sql } from "drizzle-orm";
-import { createPreparedQueries } from "../lib/prepared-queries";
+import { createPreparedQueries, plannedOnce } from "../lib/prepared-queries";
 
 /** What a policy check needs to know about the asker: their shop user id. */
 export interface Asker {
@@ -23,7 +23,7 @@ export async function isAdmin(db: Database, userId: string): Promise<boolean> {
       .select({ role: users.role })
       .from(users)
       .where(eq(users.id, sql.placeholder("userId")))
-      .prepare(""),
+      .prepare(plannedOnce("policy/role")),
   );
   const [row] = await query.execute({ userId });
   return row?.role === "admin";

@@ -8,6 +8,7 @@ import {
   mailBodies,
   textLink,
 } from "../../lib/email-layout";
+import { currencyFormat } from "../../lib/money";
 import type { MailMessage } from "../../plugins/mail";
 
 const GREETING = "Hello,";
@@ -15,7 +16,7 @@ const THANKS = "Thank you for your order. We have received your payment.";
 
 /** The mail a customer gets once their order is paid. */
 export function orderConfirmationEmail(order: Order, currency: string, publicUrl: string): MailMessage {
-  const money = new Intl.NumberFormat("en", { style: "currency", currency });
+  const money = currencyFormat(currency);
   const ordersLink = `${publicUrl}/dashboard`;
   const details: MailDetail[] = [
     ["Tool", order.name],

@@ -1,8 +1,9 @@
 import type { Database } from "@toolshop/db/client";
 import { orders } from "@toolshop/db/schema";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DomainEvent, DomainEventPublisher } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
+import { createPreparedQueries, plannedOnce } from "../../lib/prepared-queries";
 import { mayActFor } from "../../policy/access-policy";
 import type { PaymentGateway } from "../payments/gateway";
 import type { OrderRow } from "./dto";
@@ -35,8 +36,18 @@ export interface Actor {
   email: string;
 }
 
+const prepared = createPreparedQueries();
+
+/** By its primary key: built once per database (decision 0016), planned once per connection (0020). */
 export async function findOrder(db: Database, orderId: string): Promise<OrderRow | undefined> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const query = prepared(db, "order", () =>
+    db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, sql.placeholder("orderId")))
+      .prepare(plannedOnce("orders/find")),
+  );
+  const [order] = await query.execute({ orderId });
   return order;
 }
 

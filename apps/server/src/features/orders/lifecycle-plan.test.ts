@@ -1,9 +1,17 @@
+import type { Database } from "@toolshop/db/client";
+import * as schema from "@toolshop/db/schema";
 import { seedLarge } from "@toolshop/db/seed-large";
 import { queryRows, testDatabaseTargets } from "@toolshop/db/test-support";
 import { createTestDatabase } from "@toolshop/db/testing";
 import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { addCustomer, addTool } from "../../testing/fixtures";
 import { transitionStatement } from "./lifecycle";
+import { recordSucceededPayment, startPayment } from "./payment";
+import { createOrder } from "./place-order";
+import { ordersContext, VALID_CARD } from "./test-fixtures";
 
 // PostgreSQL only: the point is the production database's planner and its statistics.
 const postgres = testDatabaseTargets().find((target) => target.options.kind === "postgres");
@@ -36,6 +44,48 @@ describe.skipIf(!postgres || postgres.skip)("an unpaid order's transition plan o
         expect(text, text).toMatch(/Index Scan using orders_pkey on orders/);
       }
     } finally {
+      await handle.close();
+    }
+  });
+
+  it("parses a payment's statements once per connection and then keeps one plan for them", async () => {
+    const handle = await createTestDatabase(postgres?.options ?? { kind: "pglite" });
+    // One connection, so that its prepared statements are the ones pg_prepared_statements shows.
+    const connectionString = (handle.client as pg.Pool).options.connectionString;
+    const connection = new pg.Client({ connectionString });
+    await connection.connect();
+    try {
+      const db: Database = drizzle({ client: connection, schema });
+      const { ctx, gateway } = ordersContext(db);
+      const customer = await addCustomer(db);
+      const tool = await addTool(db, { availableQuantity: 100, minQuantity: 1 });
+      const payments = 8;
+      for (let i = 0; i < payments; i++) {
+        const { order } = await createOrder(ctx, customer, {
+          toolId: tool.id,
+          address: "1 Main St",
+          phone: "+1 555-0100",
+          quantity: 1,
+        });
+        const { clientSecret } = await startPayment(ctx, customer, order._id);
+        const confirmed = await gateway.confirmCard(clientSecret, VALID_CARD);
+        if (!confirmed.ok) throw new Error("the test card was refused");
+        expect(await recordSucceededPayment(ctx, confirmed.intent)).toBe("marked-paid");
+      }
+      const { rows } = await connection.query<{ name: string; runs: number; generic_plans: string }>(
+        `select name, (generic_plans + custom_plans)::int as runs, generic_plans
+         from pg_prepared_statements where name like 'planned-once:%'`,
+      );
+      const statements = new Map(rows.map((row) => [row.name, row]));
+      // The two statements that pay: the intent, then the order.
+      for (const name of ["test-gateway/pay-open-intent", "orders/mark-paid-at-amount"]) {
+        const statement = statements.get(`planned-once:${name}`);
+        expect(statement?.runs, name).toBe(payments);
+        // Five runs planned for their values, then the generic plan: no planning per payment.
+        expect(Number(statement?.generic_plans), name).toBe(payments - 5);
+      }
+    } finally {
+      await connection.end();
       await handle.close();
     }
   });

@@ -5,7 +5,7 @@ import { orders } from "@toolshop/db/schema";
 import type { Order } from "@toolshop/shared/orders";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
-import { createPreparedQueries } from "../../lib/prepared-queries";
+import { createPreparedQueries, plannedOnce } from "../../lib/prepared-queries";
 import { type GatewayPaymentIntent, isOpenIntent } from "../payments/gateway";
 import { type Actor, findAccessibleOrder, findOrder, type OrdersContext, publish } from "./context";
 import { type OrderRow, toOrderResponse } from "./dto";
@@ -142,7 +142,8 @@ const prepared = createPreparedQueries();
 /**
  * The one place an order becomes paid: only from unpaid (and at exactly `amountCents`, when given), so
  * only once, and only then is OrderPaid published (its subscriber sends the confirmation mail). Every
- * payment runs it: its statement is built once per database (decision 0016).
+ * payment runs it: its statement is built once per database (decision 0016) and planned once per
+ * connection (decision 0020).
  */
 async function markOrderPaid(
   ctx: OrdersContext,
@@ -160,7 +161,7 @@ async function markOrderPaid(
       "paid",
       { transactionId: payment, paymentIntentId: payment, paidAt: sql`now()` },
       withAmount ? eq(orders.totalCents, sql.placeholder("amountCents")) : undefined,
-    ).prepare("");
+    ).prepare(plannedOnce(`orders/mark-paid${withAmount ? "-at-amount" : ""}`));
   });
   const [paid] = await statement.execute({ orderId, paymentId, amountCents });
   if (paid) await publish(ctx, { type: "OrderPaid", order: toOrderResponse(paid, ctx) });

@@ -13,6 +13,7 @@ import {
   type TextLink,
   textLink,
 } from "../../lib/email-layout";
+import { currencyFormat } from "../../lib/money";
 import type { MailMessage } from "../../plugins/mail";
 import { trackingLink } from "./carriers";
 
@@ -51,10 +52,6 @@ function customerMail(
 
 function ordersLink(publicUrl: string): Link {
   return { url: `${publicUrl}/dashboard`, label: "See your orders", lead: "You can see your orders here:" };
-}
-
-function money(currency: string): Intl.NumberFormat {
-  return new Intl.NumberFormat("en", { style: "currency", currency });
 }
 
 /** "4 x Pliers", for subjects. */
@@ -110,7 +107,7 @@ export function orderCancelledEmail(
   const details: MailDetail[] = [
     ["Tool", order.name],
     ["Quantity", String(order.quantity)],
-    ["Total", money(currency).format(order.price)],
+    ["Total", currencyFormat(currency).format(order.price)],
   ];
   const paragraphs = [
     CANCELLED_BECAUSE[reason],
@@ -131,7 +128,7 @@ export function orderRefundedEmail(
   const details: MailDetail[] = [
     ["Tool", order.name],
     ["Quantity", String(order.quantity)],
-    ["Amount refunded", money(currency).format(order.price)],
+    ["Amount refunded", currencyFormat(currency).format(order.price)],
     ["Payment id", paymentId],
   ];
   const paragraphs = [

@@ -4,7 +4,7 @@ import { testPaymentIntents } from "@toolshop/db/schema";
 import { CARD_ERRORS, cardDigits, cardInputProblem, type TestCard } from "@toolshop/shared/payments";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
-import { createPreparedQueries } from "../../lib/prepared-queries";
+import { createPreparedQueries, plannedOnce } from "../../lib/prepared-queries";
 import {
   type CreateIntentInput,
   type GatewayPaymentIntent,
@@ -78,7 +78,14 @@ export class TestPaymentGateway implements PaymentGateway {
   }
 
   async retrieve(id: string): Promise<GatewayPaymentIntent | undefined> {
-    const [row] = await this.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+    const query = prepared(this.db, "intent", () =>
+      this.db
+        .select()
+        .from(testPaymentIntents)
+        .where(eq(testPaymentIntents.id, sql.placeholder("id")))
+        .prepare(plannedOnce("test-gateway/retrieve")),
+    );
+    const [row] = await query.execute({ id });
     return row && this.toIntent(row);
   }
 
@@ -110,7 +117,7 @@ export class TestPaymentGateway implements PaymentGateway {
     const problem = cardInputProblem(card, now) ?? cardOutcomeProblem(cardDigits(card.number));
     if (!problem) {
       // A good card pays an open intent in one statement; anything else is explained below. Every
-      // payment runs it: built once per database (decision 0016).
+      // payment runs it: built once per database (decision 0016), planned once per connection (0020).
       const payOpenIntent = prepared(this.db, "pay-open-intent", () =>
         this.db
           .update(testPaymentIntents)
@@ -122,7 +129,7 @@ export class TestPaymentGateway implements PaymentGateway {
             ),
           )
           .returning()
-          .prepare(""),
+          .prepare(plannedOnce("test-gateway/pay-open-intent")),
       );
       const [paid] = await payOpenIntent.execute({ id });
       if (paid) return { ok: true, intent: this.toIntent(paid) };

@@ -11,7 +11,7 @@ import type { DomainEventPublisher } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
 import { keysetPage } from "../../lib/keyset-page";
 import { startsWith } from "../../lib/like-pattern";
-import { createPreparedQueries } from "../../lib/prepared-queries";
+import { createPreparedQueries, plannedOnce } from "../../lib/prepared-queries";
 
 interface ModerationContext {
   db: Database;
@@ -161,7 +161,7 @@ export async function hasReview(db: Database, email: string): Promise<boolean> {
       .innerJoin(users, eq(users.id, reviews.userId))
       .where(eq(users.email, sql.placeholder("email")))
       .limit(1)
-      .prepare(""),
+      .prepare(plannedOnce("reviews/has-review")),
   );
   const [row] = await query.execute({ email: email.toLowerCase() });
   return row !== undefined;

@@ -1,5 +1,6 @@
 // Text into HTML and into <script> data blocks. Every value a page shows comes from the catalogue,
 // which an admin types: it is escaped, never trusted.
+import { currencyFormat } from "../../lib/money";
 
 const HTML_ESCAPES: Record<string, string> = {
   "&": "&amp;",
@@ -31,9 +32,7 @@ export function jsonForScript(value: unknown): string {
 
 /** The shop's number formats, as apps/web/src/lib/format.ts has them (so the page reads the same). */
 export function formatPrice(price: number, currency: string): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(
-    price,
-  );
+  return currencyFormat(currency.toUpperCase(), "en-US").format(price);
 }
 
 const countFormat = new Intl.NumberFormat("en-US");
