@@ -58,13 +58,34 @@ describe("mail through SMTP when SMTP_URL is set", () => {
         expect(received.map((mail) => decodeMail(mail.raw).match(/^Subject: (.*)$/m)?.[1])).toEqual(
           Array.from({ length: 10 }, (_, index) => `Mail ${index}`),
         );
-        expect(relay.connections).toBe(1);
+        expect(relay.clientAddresses).toHaveLength(1);
       } finally {
         await app.close();
         await relay.close();
       }
     },
   );
+
+  it("opens its connection from the address SMTP_URL's localAddress names", async () => {
+    const relay = await startSmtpPeer();
+    // Any 127.x.y.z is this machine's loopback on Linux: the relay tells which one the shop used.
+    const app = await createTestApp(
+      { kind: "pglite" },
+      { env: { SMTP_URL: `${relay.url}/?localAddress=127.0.0.2` } },
+    );
+    try {
+      await app.app.mailer.send({
+        to: uniqueEmail("bound"),
+        subject: "Bound",
+        text: "Hi",
+        html: "<p>Hi</p>",
+      });
+      expect(relay.clientAddresses).toEqual(["127.0.0.2"]);
+    } finally {
+      await app.close();
+      await relay.close();
+    }
+  });
 });
 
 describe("mail in the outbox by default", () => {

@@ -95,7 +95,12 @@ function connectWithoutDelay(
   callback: (error: Error | null, socketOptions?: { connection: Socket }) => void,
 ): void {
   const port = Number(options.port) || (options.secure ? 465 : 587);
-  const socket = createConnection({ host: options.host ?? "localhost", port });
+  // The options of SMTP_URL that concern the TCP connection itself, as nodemailer would apply them.
+  const socket = createConnection({
+    host: options.host ?? "localhost",
+    port,
+    ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+  });
   socket.setNoDelay(true);
   const timer = setTimeout(
     () => socket.destroy(new Error("Connection timeout")),

@@ -14,8 +14,8 @@ export interface SmtpPeer {
   /** smtp://127.0.0.1:<port> (or smtps://), for SMTP_URL. */
   url: string;
   received: ReceivedMail[];
-  /** How many SMTP connections were opened to it so far. */
-  readonly connections: number;
+  /** The client's address of every SMTP connection opened to it so far, in order. */
+  clientAddresses: string[];
   close(): Promise<void>;
 }
 
@@ -25,13 +25,13 @@ export interface SmtpPeer {
  */
 export async function startSmtpPeer({ secure = false } = {}): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
-  let connections = 0;
+  const clientAddresses: string[] = [];
   const smtp = new SMTPServer({
     secure,
     authOptional: true,
     disabledCommands: ["STARTTLS"],
-    onConnect(_session, callback) {
-      connections++;
+    onConnect(session, callback) {
+      clientAddresses.push(session.remoteAddress);
       callback();
     },
     onData(stream, session, callback) {
@@ -53,9 +53,7 @@ export async function startSmtpPeer({ secure = false } = {}): Promise<SmtpPeer> 
   return {
     url: secure ? `smtps://127.0.0.1:${port}/?tls.rejectUnauthorized=false` : `smtp://127.0.0.1:${port}`,
     received,
-    get connections() {
-      return connections;
-    },
+    clientAddresses,
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
 }
