@@ -10,6 +10,7 @@ export function renderMarkdown(r) {
     `Run: \`${r.command}\` on ${r.date.slice(0, 10)} (${r.date}), ${r.totalSeconds} s in all.`,
     `Machine: ${m.cores} cores (${m.cpuModel}), ${m.memoryGb} GB, Node.js ${m.node}, ${m.os}.`,
     `Load average at start ${m.loadAverageAtStart.join(" / ")}, at end ${m.loadAverageAtEnd?.join(" / ")} (1/5/15 min).`,
+    `CPU calibration (bench/lib.mjs cpuCalibrationMs, lower is faster): ${m.cpuCalibrationMsAtStart ?? "not measured"} ms at start, ${m.cpuCalibrationMsAtEnd ?? "not measured"} ms at end.`,
     "",
     ...r.notes.map((note) => `> ${note}`),
     "",

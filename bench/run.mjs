@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import { apiRead } from "./api-read.mjs";
 import { largeApi } from "./large-api.mjs";
 import { LARGE_SIZE_OPTIONS, largeTemplate, sizesFrom } from "./large-data.mjs";
-import { buildSnapshot, ensureResultsDir, machine, resultsDir, round } from "./lib.mjs";
+import { buildSnapshot, cpuCalibrationMs, ensureResultsDir, machine, resultsDir, round } from "./lib.mjs";
 import { ordersWrite } from "./orders-write.mjs";
 import { renderMarkdown } from "./report.mjs";
 import { screens } from "./screens.mjs";
@@ -99,6 +99,7 @@ if (runs("web")) {
 }
 
 results.machine.loadAverageAtEnd = os.loadavg().map((value) => round(value, 2));
+results.machine.cpuCalibrationMsAtEnd = cpuCalibrationMs();
 results.totalSeconds = round((performance.now() - started) / 1000);
 ensureResultsDir();
 const name = only ? "partial" : "latest";
