@@ -150,19 +150,20 @@ export async function deleteReview(ctx: ModerationContext, id: string): Promise<
 const prepared = createPreparedQueries();
 
 /**
- * Whether the user with this email has a review: only then can their payment change the list. Every
- * payment asks it: the query is built once per database (decision 0016).
+ * Whether any of the users with these (lower-case) emails has a review: only then can their payments
+ * change the list. Asked for every few payments (buyer-events.ts): built once per database (decision
+ * 0016), planned once per connection (0020).
  */
-export async function hasReview(db: Database, email: string): Promise<boolean> {
+export async function someoneHasReview(db: Database, emails: string[]): Promise<boolean> {
   const query = prepared(db, "has-review", () =>
     db
       .select({ id: reviews.id })
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.userId))
-      .where(eq(users.email, sql.placeholder("email")))
+      .where(sql`${users.email} = any(${sql.placeholder("emails")}::text[])`)
       .limit(1)
       .prepare(plannedOnce("reviews/has-review")),
   );
-  const [row] = await query.execute({ email: email.toLowerCase() });
+  const [row] = await query.execute({ emails });
   return row !== undefined;
 }

@@ -242,5 +242,29 @@ for (const target of testDatabaseTargets()) {
       await t.app.events.publish({ type: "OrderPaid", order: { email: carol.email } as Order });
       await expect.poll(async () => (await carols())?.verifiedBuyer).toBe(true);
     });
+
+    it("checks payments made together with one question, and drops the list once for their reviewers", async () => {
+      const reviewers = [await signedInCustomer(t), await signedInCustomer(t)];
+      for (const [index, reviewer] of reviewers.entries()) await postReview(reviewer, `Review ${index}`);
+      const others = await Promise.all(Array.from({ length: 8 }, () => signedInCustomer(t)));
+      let listDrops = 0;
+      const unsubscribe = t.app.events.subscribe(["ReviewChanged"], "every-process", () => {
+        listDrops++;
+      });
+      try {
+        const pay = (who: SignedInCustomer) =>
+          t.app.events.publish({ type: "OrderPaid", order: { email: who.email.toUpperCase() } as Order });
+        // Ten payments at once, two of them by authors of a review (their emails in another case).
+        await Promise.all([...others, ...reviewers].map(pay));
+        await t.app.events.drain();
+        expect(listDrops).toBe(1);
+        // Payments by customers without a review leave the list as it is.
+        await Promise.all(others.map(pay));
+        await t.app.events.drain();
+        expect(listDrops).toBe(1);
+      } finally {
+        unsubscribe();
+      }
+    });
   });
 }
