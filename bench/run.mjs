@@ -17,10 +17,7 @@ import { buildSnapshot, cpuCalibrationMs, ensureResultsDir, machine, resultsDir,
 import { ordersWrite } from "./orders-write.mjs";
 import { renderMarkdown } from "./report.mjs";
 import { screens } from "./screens.mjs";
-import { runOnShippedNode } from "./shipped-node.mjs";
 import { homePageWeight, lighthouse, startup } from "./startup-and-web.mjs";
-
-runOnShippedNode();
 
 const PARTS = ["api-read", "api-write", "large-api", "screens", "startup", "web"];
 const { values: flags } = parseArgs({
