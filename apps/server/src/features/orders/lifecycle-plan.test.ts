@@ -48,7 +48,7 @@ describe.skipIf(!postgres || postgres.skip)("an unpaid order's transition plan o
     }
   });
 
-  it("parses a payment's statements once per connection and then keeps one plan for them", async () => {
+  it("parses the statements that place and pay an order once per connection, then keeps one plan", async () => {
     const handle = await createTestDatabase(postgres?.options ?? { kind: "pglite" });
     // One connection, so that its prepared statements are the ones pg_prepared_statements shows.
     const connectionString = (handle.client as pg.Pool).options.connectionString;
@@ -77,8 +77,8 @@ describe.skipIf(!postgres || postgres.skip)("an unpaid order's transition plan o
          from pg_prepared_statements where name like 'planned-once:%'`,
       );
       const statements = new Map(rows.map((row) => [row.name, row]));
-      // The two statements that pay: the intent, then the order.
-      for (const name of ["test-gateway/pay-open-intent", "orders/mark-paid-at-amount"]) {
+      // The order's placing, then the two statements that pay it: the intent, then the order.
+      for (const name of ["orders/place", "test-gateway/pay-open-intent", "orders/mark-paid-at-amount"]) {
         const statement = statements.get(`planned-once:${name}`);
         expect(statement?.runs, name).toBe(payments);
         // Five runs planned for their values, then the generic plan: no planning per payment.

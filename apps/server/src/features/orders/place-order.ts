@@ -8,6 +8,7 @@ import { idempotencyKeys, orders, type tools } from "@toolshop/db/schema";
 import { type CreateOrderBody, type Order, orderSchema } from "@toolshop/shared/orders";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
+import { createPreparedQueries, plannedOnce } from "../../lib/prepared-queries";
 import { type Actor, type OrdersContext, publish } from "./context";
 import { orderViewColumns, toOrderResponse } from "./dto";
 
@@ -72,17 +73,53 @@ async function placeOrder(
   idempotencyKey: string | undefined,
 ): Promise<CreatedOrder> {
   const requestHash = idempotencyKey ? hashOf(body) : null;
-  const placed = ctx.db.$with("placed", placedColumns).as(
-    sql`select * from place_order(${user.id}, ${user.email.toLowerCase()}, ${body.toolId},
-      ${body.quantity}, ${body.address}, ${body.phone}, ${ctx.maxUnpaidOrders}, ${MAX_ORDER_TOTAL_CENTS},
-      ${idempotencyKey ?? null}, ${requestHash}, ${expiryCutoff()})`,
-  );
-  const [row] = await ctx.db.with(placed).select().from(placed);
+  const [row] = await placeOrderStatement(ctx.db).execute({
+    userId: user.id,
+    email: user.email.toLowerCase(),
+    toolId: body.toolId,
+    quantity: body.quantity,
+    address: body.address,
+    phone: body.phone,
+    maxUnpaid: ctx.maxUnpaidOrders,
+    maxTotal: MAX_ORDER_TOTAL_CENTS,
+    idempotencyKey: idempotencyKey ?? null,
+    requestHash,
+    expiryCutoff: expiryCutoff(),
+  });
   if (row?.refusal) throw refusal(row.refusal, row.detail, ctx.maxUnpaidOrders, body.quantity);
   if (row) return { order: toOrderResponse(row, ctx), replayed: false };
   // No row: the key is held by an order placed before.
   if (!idempotencyKey || !requestHash) throw new Error("place_order answered no order.");
   return { order: await storedResponse(ctx, user.id, idempotencyKey, requestHash), replayed: true };
+}
+
+const prepared = createPreparedQueries();
+
+/**
+ * The call of place_order, built once per database (decision 0016) and, a function's call having one
+ * plan whatever its arguments, planned once per connection (decision 0020).
+ */
+function placeOrderStatement(db: Database) {
+  return prepared(db, "place", () => {
+    const [userId, email, toolId, quantity, address, phone, maxUnpaid, maxTotal, key, hash, cutoff] = [
+      "userId",
+      "email",
+      "toolId",
+      "quantity",
+      "address",
+      "phone",
+      "maxUnpaid",
+      "maxTotal",
+      "idempotencyKey",
+      "requestHash",
+      "expiryCutoff",
+    ].map((name) => sql.placeholder(name));
+    const placed = db.$with("placed", placedColumns).as(
+      sql`select * from place_order(${userId}, ${email}, ${toolId}, ${quantity}, ${address}, ${phone},
+        ${maxUnpaid}, ${maxTotal}, ${key}, ${hash}, ${cutoff})`,
+    );
+    return db.with(placed).select().from(placed).prepare(plannedOnce("orders/place"));
+  });
 }
 
 /** What place_order answers: the order in its view's columns, or why it was refused. */
