@@ -77,9 +77,10 @@ export function machine() {
 
 /**
  * How fast this machine's core runs JavaScript now: a fixed piece of work like a server's (JSON out
- * and in, strings, a hash), best of five, in ms. The same machine type ran the whole suite at half
- * its usual speed on another day (every µs per answer doubled): this says which day a run had. A
- * first pass warms the JIT up and is not counted.
+ * and in, strings, a hash), best of five, in ms. The same machine type has run the whole suite at up
+ * to twice its usual server CPU per answer on some days: this says which day a run had. It compares
+ * runs on one Node version only (Node 24 runs it faster). A first pass warms the JIT up and is not
+ * counted.
  */
 export function cpuCalibrationMs() {
   const rows = Array.from({ length: 2_000 }, (_, i) => ({

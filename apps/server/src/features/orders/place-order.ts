@@ -101,22 +101,11 @@ const prepared = createPreparedQueries();
  */
 function placeOrderStatement(db: Database) {
   return prepared(db, "place", () => {
-    const [userId, email, toolId, quantity, address, phone, maxUnpaid, maxTotal, key, hash, cutoff] = [
-      "userId",
-      "email",
-      "toolId",
-      "quantity",
-      "address",
-      "phone",
-      "maxUnpaid",
-      "maxTotal",
-      "idempotencyKey",
-      "requestHash",
-      "expiryCutoff",
-    ].map((name) => sql.placeholder(name));
+    const value = (name: string) => sql.placeholder(name);
     const placed = db.$with("placed", placedColumns).as(
-      sql`select * from place_order(${userId}, ${email}, ${toolId}, ${quantity}, ${address}, ${phone},
-        ${maxUnpaid}, ${maxTotal}, ${key}, ${hash}, ${cutoff})`,
+      sql`select * from place_order(${value("userId")}, ${value("email")}, ${value("toolId")},
+        ${value("quantity")}, ${value("address")}, ${value("phone")}, ${value("maxUnpaid")},
+        ${value("maxTotal")}, ${value("idempotencyKey")}, ${value("requestHash")}, ${value("expiryCutoff")})`,
     );
     return db.with(placed).select().from(placed).prepare(plannedOnce("orders/place"));
   });
