@@ -1,4 +1,6 @@
 // Starts the shop: configuration, database (migrated and seeded), HTTP server, graceful shutdown.
+// First, before any code that serves: the V8 settings (decision 0021).
+import "./lib/v8-tuning";
 import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
