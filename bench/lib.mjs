@@ -106,6 +106,13 @@ export function cpuCalibrationMs() {
 export async function scratchPostgres(label, { template } = {}) {
   const name = `toolshop_bench_${label}_${randomBytes(4).toString("hex")}`;
   await adminQuery(`create database "${name}"${template ? ` template "${template}"` : ""}`);
+  if (template) {
+    // A clone writes the template's pages anew (hundreds of MB at the large size). Flushed now, or the
+    // kernel writes them back 30 s later (vm.dirty_expire_centisecs), in the middle of a measurement,
+    // and every commit's WAL flush waits behind them: a stall of 200-300 ms for every request in flight.
+    await adminQuery("checkpoint");
+    execFileSync("sync");
+  }
   const url = new URL(postgresServerUrl);
   url.pathname = `/${name}`;
   return {
