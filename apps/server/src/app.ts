@@ -112,12 +112,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await registerApiDocs(app);
   await registerRedis(app, config.redisUrl);
+  // Before the domain events: Fastify runs onClose hooks last-registered first, so the events'
+  // subscribers are drained before the mailer waits for its mails and closes.
+  registerMailer(app, config);
   // Domain events after commit (decision 0009): the cache hears them on every process, mails once.
   await registerDomainEvents(app, config.redisUrl);
   registerCatalogueCache(app, securityHeaders);
   catalogueCache = app.catalogueCache;
   registerRateLimits(app, options.rateLimitWindowMs ?? DEFAULT_RATE_LIMIT_WINDOW_MS);
-  registerMailer(app, config);
   subscribeCustomerMails(app);
   registerSessionRevocations(app);
   registerAuthGuards(app, config.authSecret);

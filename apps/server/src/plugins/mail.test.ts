@@ -86,6 +86,25 @@ describe("mail through SMTP when SMTP_URL is set", () => {
       await relay.close();
     }
   });
+
+  it("still sends a mail that an event's subscriber starts while the app closes", async () => {
+    const relay = await startSmtpPeer();
+    const shop = await createTestApp({ kind: "pglite" }, { env: { SMTP_URL: relay.url } });
+    try {
+      const to = uniqueEmail("closing");
+      // A subscriber that mails after an await of its own (a lookup): the close waits for it, and
+      // the mailer must still be open when it sends.
+      shop.app.events.subscribe(["ReviewChanged"], "publishing-process", async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await shop.app.mailer.send({ to, subject: "Late", text: "Hi", html: "<p>Hi</p>" });
+      });
+      await shop.app.events.publish({ type: "ReviewChanged" });
+      await shop.close();
+      expect(relay.received.map((mail) => mail.to)).toEqual([[to]]);
+    } finally {
+      await relay.close();
+    }
+  });
 });
 
 describe("mail in the outbox by default", () => {
