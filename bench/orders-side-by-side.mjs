@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// Orders per second at the large size against seed size, side by side: two servers, one on a database
+// with the demo seed and one on a clone of the large template, both pinned to the servers' core, placed
+// orders on in alternating rounds (as api-read.mjs alternates its servers). The machines of this
+// workplace drift by tens of percent within minutes, and large-api.mjs's two suites run minutes apart:
+// their orders/s ratio moved between 0.77 and 1.18 for one build. Here a drift falls on both sides of
+// each round, and the figure is the median of the rounds' ratios.
+//   node bench/orders-side-by-side.mjs [--reuse-seed] [--tools N --users N --orders N --reviews N]
+import { randomBytes } from "node:crypto";
+import { addBenchTool, benchBuyers, benchData, templateFromCommandLine } from "./large-data.mjs";
+import { ensureSnapshot, isMain, mintAccessToken, round, scratchPostgres, startServer } from "./lib.mjs";
+import { median } from "./proc.mjs";
+import { coreSplit, ensureWrk, pin, wrk } from "./wrk.mjs";
+
+const ROUNDS = 3;
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
+const ORDER = { address: "1 Bench Street, Springfield", phone: "+1 555-0100", quantity: 1 };
+
+/** The median ratio of large-size to seed-size orders/s over ROUNDS alternating rounds. */
+export async function ordersSideBySide(template) {
+  ensureSnapshot();
+  ensureWrk();
+  const cores = coreSplit();
+  const shops = [];
+  try {
+    for (const [label, from] of [
+      ["seed size", undefined],
+      ["large size", template],
+    ]) {
+      shops.push(await openShop(label, from));
+    }
+    if (cores) for (const shop of shops) pin(shop.server.pid, cores.servers);
+    const rounds = [];
+    for (let turn = 0; turn < ROUNDS; turn++) {
+      const order = turn % 2 === 0 ? shops : [...shops].reverse();
+      const perShop = {};
+      for (const shop of order) {
+        await wrk(`${shop.server.base}/api/orders`, { ...shop.load, seconds: 1 });
+        const result = await wrk(`${shop.server.base}/api/orders`, { ...shop.load, seconds: SECONDS });
+        perShop[shop.label] = {
+          requestsPerSecond: Math.round(result.requestsPerSecond),
+          failed: result.failed,
+        };
+      }
+      rounds.push(perShop);
+    }
+    const ratios = rounds.map(
+      (each) => each["large size"].requestsPerSecond / each["seed size"].requestsPerSecond,
+    );
+    return {
+      command: "node bench/orders-side-by-side.mjs",
+      request: `POST /api/orders (${CONNECTIONS} customers in turn, each their own tool)`,
+      connections: CONNECTIONS,
+      secondsPerSample: SECONDS,
+      pinning: cores ? `both servers on CPU ${cores.servers}, wrk on CPU ${cores.loadGenerator}` : "none",
+      rounds,
+      ratios: ratios.map((ratio) => round(ratio, 2)),
+      ratio: round(median(ratios), 2),
+    };
+  } finally {
+    for (const shop of shops) {
+      await shop.server.stop();
+      await shop.scratch.drop();
+    }
+  }
+}
+
+/**
+ * A server on its own scratch database with the bench's data and 50 customers, each with a token and a
+ * tool of their own; `load` is the wrk run that places their orders in turn.
+ */
+async function openShop(label, template) {
+  const scratch = await scratchPostgres("orders", { template: template?.name });
+  const authSecret = randomBytes(32).toString("hex");
+  const server = await startServer({
+    databaseUrl: scratch.url,
+    // Thousands of unpaid orders per customer over the rounds; the shop lets a customer hold 3.
+    env: { AUTH_SECRET: authSecret, MAX_UNPAID_ORDERS_PER_CUSTOMER: "100000" },
+  }).catch(async (error) => {
+    await scratch.drop();
+    throw error;
+  });
+  if (!template) await benchData(scratch.url);
+  const buyers = await benchBuyers(scratch.url, CONNECTIONS);
+  const tokens = await Promise.all(
+    buyers.map(async (user) => `Bearer ${await mintAccessToken(authSecret, user)}`),
+  );
+  const tools = await Promise.all(buyers.map(() => addBenchTool(scratch.url)));
+  const bodies = tools.map((toolId) => JSON.stringify({ toolId, ...ORDER }));
+  const load = {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: bodies[0],
+    bodies,
+    rotatingHeader: { name: "authorization", values: tokens },
+    uniqueHeader: "Idempotency-Key",
+    connections: CONNECTIONS,
+  };
+  return { label, scratch, server, load };
+}
+
+if (isMain(import.meta.url)) {
+  console.log(JSON.stringify(await ordersSideBySide(await templateFromCommandLine()), null, 2));
+}
