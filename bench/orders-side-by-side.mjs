@@ -28,7 +28,9 @@ export async function ordersSideBySide(template) {
       ["seed size", undefined],
       ["large size", template],
     ]) {
-      shops.push(await openShop(label, from));
+      const shop = await openShop(label, from);
+      shops.push(shop);
+      shop.load = await placingLoad(shop);
     }
     if (cores) for (const shop of shops) pin(shop.server.pid, cores.servers);
     const rounds = [];
@@ -66,10 +68,7 @@ export async function ordersSideBySide(template) {
   }
 }
 
-/**
- * A server on its own scratch database with the bench's data and 50 customers, each with a token and a
- * tool of their own; `load` is the wrk run that places their orders in turn.
- */
+/** A server on its own scratch database (empty, or a clone of `template`). */
 async function openShop(label, template) {
   const scratch = await scratchPostgres("orders", { template: template?.name });
   const authSecret = randomBytes(32).toString("hex");
@@ -81,6 +80,14 @@ async function openShop(label, template) {
     await scratch.drop();
     throw error;
   });
+  return { label, template, scratch, server, authSecret };
+}
+
+/**
+ * The bench's data and 50 customers, each with a token and a tool of their own: the wrk run that places
+ * their orders in turn.
+ */
+async function placingLoad({ template, scratch, authSecret }) {
   if (!template) await benchData(scratch.url);
   const buyers = await benchBuyers(scratch.url, CONNECTIONS);
   const tokens = await Promise.all(
@@ -88,7 +95,7 @@ async function openShop(label, template) {
   );
   const tools = await Promise.all(buyers.map(() => addBenchTool(scratch.url)));
   const bodies = tools.map((toolId) => JSON.stringify({ toolId, ...ORDER }));
-  const load = {
+  return {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: bodies[0],
@@ -97,7 +104,6 @@ async function openShop(label, template) {
     uniqueHeader: "Idempotency-Key",
     connections: CONNECTIONS,
   };
-  return { label, scratch, server, load };
 }
 
 if (isMain(import.meta.url)) {

@@ -324,8 +324,11 @@ function ordersSideBySideLines(api) {
         `seed ${round["seed size"].requestsPerSecond} / large ${round["large size"].requestsPerSecond}`,
     )
     .join("; ");
+  const failed = side.rounds
+    .flatMap((round) => Object.values(round))
+    .reduce((sum, shop) => sum + shop.failed, 0);
   return [
-    `Place order, orders/s large / seed: **${side.ratio}**, the median of ${side.ratios.length} rounds side by side (\`${side.command}\`: ${side.pinning}, ${side.secondsPerSample} s each after 1 s warm-up, alternating which goes first; ${rounds}). The suites above, minutes apart: ${api.suitesOrdersRatio}.`,
+    `Place order, orders/s large / seed: **${side.ratio}**, the median of ${side.ratios.length} rounds side by side (\`${side.command}\`: ${side.pinning}, ${side.secondsPerSample} s each after 1 s warm-up, alternating which goes first; ${rounds}; failed answers ${failed}). The suites above, minutes apart: ${api.suitesOrdersRatio}.`,
     "",
   ];
 }
