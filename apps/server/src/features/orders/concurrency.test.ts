@@ -12,7 +12,7 @@ import { HttpError } from "../../lib/http-errors";
 import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
 import type { OrdersContext } from "./context";
 import { confirmPayment, startPayment } from "./payment";
-import { createOrder } from "./place-order";
+import { createOrder, createPlacingQueues } from "./place-order";
 import { ordersContext, VALID_CARD } from "./test-fixtures";
 
 // Enough connections for real parallelism while leaving room for other suites on the same server.
@@ -48,9 +48,15 @@ describe.skipIf(!postgres || postgres.skip)(`orders under concurrency ${postgres
     const customers = await Promise.all(Array.from({ length: 10 }, () => addCustomer(db)));
     const body = { toolId: tool.id, address: "1 Main St", phone: "5550100", quantity: 1 };
 
-    // Ten customers, ten orders each, all at once.
+    // Ten customers, ten orders each, all at once, through ten processes: each process lets only a few
+    // of one tool's orders reach the database at once (createPlacingQueues), so it takes several to race.
+    const processes = customers.map(() => ({ ...ctx, placingQueues: createPlacingQueues() }));
     const results = await Promise.allSettled(
-      customers.flatMap((customer) => Array.from({ length: 10 }, () => createOrder(ctx, customer, body))),
+      customers.flatMap((customer, index) =>
+        Array.from({ length: 10 }, (_, order) =>
+          createOrder(processes[(index + order) % processes.length] ?? ctx, customer, body),
+        ),
+      ),
     );
     expect(results).toHaveLength(100);
 

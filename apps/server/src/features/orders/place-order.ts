@@ -8,6 +8,7 @@ import { idempotencyKeys, orders, type tools } from "@toolshop/db/schema";
 import { type CreateOrderBody, type Order, orderSchema } from "@toolshop/shared/orders";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
+import { createKeyedLimiter, type KeyedLimiter } from "../../lib/keyed-limiter";
 import { createPreparedQueries, plannedOnce } from "../../lib/prepared-queries";
 import { type Actor, type OrdersContext, publish } from "./context";
 import { orderViewColumns, toOrderResponse } from "./dto";
@@ -27,6 +28,23 @@ export const IDEMPOTENCY_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
  * could (restocked or repriced in between).
  */
 const ATTEMPTS = 3;
+
+/**
+ * How many of one tool's orders, and of one customer's, a process sends to the database at once; the
+ * rest wait in the process, in turn. In the database, orders for one tool queue on its row until each
+ * commits, and one customer's on their lock (place_order), each holding a pooled connection meanwhile:
+ * without these limits, a sale on one tool, or one customer sending many orders at once, would take
+ * every connection of the pool (10), and every other request would wait for one. A few in flight keep
+ * the row's hand-over busy. One per process (OrdersContext).
+ */
+export interface PlacingQueues {
+  byTool: KeyedLimiter;
+  byCustomer: KeyedLimiter;
+}
+
+export function createPlacingQueues(): PlacingQueues {
+  return { byTool: createKeyedLimiter(4), byCustomer: createKeyedLimiter(2) };
+}
 
 export interface CreatedOrder {
   order: Order;
@@ -73,19 +91,24 @@ async function placeOrder(
   idempotencyKey: string | undefined,
 ): Promise<CreatedOrder> {
   const requestHash = idempotencyKey ? hashOf(body) : null;
-  const [row] = await placeOrderStatement(ctx.db).execute({
-    userId: user.id,
-    email: user.email.toLowerCase(),
-    toolId: body.toolId,
-    quantity: body.quantity,
-    address: body.address,
-    phone: body.phone,
-    maxUnpaid: ctx.maxUnpaidOrders,
-    maxTotal: MAX_ORDER_TOTAL_CENTS,
-    idempotencyKey: idempotencyKey ?? null,
-    requestHash,
-    expiryCutoff: expiryCutoff(),
-  });
+  const { byTool, byCustomer } = ctx.placingQueues;
+  const [row] = await byTool(body.toolId, () =>
+    byCustomer(user.id, () =>
+      placeOrderStatement(ctx.db).execute({
+        userId: user.id,
+        email: user.email.toLowerCase(),
+        toolId: body.toolId,
+        quantity: body.quantity,
+        address: body.address,
+        phone: body.phone,
+        maxUnpaid: ctx.maxUnpaidOrders,
+        maxTotal: MAX_ORDER_TOTAL_CENTS,
+        idempotencyKey: idempotencyKey ?? null,
+        requestHash,
+        expiryCutoff: expiryCutoff(),
+      }),
+    ),
+  );
   if (row?.refusal) throw refusal(row.refusal, row.detail, ctx.maxUnpaidOrders, body.quantity);
   if (row) return { order: toOrderResponse(row, ctx), replayed: false };
   // No row: the key is held by an order placed before.
