@@ -1,4 +1,5 @@
 // bench/results/latest.md from the figures of bench/results/latest.json.
+import { HEAP_FLAGS } from "../apps/server/src/lib/heap-flags.mjs";
 
 const check = (ok) => (ok ? "yes" : "**no**");
 
@@ -14,7 +15,7 @@ export function renderMarkdown(r) {
     "",
     ...r.notes.map((note) => `> ${note}`),
     "",
-    "Servers run from the production build (`node apps/server/dist/server.js`, NODE_ENV=production, default log level), one process, no Redis.",
+    `Servers run from the production build (\`node ${HEAP_FLAGS.join(" ")} apps/server/dist/server.js\`, as \`npm start\` runs it; NODE_ENV=production, default log level), one process, no Redis.`,
     "",
     ...targets(r),
   ];

@@ -5,14 +5,18 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
+import { HEAP_FLAGS } from "../lib/heap-flags.mjs";
 
 const DEFAULT_START_TIMEOUT_MS = 60_000;
 /** Output kept for error messages and log assertions: the last megabyte is plenty, and bounded under load. */
 const OUTPUT_LIMIT = 1_000_000;
 
-/** Spawns `node [...nodeArgs, entry]` with exactly `env`, collecting stdout and stderr together. */
+/**
+ * Spawns `node [...HEAP_FLAGS, ...nodeArgs, entry]` with exactly `env`, collecting stdout and stderr
+ * together: with the heap flags that `npm start` and the container pass (decision 0022).
+ */
 export function spawnServer({ entry, env, nodeArgs = [], cwd }) {
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
+  const child = spawn(process.execPath, [...HEAP_FLAGS, ...nodeArgs, entry], {
     cwd,
     env,
     stdio: ["ignore", "pipe", "pipe"],

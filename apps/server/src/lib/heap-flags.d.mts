@@ -1,0 +1,2 @@
+/** The `node` flags the server is started with (heap-flags.mjs). */
+export declare const HEAP_FLAGS: readonly string[];
