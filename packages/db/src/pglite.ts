@@ -14,6 +14,14 @@ import type { PGliteOptions } from "@electric-sql/pglite";
 const SHARED_BUFFERS = "4MB";
 
 /**
+ * `--liftoff-only` and what it implies on the command line. V8 works out a flag's implications when
+ * the process starts; V8 11 (Node 20) also did when a flag was set later, V8 13 (Node 24) does not, so
+ * there `--liftoff-only` alone still let TurboFan recompile PGlite: a peak of about 900 MB at start
+ * (docs/decisions/0022-node-24-memory.md). pglite.test.ts checks that these are the command line's.
+ */
+const BASELINE_ONLY_FLAGS = ["--liftoff-only", "--no-wasm-tier-up", "--no-wasm-dynamic-tiering"] as const;
+
+/**
  * PGlite is PostgreSQL compiled to WebAssembly. V8 compiles it first with its baseline compiler
  * (Liftoff), then recompiles the hot functions with its optimizing one (TurboFan) in the background;
  * that second tier kept about 90 MB more resident memory for the life of the process (the server's
@@ -25,18 +33,6 @@ const SHARED_BUFFERS = "4MB";
 export function compileWebAssemblyWithBaselineOnly(): void {
   for (const flag of BASELINE_ONLY_FLAGS) setFlagsFromString(flag);
 }
-
-/**
- * `--liftoff-only` and what it implies on the command line. V8 works out a flag's implications when
- * the process starts; V8 11 (Node 20) also did when a flag was set later, V8 13 (Node 24) does not, so
- * there `--liftoff-only` alone still let TurboFan recompile PGlite: a peak of about 900 MB at start
- * (docs/decisions/0022-node-24-memory.md). pglite.test.ts holds this list to the command line's.
- */
-export const BASELINE_ONLY_FLAGS = [
-  "--liftoff-only",
-  "--no-wasm-tier-up",
-  "--no-wasm-dynamic-tiering",
-] as const;
 
 /** PGlite's own start parameters plus ours (a `startParams` option replaces PGlite's, so they are repeated). */
 export async function pgliteOptions(): Promise<PGliteOptions> {
