@@ -10,7 +10,7 @@
  * 64-128 MB where V8 11 (Node 20) keeps 32 MB (two semi-spaces of 16 MB), and it lets the old
  * generation grow far before its first full collection. The server's RSS was about 400 MB at rest on
  * Node 24 against 165 MB on Node 20. These give Node 24 Node 20's young generation, the one every
- * figure in bench/results was measured with, and a small old generation to start from (not a cap);
- * on Node 20 they change nothing.
+ * figure in bench/results was measured with, and a small old generation to start from (not a cap).
+ * On Node 20 the semi-space size is the default already.
  */
 export const HEAP_FLAGS = ["--max-semi-space-size=16", "--initial-old-space-size=64"];
