@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { access, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,22 +5,14 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./client";
-import { queryRows } from "./test-support";
-
-/** V8's tag for cached code hashes its flags: the same tag, the same flags. */
-function flagsTag(nodeArgs: string[], setup = ""): string {
-  const code = `import v8 from "node:v8"; ${setup} console.log(v8.cachedDataVersionTag());`;
-  return execFileSync(process.execPath, ["--import", "tsx", ...nodeArgs, "--input-type=module", "-e", code], {
-    encoding: "utf8",
-  }).trim();
-}
+import { queryRows, v8FlagsTag } from "./test-support";
 
 describe("PGlite's WebAssembly on the baseline compiler (decisions 0015, 0022)", () => {
   it("sets the flags of a process started with --liftoff-only, implications included", () => {
     const module = JSON.stringify(fileURLToPath(new URL("./pglite.ts", import.meta.url)));
-    const set = flagsTag([], `(await import(${module})).compileWebAssemblyWithBaselineOnly();`);
-    expect(set).toBe(flagsTag(["--liftoff-only"]));
-    expect(set).not.toBe(flagsTag([]));
+    const set = v8FlagsTag([], `(await import(${module})).compileWebAssemblyWithBaselineOnly();`);
+    expect(set).toBe(v8FlagsTag(["--liftoff-only"]));
+    expect(set).not.toBe(v8FlagsTag([]));
   });
 });
 

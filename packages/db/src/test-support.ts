@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import type { SQL } from "drizzle-orm";
 import { inject } from "vitest";
 import type { Database } from "./client";
@@ -42,4 +43,16 @@ export function sqlState(error: unknown): string | undefined {
 export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as { rows: Row[] };
   return result.rows;
+}
+
+/**
+ * V8's tag for cached code, from a new node process with `nodeArgs` that runs `setup` (module code,
+ * top-level await allowed) first. The tag hashes every V8 flag: the same tag, the same flags, so a test
+ * can compare flags set at run time with the same flags given on the command line.
+ */
+export function v8FlagsTag(nodeArgs: readonly string[], setup = ""): string {
+  const code = `import v8 from "node:v8"; ${setup} console.log(v8.cachedDataVersionTag());`;
+  return execFileSync(process.execPath, ["--import", "tsx", ...nodeArgs, "--input-type=module", "-e", code], {
+    encoding: "utf8",
+  }).trim();
 }
