@@ -36,6 +36,11 @@ export const tools = pgTable(
     category: text("category", { enum: toolCategories }).notNull().default("mechanical"),
     /** Full-text search over name and description (0009): 'simple', so part numbers are not stemmed. */
     search: tsvector("search").generatedAlwaysAs(sql`to_tsvector('simple', name || ' ' || short)`),
+    /**
+     * The featured sort's first key (0017): indexed as a column of its own, so that taking stock, which
+     * leaves it unchanged until the tool sells out, is an in-place (HOT) update touching no index.
+     */
+    soldOut: boolean("sold_out").notNull().generatedAlwaysAs(sql`available_quantity < min_quantity`),
   },
   (t) => [
     check("tools_min_quantity_positive", sql`${t.minQuantity} >= 1`),
@@ -44,12 +49,7 @@ export const tools = pgTable(
     check("tools_category_known", sql`${t.category} in ('electrical', 'mechanical')`),
     index("tools_search_idx").using("gin", t.search),
     // The keyset sorts of GET /tools/search, each ending with the id tie-break.
-    index("tools_featured_idx").on(
-      sql`(${t.availableQuantity} < ${t.minQuantity})`,
-      t.category,
-      t.name,
-      t.id,
-    ),
+    index("tools_featured_idx").on(t.soldOut, t.category, t.name, t.id),
     index("tools_price_idx").on(t.priceCents, t.id),
     index("tools_name_idx").on(t.name, t.id),
     index("tools_created_at_idx").on(t.createdAt, t.id),

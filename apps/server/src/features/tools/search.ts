@@ -18,7 +18,6 @@ import { type Bind, boundValues, createPreparedQueries, placeholders } from "../
 import type { DerivedCache } from "../../plugins/derived-cache";
 import { type ToolRow, toolColumns, toToolResponse } from "./service";
 
-const soldOut = sql<boolean>`(${tools.availableQuantity} < ${tools.minQuantity})`;
 /**
  * created_at to the microsecond, in UTC: a JavaScript Date would round it to the millisecond and a
  * cursor would then skip or repeat tools created in the same millisecond.
@@ -74,7 +73,7 @@ const priceSort = (descending: boolean): SortPlan => ({
 const SORTS: Record<ToolSort, SortPlan> = {
   // In stock first (false < true), then grouped by category, then by name.
   featured: {
-    keys: [soldOut, tools.category, tools.name],
+    keys: [tools.soldOut, tools.category, tools.name],
     descending: false,
     valuesOf: (row) => [row.availableQuantity < row.minQuantity, row.category, row.name],
     values: z.tuple([z.boolean(), z.enum(toolCategories), nameValue]),
