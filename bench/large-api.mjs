@@ -10,6 +10,9 @@
 // bench/smtp-sink.mjs, as a shop in production sends it.
 //   node bench/large-api.mjs [--reuse-seed] [--tools N --users N --orders N --reviews N]
 //   (BENCH_API_SECONDS=5 BENCH_API_CONNECTIONS=50)
+// While working on one call: BENCH_ONLY="search|pay order" runs only the rows named (the report then
+// lacks the others), and BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" starts the
+// server with those flags.
 import { randomBytes } from "node:crypto";
 import {
   addBenchTool,
@@ -37,6 +40,9 @@ import { clockTicksPerSecond, cpuTicks } from "./proc.mjs";
 import { coreSplit, ensureWrk, pin, saturatedSide, wrk } from "./wrk.mjs";
 
 const seconds = Number(process.env.BENCH_API_SECONDS ?? 5);
+const onlyRows = process.env.BENCH_ONLY?.split("|").map((name) => name.trim());
+const measured = (row) => !onlyRows || onlyRows.includes(row);
+const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
 const connections = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
 const COMMAND = "node bench/large-api.mjs";
 const ORDER = { address: "1 Bench Street, Springfield", phone: "+1 555-0100", quantity: 1 };
@@ -81,6 +87,7 @@ export async function apiSuite(label, template) {
   try {
     if (cores) pin(relay.pid, cores.loadGenerator);
     server = await startServer({
+      nodeArgs: serverNodeArgs,
       databaseUrl: scratch.url,
       // The writes place thousands of unpaid orders for one customer, who may hold 3 in the shop.
       env: { AUTH_SECRET: authSecret, MAX_UNPAID_ORDERS_PER_CUSTOMER: "100000", SMTP_URL: relay.url },
@@ -124,12 +131,14 @@ export async function apiSuite(label, template) {
     ];
     const endpoints = {};
     for (const [name, url, headers, more] of reads) {
+      if (!measured(name)) continue;
       progress(`${label}: ${name}`);
       endpoints[name] = await measure(server, url, { headers, ...more }, async () =>
         firstAnswer(server, url, headers),
       );
     }
-    endpoints.search.request = `GET /api/tools/search?q=… (${searches.length} different searches in turn)`;
+    if (endpoints.search)
+      endpoints.search.request = `GET /api/tools/search?q=… (${searches.length} different searches in turn)`;
     // Checkout as a shop sees it: 50 customers at once, each request its own customer's token and
     // that customer's tool (a shop's orders spread over its catalogue; paying, that customer's own
     // order). Two harder cases keep rows of their own: all 50 ordering one tool (a sale: the orders
@@ -153,32 +162,41 @@ export async function apiSuite(label, template) {
         async () => ({ status: 201 }),
       );
     const rotatingTokens = { name: "authorization", values: buyerTokens };
-    progress(`${label}: place order (${buyers.length} customers)`);
-    endpoints["place order"] = await placeOrder(
-      {},
-      { rotatingHeader: rotatingTokens, bodies: buyerTools.map(orderBody) },
-    );
-    endpoints["place order"].request =
-      `POST /api/orders (${buyers.length} customers in turn, each their own tool)`;
-    progress(`${label}: place order (one tool)`);
-    endpoints["place order, one tool"] = await placeOrder({}, { rotatingHeader: rotatingTokens });
-    endpoints["place order, one tool"].request =
-      `POST /api/orders (${buyers.length} customers in turn, one tool)`;
-    progress(`${label}: place order (one customer)`);
-    // place_order counts the customer's unpaid orders under their lock, up to the cap, which the bench
-    // lifts: the row's rate falls as they pile up (docs/operations.md), so the row says how many.
-    const unpaidBefore = await unpaidOrdersOf(scratch.url, buyer.id);
-    endpoints["place order, one customer"] = await placeOrder(await bearer(buyer));
-    endpoints["place order, one customer"].request =
-      `POST /api/orders (the customer's unpaid orders: ${unpaidBefore} before, ${await unpaidOrdersOf(scratch.url, buyer.id)} after; the shop's default cap of 3 is lifted here)`;
-    progress(`${label}: pay order`);
-    endpoints["pay order"] = await measurePayments(
-      server,
-      scratch.url,
-      toolId,
-      buyerTokens,
-      endpoints["place order"].requestsPerSecond,
-    );
+    if (measured("place order")) {
+      progress(`${label}: place order (${buyers.length} customers)`);
+      endpoints["place order"] = await placeOrder(
+        {},
+        { rotatingHeader: rotatingTokens, bodies: buyerTools.map(orderBody) },
+      );
+      endpoints["place order"].request =
+        `POST /api/orders (${buyers.length} customers in turn, each their own tool)`;
+    }
+    if (measured("place order, one tool")) {
+      progress(`${label}: place order (one tool)`);
+      endpoints["place order, one tool"] = await placeOrder({}, { rotatingHeader: rotatingTokens });
+      endpoints["place order, one tool"].request =
+        `POST /api/orders (${buyers.length} customers in turn, one tool)`;
+    }
+    if (measured("place order, one customer")) {
+      progress(`${label}: place order (one customer)`);
+      // place_order counts the customer's unpaid orders under their lock, up to the cap, which the
+      // bench lifts: the row's rate falls as they pile up (docs/operations.md), so the row says how many.
+      const unpaidBefore = await unpaidOrdersOf(scratch.url, buyer.id);
+      endpoints["place order, one customer"] = await placeOrder(await bearer(buyer));
+      endpoints["place order, one customer"].request =
+        `POST /api/orders (the customer's unpaid orders: ${unpaidBefore} before, ${await unpaidOrdersOf(scratch.url, buyer.id)} after; the shop's default cap of 3 is lifted here)`;
+    }
+    if (measured("pay order")) {
+      progress(`${label}: pay order`);
+      endpoints["pay order"] = await measurePayments(
+        server,
+        scratch.url,
+        toolId,
+        buyerTokens,
+        // How many orders to prepare: as many as the placing rate suggests, or a fast hour's.
+        endpoints["place order"]?.requestsPerSecond ?? 2_500,
+      );
+    }
     suite = {
       database: `PostgreSQL ${await postgresVersion(scratch.url)}`,
       size: label,
@@ -265,6 +283,8 @@ function figures(result, cpuMicros) {
     failed: result.failed,
     cpuMicrosPerAnswer: round(cpuMicros / result.requests),
     coreBusy: { client: result.clientCoreBusy, server: result.serverCoreBusy },
+    // PostgreSQL is not pinned and runs on either core: how much of the server's core was the API's.
+    apiShareOfServerCore: round(cpuMicros / (seconds * 1e6), 2),
     saturated: saturatedSide(result),
   };
 }

@@ -273,7 +273,7 @@ function largeSections(r) {
       for (const [name, large] of Object.entries(api.large.endpoints)) {
         const seedSize = api.seedSize.endpoints[name];
         lines.push(
-          `| ${name} | ${large.request} | ${seedSize?.requestsPerSecond} | ${seedSize?.latencyMs.p50} / ${seedSize?.latencyMs.p99} | ${large.requestsPerSecond} | ${large.latencyMs.p50} / ${large.latencyMs.p99} | ${check(large.p99UnderTarget)} | ${seedSize?.cpuMicrosPerAnswer} / ${large.cpuMicrosPerAnswer} | ${large.saturated} |`,
+          `| ${name} | ${large.request} | ${seedSize?.requestsPerSecond} | ${seedSize?.latencyMs.p50} / ${seedSize?.latencyMs.p99} | ${large.requestsPerSecond} | ${large.latencyMs.p50} / ${large.latencyMs.p99} | ${check(large.p99UnderTarget)} | ${seedSize?.cpuMicrosPerAnswer} / ${large.cpuMicrosPerAnswer} | ${large.saturated}${large.apiShareOfServerCore === undefined ? "" : `; the API process ${large.apiShareOfServerCore} of the server core`} |`,
         );
       }
       const pay = api.large.endpoints["pay order"];
@@ -286,6 +286,8 @@ function largeSections(r) {
           .map(([name, e]) => `${name} ${e.failed}`)
           .join(", ")}.`,
         `Server memory, large size: peak RSS ${api.large.serverMemory.peakRssMb} MB (target < 300 MB: ${check(api.large.serverMemory.peakRssMb < 300)}); seed size ${api.seedSize.serverMemory.peakRssMb} MB.`,
+        "",
+        "PostgreSQL is not pinned: its backends run on either core. So a saturated server core may be partly the database's; the API process's own CPU time over the run says how much of that core was the API's.",
         "",
         "wrk keeps 50 requests in flight, each sent as soon as the previous answer arrives: a call answered at R per second waits about 50 / R s on average (Little's law), so a p99 under 50 ms at 50 connections needs more than 1,000 answers per second; the req/s column shows how far each call is from it.",
         "",
