@@ -1,7 +1,8 @@
 // What placing an order costs PostgreSQL (decision 0023), read from its own statistics:
-// - place_order keeps its statements' plans (migration 0016), and the plan kept after five calls must
-//   still find each row through an index when it was made while idempotency_keys was empty, as on a
-//   fresh install. Kept without sequential scans off, it scanned that table on every order.
+// - The order's function keeps its statements' plans (migrations 0016 and 0018), and the plan kept
+//   after five calls must still find each row through an index when it was made while
+//   idempotency_keys was empty, as on a fresh install. Kept without sequential scans off, it scanned
+//   that table on every order.
 // - Taking a tool's stock is an in-place (HOT) update (migration 0017): no index entry is written. With
 //   the featured index on available_quantity < min_quantity, none was.
 import * as schema from "@toolshop/db/schema";

@@ -1,13 +1,15 @@
-// POST /orders: placing an order (DESIGN.md section 7). One call of the database's place_order function
-// (migration 0014): one round trip that claims the Idempotency-Key, checks the unpaid-order cap, takes
-// the stock and writes the order with its history, atomically (docs/decisions/0018-placing-an-order-in-
-// one-round-trip.md). This file words its refusals and answers its replays.
+// POST /orders: placing an order (DESIGN.md section 7). One call of the database's place_orders function
+// (migration 0018) claims the Idempotency-Key, checks the unpaid-order cap, takes the stock and writes
+// the order with its history, atomically (docs/decisions/0018-placing-an-order-in-one-round-trip.md);
+// one tool's orders that arrive together go in one call (docs/decisions/0024-one-tool-s-orders-in-
+// batches.md). This file words its refusals and answers its replays.
 import { createHash } from "node:crypto";
 import type { Database } from "@toolshop/db/client";
 import { idempotencyKeys, orders, type tools } from "@toolshop/db/schema";
 import { type CreateOrderBody, type Order, orderSchema } from "@toolshop/shared/orders";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
+import { createKeyedBatcher, type KeyedBatcher } from "../../lib/keyed-batcher";
 import { createKeyedLimiter, type KeyedLimiter } from "../../lib/keyed-limiter";
 import { createPreparedQueries, plannedOnce } from "../../lib/prepared-queries";
 import { type Actor, type OrdersContext, publish } from "./context";
@@ -30,21 +32,47 @@ export const IDEMPOTENCY_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 const ATTEMPTS = 3;
 
 /**
- * How many of one tool's orders, and of one customer's, a process sends to the database at once; the
- * rest wait in the process, in turn. In the database, orders for one tool queue on its row until each
- * commits, and one customer's on their lock (place_order), each holding a pooled connection meanwhile:
- * without these limits, a sale on one tool, or one customer sending many orders at once, would take
- * every connection of the pool (10), and every other request would wait for one. A few in flight keep
- * the row's hand-over busy. One per process (OrdersContext).
+ * How a process sends orders to the database. In the database, orders for one tool queue on its row
+ * until each commits, and one customer's on their lock (place_orders), each holding a pooled
+ * connection meanwhile: a sale on one tool, or one customer sending many orders at once, would
+ * otherwise take every connection of the pool (10), and every other request would wait for one. So
+ * one tool's orders go in at most TOOL_BATCHES_IN_FLIGHT calls at once, those arriving meanwhile
+ * together in the next call (one commit for all), and one customer's at most two at once. One per
+ * process and OrdersContext.
  */
 export interface PlacingQueues {
-  byTool: KeyedLimiter;
+  byTool: KeyedBatcher<PlacingItem, PlacingOutcome>;
   byCustomer: KeyedLimiter;
 }
 
+/** One tool's calls of place_orders at once: one holds the row while the next waits its turn. */
+export const TOOL_BATCHES_IN_FLIGHT = 2;
+/** The most orders one call places: the row is held for all of them. */
+export const MAX_ORDERS_PER_BATCH = 16;
+
 export function createPlacingQueues(): PlacingQueues {
-  return { byTool: createKeyedLimiter(4), byCustomer: createKeyedLimiter(2) };
+  return {
+    byTool: createKeyedBatcher(placeBatch, { limit: TOOL_BATCHES_IN_FLIGHT, maxBatch: MAX_ORDERS_PER_BATCH }),
+    byCustomer: createKeyedLimiter(2),
+  };
 }
+
+/** One order as a batch sends it. A queue serves one OrdersContext: its database and its cap. */
+interface PlacingItem {
+  db: Database;
+  maxUnpaid: number;
+  userId: string;
+  email: string;
+  toolId: string;
+  quantity: number;
+  address: string;
+  phone: string;
+  idempotencyKey: string | null;
+  requestHash: string | null;
+}
+
+type PlacedRow = Awaited<ReturnType<ReturnType<typeof placeOrdersStatement>["execute"]>>[number];
+type PlacingOutcome = { row: PlacedRow } | { error: unknown };
 
 export interface CreatedOrder {
   order: Order;
@@ -92,50 +120,90 @@ async function placeOrder(
 ): Promise<CreatedOrder> {
   const requestHash = idempotencyKey ? hashOf(body) : null;
   const { byTool, byCustomer } = ctx.placingQueues;
-  const [row] = await byTool(body.toolId, () =>
-    byCustomer(user.id, () =>
-      placeOrderStatement(ctx.db).execute({
-        userId: user.id,
-        email: user.email.toLowerCase(),
-        toolId: body.toolId,
-        quantity: body.quantity,
-        address: body.address,
-        phone: body.phone,
-        maxUnpaid: ctx.maxUnpaidOrders,
-        maxTotal: MAX_ORDER_TOTAL_CENTS,
-        idempotencyKey: idempotencyKey ?? null,
-        requestHash,
-        expiryCutoff: expiryCutoff(),
-      }),
-    ),
+  const outcome = await byCustomer(user.id, () =>
+    byTool(body.toolId, {
+      db: ctx.db,
+      maxUnpaid: ctx.maxUnpaidOrders,
+      userId: user.id,
+      email: user.email.toLowerCase(),
+      toolId: body.toolId,
+      quantity: body.quantity,
+      address: body.address,
+      phone: body.phone,
+      idempotencyKey: idempotencyKey ?? null,
+      requestHash,
+    }),
   );
-  if (row?.refusal) throw refusal(row.refusal, row.detail, ctx.maxUnpaidOrders, body.quantity);
-  if (row) return { order: toOrderResponse(row, ctx), replayed: false };
-  // No row: the key is held by an order placed before.
-  if (!idempotencyKey || !requestHash) throw new Error("place_order answered no order.");
-  return { order: await storedResponse(ctx, user.id, idempotencyKey, requestHash), replayed: true };
+  if ("error" in outcome) throw outcome.error;
+  const { row } = outcome;
+  if (row.refusal === "key-held") {
+    // The key is held by an order placed before (or earlier in the same batch).
+    if (!idempotencyKey || !requestHash) throw new Error("place_orders held a key it was not given.");
+    return { order: await storedResponse(ctx, user.id, idempotencyKey, requestHash), replayed: true };
+  }
+  if (row.refusal) throw refusal(row.refusal, row.detail, ctx.maxUnpaidOrders, body.quantity);
+  return { order: toOrderResponse(row, ctx), replayed: false };
+}
+
+/**
+ * Places a batch of one tool's orders in one call. An error rolls the whole call back (a customer
+ * deleted meanwhile, say): each order then goes again alone, so that only the one at fault fails.
+ */
+async function placeBatch(items: PlacingItem[]): Promise<PlacingOutcome[]> {
+  const [first] = items;
+  if (!first) return [];
+  const { db, maxUnpaid } = first;
+  if (items.some((item) => item.db !== db || item.maxUnpaid !== maxUnpaid)) {
+    throw new Error("A placing queue serves one OrdersContext.");
+  }
+  try {
+    const rows = await placeOrdersStatement(db).execute({
+      users: items.map((item) => item.userId),
+      emails: items.map((item) => item.email),
+      tools: items.map((item) => item.toolId),
+      quantities: items.map((item) => item.quantity),
+      addresses: items.map((item) => item.address),
+      phones: items.map((item) => item.phone),
+      keys: items.map((item) => item.idempotencyKey),
+      requestHashes: items.map((item) => item.requestHash),
+      maxUnpaid,
+      maxTotal: MAX_ORDER_TOTAL_CENTS,
+      expiryCutoff: expiryCutoff(),
+    });
+    const byPosition = new Map(rows.map((row) => [row.n, row]));
+    return items.map((_, i) => {
+      const row = byPosition.get(i + 1);
+      return row ? { row } : { error: new Error(`place_orders answered nothing for order ${i + 1}.`) };
+    });
+  } catch (error) {
+    if (items.length === 1) return [{ error }];
+    return Promise.all(items.map(async (item) => (await placeBatch([item]))[0] ?? { error }));
+  }
 }
 
 const prepared = createPreparedQueries();
 
 /**
- * The call of place_order, built once per database (decision 0016) and, a function's call having one
- * plan whatever its arguments, planned once per connection (decision 0020).
+ * The call of place_orders, built once per database (decision 0016) and, a function's call having one
+ * plan whatever its arguments, planned once per connection (decision 0020). The orders go as arrays,
+ * one element per order.
  */
-function placeOrderStatement(db: Database) {
+function placeOrdersStatement(db: Database) {
   return prepared(db, "place", () => {
     const value = (name: string) => sql.placeholder(name);
     const placed = db.$with("placed", placedColumns).as(
-      sql`select * from place_order(${value("userId")}, ${value("email")}, ${value("toolId")},
-        ${value("quantity")}, ${value("address")}, ${value("phone")}, ${value("maxUnpaid")},
-        ${value("maxTotal")}, ${value("idempotencyKey")}, ${value("requestHash")}, ${value("expiryCutoff")})`,
+      sql`select * from place_orders(${value("users")}::uuid[], ${value("emails")}::text[],
+        ${value("tools")}::uuid[], ${value("quantities")}::integer[], ${value("addresses")}::text[],
+        ${value("phones")}::text[], ${value("keys")}::text[], ${value("requestHashes")}::text[],
+        ${value("maxUnpaid")}, ${value("maxTotal")}, ${value("expiryCutoff")})`,
     );
     return db.with(placed).select().from(placed).prepare(plannedOnce("orders/place"));
   });
 }
 
-/** What place_order answers: the order in its view's columns, or why it was refused. */
+/** What place_orders answers per order: its position, and the order in its view's columns or why it was refused. */
 const placedColumns = {
+  n: sql<number>`n`.as("n"),
   ...orderViewColumns,
   refusal: sql<string | null>`refusal`.as("refusal"),
   detail: sql<string | null>`detail`.as("detail"),

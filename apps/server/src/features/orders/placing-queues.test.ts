@@ -9,9 +9,10 @@ import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HttpError } from "../../lib/http-errors";
 import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
 import type { OrdersContext } from "./context";
-import { createOrder } from "./place-order";
+import { createOrder, TOOL_BATCHES_IN_FLIGHT } from "./place-order";
 import { ordersContext } from "./test-fixtures";
 
 // The server's pool size (pg.Pool's default, packages/db/src/client.ts).
@@ -49,10 +50,10 @@ describe.skipIf(!postgres || postgres.skip)(`placing queues ${postgres?.title}`,
     const admin = await holdLock(`select 1 from tools where id = $1 for update`, [tool.id]);
     const sale = buyers.map((buyer) => createOrder(ctx, buyer, orderOf(tool.id)));
     try {
-      await untilWaitingOnLocks(4);
+      await untilWaitingOnLocks(TOOL_BATCHES_IN_FLIGHT);
       const elsewhere = await placedWhileLocked(createOrder(ctx, someoneElse, orderOf(other.id)));
       expect(elsewhere).toBe("placed");
-      expect(await waitingOnLocks()).toBe(4);
+      expect(await waitingOnLocks()).toBe(TOOL_BATCHES_IN_FLIGHT);
     } finally {
       await admin.release();
     }
@@ -82,6 +83,76 @@ describe.skipIf(!postgres || postgres.skip)(`placing queues ${postgres?.title}`,
     }
     await Promise.all(orderedAtOnce);
     expect(await ctx.db.select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(ORDERS);
+  });
+
+  it("places the orders that waited together in one batch, each checked on its own", async () => {
+    const tool = await addTool(ctx.db, { minQuantity: 1, availableQuantity: TOOL_BATCHES_IN_FLIGHT + 3 });
+    const first = await Promise.all(
+      Array.from({ length: TOOL_BATCHES_IN_FLIGHT }, () => addCustomer(ctx.db)),
+    );
+    const batch = await Promise.all(Array.from({ length: 5 }, () => addCustomer(ctx.db)));
+    const admin = await holdLock(`select 1 from tools where id = $1 for update`, [tool.id]);
+    let placing: Promise<PromiseSettledResult<unknown>[]>;
+    let waiting: Promise<PromiseSettledResult<unknown>[]>;
+    try {
+      placing = Promise.allSettled(first.map((buyer) => createOrder(ctx, buyer, orderOf(tool.id))));
+      await untilWaitingOnLocks(TOOL_BATCHES_IN_FLIGHT);
+      // These wait in the process while the first calls hold every slot: they go in one call.
+      waiting = Promise.allSettled(batch.map((buyer) => createOrder(ctx, buyer, orderOf(tool.id))));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await waitingOnLocks()).toBe(TOOL_BATCHES_IN_FLIGHT);
+    } finally {
+      await admin.release();
+    }
+    expect((await placing).every((result) => result.status === "fulfilled")).toBe(true);
+    // Three units were left for five orders: the first three of the batch have them, the last two
+    // are refused as sold out, and the three stand.
+    const results = await waiting;
+    expect(results.map((result) => result.status)).toEqual([
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+      "rejected",
+      "rejected",
+    ]);
+    for (const result of results.slice(3)) {
+      expect(result.status === "rejected" && result.reason).toBeInstanceOf(HttpError);
+      expect(result.status === "rejected" && (result.reason as HttpError).message).toMatch(/sold out/);
+    }
+    expect(await stockOf(ctx.db, tool.id)).toBe(0);
+    expect(await ctx.db.select().from(orders).where(eq(orders.toolId, tool.id))).toHaveLength(
+      TOOL_BATCHES_IN_FLIGHT + 3,
+    );
+  });
+
+  it("places the rest of a batch that one order's error rolled back, one by one", async () => {
+    const tool = await addTool(ctx.db, { minQuantity: 1, availableQuantity: 100 });
+    const first = await Promise.all(
+      Array.from({ length: TOOL_BATCHES_IN_FLIGHT }, () => addCustomer(ctx.db)),
+    );
+    const [before, after] = await Promise.all([addCustomer(ctx.db), addCustomer(ctx.db)]);
+    // A customer deleted while their order waited: the order's row cannot refer to them.
+    const gone = { id: "00000000-0000-4000-8000-000000000000", email: "gone@example.com" };
+    const admin = await holdLock(`select 1 from tools where id = $1 for update`, [tool.id]);
+    let waiting: Promise<PromiseSettledResult<unknown>[]>;
+    let placing: Promise<unknown>;
+    try {
+      placing = Promise.all(first.map((buyer) => createOrder(ctx, buyer, orderOf(tool.id))));
+      await untilWaitingOnLocks(TOOL_BATCHES_IN_FLIGHT);
+      waiting = Promise.allSettled(
+        [before, gone, after].map((buyer) => createOrder(ctx, buyer, orderOf(tool.id))),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      await admin.release();
+    }
+    await placing;
+    expect((await waiting).map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    const placed = await ctx.db.select().from(orders).where(eq(orders.toolId, tool.id));
+    expect(placed.map((order) => order.userId).sort()).toEqual(
+      [...first.map((buyer) => buyer.id), before.id, after.id].sort(),
+    );
+    expect(await stockOf(ctx.db, tool.id)).toBe(100 - TOOL_BATCHES_IN_FLIGHT - 2);
   });
 
   const orderOf = (toolId: string) => ({ toolId, address: "1 Main St", phone: "5550100", quantity: 1 });
