@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
 // How many orders per second POST /api/orders sustains on PostgreSQL, against the same database call
-// (place_order) straight through the `pg` driver (the ceiling: no HTTP, no token, no validation, no ORM). The built
+// (place_orders) straight through the `pg` driver (the ceiling: no HTTP, no token, no validation, no ORM). The built
 // server runs on a scratch database with a tool whose stock never runs out; one customer signs up
 // through the real identity flow; autocannon drives 50 connections, each request a new order with its
 // own Idempotency-Key, as the web sends them. Every order answered 201 must be in the database, and
@@ -101,9 +101,10 @@ export async function ordersWrite() {
 }
 
 /**
- * What createOrder sends (apps/server/src/features/orders/place-order.ts): one call of place_order
- * (migration 0014) with a new Idempotency-Key, with `connections` workers sharing a pool of the
- * server's size.
+ * What createOrder sends (apps/server/src/features/orders/place-order.ts): a call of place_orders
+ * (migration 0018), here with one order each and a new Idempotency-Key, with `connections` workers
+ * sharing a pool of the server's size. (The API gathers one tool's orders that arrive together into
+ * one call; this ceiling sends each alone.)
  */
 async function directDriver(databaseUrl, toolId, email) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
@@ -117,10 +118,12 @@ async function directDriver(databaseUrl, toolId, email) {
   const placeOrder = async () => {
     const cutoff = new Date(Date.now() - 24 * 60 * 60 * 1000);
     const { rows: placed } = await pool.query(
-      "select * from place_order($1, $2, $3, 1, '1 Bench Street, Springfield', '+1 555-0100', 100000, 99999999, $4, $5, $6)",
+      `select * from place_orders(array[$1]::uuid[], array[$2]::text[], array[$3]::uuid[], array[1],
+        array['1 Bench Street, Springfield'], array['+1 555-0100'], array[$4]::text[], array[$5]::text[],
+        100000, 99999999, $6)`,
       [userId, email, toolId, randomUUID(), randomUUID(), cutoff],
     );
-    if (placed[0]?.refusal || !placed[0]?.id) throw new Error(`place_order refused: ${placed[0]?.refusal}`);
+    if (placed[0]?.refusal || !placed[0]?.id) throw new Error(`place_orders refused: ${placed[0]?.refusal}`);
   };
   const worker = async () => {
     while (performance.now() < stopAt) {
