@@ -10,8 +10,8 @@
 // bench/smtp-sink.mjs, as a shop in production sends it.
 //   node bench/large-api.mjs [--reuse-seed] [--tools N --users N --orders N --reviews N]
 //   (BENCH_API_SECONDS=5 BENCH_API_CONNECTIONS=50)
-// While working on one call: BENCH_ONLY="search|pay order" runs only the rows named (the report then
-// lacks the others), and BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" starts the
+// While working on one call: BENCH_ONLY="search|pay order" runs only the rows named (for this script
+// or its apiSuite alone: npm run bench's report needs every row), and BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" starts the
 // server with those flags.
 import { randomBytes } from "node:crypto";
 import {
@@ -179,7 +179,7 @@ export async function apiSuite(label, template) {
     }
     if (measured("place order, one customer")) {
       progress(`${label}: place order (one customer)`);
-      // place_order counts the customer's unpaid orders under their lock, up to the cap, which the
+      // place_orders counts the customer's unpaid orders under their lock, up to the cap, which the
       // bench lifts: the row's rate falls as they pile up (docs/operations.md), so the row says how many.
       const unpaidBefore = await unpaidOrdersOf(scratch.url, buyer.id);
       endpoints["place order, one customer"] = await placeOrder(await bearer(buyer));

@@ -12,7 +12,8 @@
 --
 -- Locks are taken in one order, so that two batches never wait on each other: every customer of the
 -- batch first (their advisory locks, sorted), then their keys, then the tool's row at the first stock
--- taken. place_order takes a key before its customer; the two meet only while processes of the release
+-- taken. So a batch is one tool's orders: the rows of several tools would be locked in the batch's
+-- order, not sorted. place_order takes a key before its customer; the two meet only while processes of the release
 -- before this one still run (a rolling deploy), and then only for one customer's same key sent twice at
 -- once, which PostgreSQL's deadlock check answers with an error for one of them. A later migration
 -- drops place_order.

@@ -6,8 +6,8 @@ import { reservationEndsAt } from "./expiry";
 export type OrderRow = typeof orders.$inferSelect;
 
 /**
- * The columns an order's API view reads: lists select these, not the whole row. The place_order
- * function (migration 0014) answers exactly these: a change here needs a migration replacing it.
+ * The columns an order's API view reads: lists select these, not the whole row. The place_orders
+ * function (migration 0018) answers exactly these: a change here needs a migration replacing it.
  */
 export const orderViewColumns = {
   id: orders.id,
