@@ -57,6 +57,36 @@ describe("loadConfig", () => {
     }
   });
 
+  it("reads SMTP_URL and MAIL_FROM once, and stops one it cannot honour with a sentence naming it", () => {
+    const config = loadConfig({
+      SMTP_URL: "smtps://relay.example:2465/?maxConnections=8",
+      MAIL_FROM: '"Tool, Shop" <s@shop.example>',
+    });
+    expect(config.mail.smtp).toMatchObject({
+      host: "relay.example",
+      port: 2465,
+      secure: true,
+      maxConnections: 8,
+    });
+    expect(config.mail.from).toEqual({ name: "Tool, Shop", address: "s@shop.example" });
+    expect(loadConfig({}).mail).toMatchObject({
+      smtp: undefined,
+      from: { name: "Toolshop", address: "no-reply@toolshop.local" },
+    });
+    expect(
+      problemsOf({
+        SMTP_URL: "smtp://relay/?proxy=socks5://elsewhere",
+        MAIL_FROM: "Shop <a@b.c>\r\nBcc: x@y.z",
+      }),
+    ).toEqual([
+      "SMTP_URL has an option this shop does not know: proxy (known: maxConnections, pool, localAddress, tls.rejectUnauthorized, requireTLS, ignoreTLS, name, timeout).",
+      "MAIL_FROM must be an email address, or a name and one: Toolshop <no-reply@shop.example>.",
+    ]);
+    expect(problemsOf({ SMTP_URL: "http://relay" })).toEqual([
+      "SMTP_URL must be an smtp:// or smtps:// URL.",
+    ]);
+  });
+
   it("lists every bad variable, one sentence each", () => {
     expect(
       problemsOf({

@@ -4,6 +4,8 @@ import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { EMAIL_PATTERN } from "@toolshop/shared/auth";
 import { z } from "zod";
+import { parseMailbox } from "./lib/mime-message";
+import { parseSmtpUrl } from "./lib/smtp-url";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -16,6 +18,18 @@ function urlWithScheme(schemes: string[], message: string) {
       return false;
     }
   }, message);
+}
+
+/** A string read by `parse`, whose Error's message completes the variable's sentence. */
+function parsedBy<T>(parse: (value: string) => T) {
+  return z.string().transform((value, context) => {
+    try {
+      return parse(value);
+    } catch (error) {
+      context.addIssue({ code: "custom", message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
 }
 
 // Each message completes a sentence that starts with the variable's name.
@@ -60,8 +74,14 @@ const envSchema = z.object({
   // An OpenID Connect issuer that stands in for the real provider (tests, a company IdP).
   GOOGLE_ISSUER_URL: urlWithScheme(["http:", "https:"], "must be an http:// or https:// URL.").optional(),
   GITHUB_ISSUER_URL: urlWithScheme(["http:", "https:"], "must be an http:// or https:// URL.").optional(),
-  SMTP_URL: urlWithScheme(["smtp:", "smtps:"], "must be an smtp:// or smtps:// URL.").optional(),
-  MAIL_FROM: z.string().default("Toolshop <no-reply@toolshop.local>"),
+  SMTP_URL: parsedBy(parseSmtpUrl).optional(),
+  MAIL_FROM: parsedBy((value) => {
+    try {
+      return parseMailbox(value);
+    } catch {
+      throw new Error("must be an email address, or a name and one: Toolshop <no-reply@shop.example>.");
+    }
+  }).prefault("Toolshop <no-reply@toolshop.local>"),
   SALES_EMAIL: z.string().regex(EMAIL_PATTERN, "must be an email address.").optional(),
   PAYMENT_GATEWAY: z.enum(["test", "stripe"], { message: "must be test or stripe." }).default("test"),
   STRIPE_SECRET_KEY: z.string().startsWith("sk_", "must start with sk_.").optional(),
@@ -192,7 +212,7 @@ function toConfig(env: Env) {
       google: oauthClient(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_ISSUER_URL),
       github: oauthClient(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET, env.GITHUB_ISSUER_URL),
     },
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, salesEmail: env.SALES_EMAIL },
+    mail: { smtp: env.SMTP_URL, from: env.MAIL_FROM, salesEmail: env.SALES_EMAIL },
     payments: {
       gateway: env.PAYMENT_GATEWAY,
       stripe: {

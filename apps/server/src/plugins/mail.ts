@@ -1,12 +1,10 @@
 import { mkdir, writeFile } from "node:fs/promises";
-import { createConnection, type Socket } from "node:net";
 import { join } from "node:path";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import nodemailer from "nodemailer";
-import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
-import type SMTPConnection from "nodemailer/lib/smtp-connection";
-import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type { AppConfig } from "../env";
+import { composeMail, type MailAddress } from "../lib/mime-message";
+import { SmtpPool } from "../lib/smtp-pool";
+import type { SmtpOptions } from "../lib/smtp-url";
 
 export interface MailMessage {
   to: string;
@@ -33,97 +31,51 @@ declare module "fastify" {
  * mail holds: its links carry one-time tokens, and whoever reads logs must not be able to use them.
  */
 export class OutboxMailer implements Mailer {
-  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
-
   constructor(
     private readonly directory: string,
-    private readonly from: string,
+    private readonly from: MailAddress,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   async send(message: MailMessage): Promise<void> {
     // Named when sent, not when written: the outbox lists mails in the order they were sent.
     const name = outboxFileName(message.to);
-    const info = await this.transport.sendMail({ from: this.from, ...message });
-    const file = await writeNewFile(this.directory, name, info.message as Buffer);
+    const composed = composeMail({ from: this.from, ...message });
+    const file = await writeNewFile(this.directory, name, composed.message);
     this.log.info({ to: message.to, subject: message.subject, file }, "mail written to the outbox");
   }
 }
 
 /**
- * Through a pool of SMTP connections, kept open between mails: a connection per mail paid a TCP (and
- * TLS) handshake and the greeting for every payment's confirmation. `?pool=false` in SMTP_URL keeps
- * one connection per mail; nodemailer reads its other options from the URL too (maxConnections...).
+ * Through the shop's own SMTP client (decision 0025): a pool of kept-open connections (a connection
+ * per mail paid a TCP and TLS handshake and the greeting for every payment's confirmation), each
+ * mail's envelope pipelined. SMTP_URL's query sets the pool (`?maxConnections=10`, `?pool=false`).
  */
 export class SmtpMailer implements Mailer {
-  private readonly transport;
+  private readonly pool: SmtpPool;
 
   constructor(
-    smtpUrl: string,
-    private readonly from: string,
+    options: SmtpOptions,
+    private readonly from: MailAddress,
   ) {
-    // Typed as a plain connection's, but it holds what the URL's query sets too (pool, proxy...).
-    const options = parseConnectionUrl(smtpUrl) as SMTPConnection.Options & {
-      pool?: boolean;
-      proxy?: string;
-    };
-    this.transport = nodemailer.createTransport({
-      ...options,
-      pool: options.pool ?? true,
-      ...(options.proxy ? {} : { getSocket: connectWithoutDelay }),
-    } as SMTPPool.Options);
+    this.pool = new SmtpPool(options);
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
+    const composed = composeMail({ from: this.from, ...message });
+    await this.pool.send(composed.envelope, composed.message);
   }
 
-  close(): void {
-    this.transport.close();
+  close(): Promise<void> {
+    return this.pool.close();
   }
-}
-
-/**
- * nodemailer's own TCP connections keep Nagle's algorithm on, and it writes a mail's end (".") on its
- * own: that small packet then waits for the relay's delayed ACK, 40 ms on Linux, so one connection
- * sent about 25 mails a second to a relay on the same network (bench/smtp-sink.mjs measured 107 a
- * second on a pool of five). This opens the connection with TCP_NODELAY; nodemailer starts TLS on it
- * for smtps:// (and STARTTLS when offered) as on its own connections.
- */
-function connectWithoutDelay(
-  options: SMTPConnection.Options,
-  callback: (error: Error | null, socketOptions?: { connection: Socket }) => void,
-): void {
-  const port = Number(options.port) || (options.secure ? 465 : 587);
-  // The options of SMTP_URL that concern the TCP connection itself, as nodemailer would apply them.
-  const socket = createConnection({
-    host: options.host ?? "localhost",
-    port,
-    ...(options.localAddress ? { localAddress: options.localAddress } : {}),
-  });
-  socket.setNoDelay(true);
-  const timer = setTimeout(
-    () => socket.destroy(new Error("Connection timeout")),
-    options.connectionTimeout ?? 120_000,
-  );
-  const failed = (error: Error) => {
-    clearTimeout(timer);
-    callback(error);
-  };
-  socket.once("error", failed);
-  socket.once("connect", () => {
-    clearTimeout(timer);
-    // From here on nodemailer listens for the connection's errors.
-    socket.off("error", failed);
-    callback(null, { connection: socket });
-  });
 }
 
 /** Decorates `app.mailer`; closing the app waits for the mails still being sent. */
 export function registerMailer(app: FastifyInstance, config: AppConfig): void {
-  const { smtpUrl, from } = config.mail;
-  const mailer = smtpUrl
-    ? new SmtpMailer(smtpUrl, from)
+  const { smtp, from } = config.mail;
+  const mailer = smtp
+    ? new SmtpMailer(smtp, from)
     : new OutboxMailer(join(config.dataDir, "mail"), from, app.log);
   const inFlight = new Set<Promise<void>>();
 
@@ -138,7 +90,7 @@ export function registerMailer(app: FastifyInstance, config: AppConfig): void {
   });
   app.addHook("onClose", async () => {
     await Promise.allSettled(inFlight);
-    if (mailer instanceof SmtpMailer) mailer.close();
+    if (mailer instanceof SmtpMailer) await mailer.close();
   });
 }
 

@@ -1,0 +1,102 @@
+// SMTP_URL, read once at start-up (env.ts): smtp:// (STARTTLS when the relay offers it) or smtps://
+// (TLS from the first byte), credentials in the URL's user part, a few options in its query. An option
+// this client does not know stops the server: silently ignoring `?proxy=...` would send mail elsewhere.
+import { isIP } from "node:net";
+import { hostname } from "node:os";
+
+export interface SmtpOptions {
+  host: string;
+  port: number;
+  /** TLS from the first byte (smtps://). */
+  secure: boolean;
+  auth?: { user: string; pass: string };
+  /** Connections kept open at most; mails beyond them wait for one. */
+  maxConnections: number;
+  /** false (`?pool=false`): a connection per mail, closed after it. */
+  keepOpen: boolean;
+  localAddress?: string;
+  /** false only for a relay with a self-signed certificate (`?tls.rejectUnauthorized=false`). */
+  rejectUnauthorized: boolean;
+  /** Refuse to send unless the connection is encrypted (smtps://, or STARTTLS offered). */
+  requireTLS: boolean;
+  /** Never upgrade with STARTTLS, even when offered. */
+  ignoreTLS: boolean;
+  /** The name this client gives in EHLO. */
+  clientName: string;
+  /** How long a reply may take, and a connection to open, in milliseconds. */
+  timeoutMs: number;
+}
+
+const BOOLEANS = new Set(["true", "false"]);
+
+export const SMTP_URL_OPTIONS = [
+  "maxConnections",
+  "pool",
+  "localAddress",
+  "tls.rejectUnauthorized",
+  "requireTLS",
+  "ignoreTLS",
+  "name",
+  "timeout",
+] as const;
+
+/** Throws an Error whose message completes "SMTP_URL ..." for anything it cannot honour. */
+export function parseSmtpUrl(value: string): SmtpOptions {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error("must be an smtp:// or smtps:// URL.");
+  }
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") {
+    throw new Error("must be an smtp:// or smtps:// URL.");
+  }
+  if (!url.hostname) throw new Error("must name the SMTP server's host.");
+  const secure = url.protocol === "smtps:";
+  const query = url.searchParams;
+  for (const key of query.keys()) {
+    if (!(SMTP_URL_OPTIONS as readonly string[]).includes(key)) {
+      throw new Error(
+        `has an option this shop does not know: ${key} (known: ${SMTP_URL_OPTIONS.join(", ")}).`,
+      );
+    }
+  }
+  const flag = (key: string, fallback: boolean): boolean => {
+    const raw = query.get(key);
+    if (raw === null) return fallback;
+    if (!BOOLEANS.has(raw)) throw new Error(`option ${key} must be true or false.`);
+    return raw === "true";
+  };
+  const whole = (key: string, fallback: number, max: number): number => {
+    const raw = query.get(key);
+    if (raw === null) return fallback;
+    const number = Number(raw);
+    if (!/^\d+$/.test(raw) || number < 1 || number > max) {
+      throw new Error(`option ${key} must be a whole number from 1 to ${max}.`);
+    }
+    return number;
+  };
+  const clientName = query.get("name") || hostname() || "localhost";
+  // It goes into the EHLO command as it is: a host name's characters only.
+  if (!/^[A-Za-z0-9.-]{1,253}$/.test(clientName)) throw new Error("option name must be a host name.");
+  const localAddress = query.get("localAddress");
+  if (localAddress !== null && isIP(localAddress) === 0) {
+    throw new Error("option localAddress must be an IP address of this machine.");
+  }
+  const user = decodeURIComponent(url.username);
+  const pass = decodeURIComponent(url.password);
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ""),
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    ...(user ? { auth: { user, pass } } : {}),
+    maxConnections: whole("maxConnections", 5, 100),
+    keepOpen: flag("pool", true),
+    ...(localAddress ? { localAddress } : {}),
+    rejectUnauthorized: flag("tls.rejectUnauthorized", true),
+    requireTLS: flag("requireTLS", false),
+    ignoreTLS: flag("ignoreTLS", false),
+    clientName,
+    timeoutMs: whole("timeout", 60_000, 600_000),
+  };
+}
