@@ -61,6 +61,14 @@ for (const target of testDatabaseTargets()) {
       expect(rows).toEqual([{ n: journal.entries.length }]);
     });
 
+    it("places orders through place_orders only: 0019 dropped the one-order place_order", async () => {
+      const rows = await queryRows<{ name: string }>(
+        handle.db,
+        sql`select proname as name from pg_proc where proname in ('place_order', 'place_orders')`,
+      );
+      expect(rows).toEqual([{ name: "place_orders" }]);
+    });
+
     it("rejects a negative stock with the check constraint", async () => {
       const insert = handle.db.insert(tools).values({ ...aTool, availableQuantity: -1 });
       const error = await insert.then(

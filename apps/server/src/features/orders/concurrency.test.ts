@@ -99,7 +99,7 @@ describe.skipIf(!postgres || postgres.skip)(`orders under concurrency ${postgres
     expect(await stockOf(db, tool.id)).toBe(8);
   });
 
-  /** Until some session's place_order call waits for a lock (the tool's row). */
+  /** Until some session's place_orders call waits for a lock (the tool's row). */
   async function waitUntilBlocked(toolId: string) {
     for (let i = 0; i < 200; i += 1) {
       const { rows } = await pool.query(

@@ -70,7 +70,7 @@ describe.skipIf(!postgres || postgres.skip)(`placing queues ${postgres?.title}`,
     const other = await addTool(ctx.db, { minQuantity: 1 });
     const someoneElse = await addCustomer(ctx.db);
 
-    // The customer's lock, as place_order takes it, held by a session of its own.
+    // The customer's lock, as place_orders takes it, held by a session of its own.
     const holder = await holdLock(`select pg_advisory_xact_lock(hashtext($1))`, [customer.id]);
     const orderedAtOnce = tools.map((tool) => createOrder(ctx, customer, orderOf(tool.id)));
     try {
