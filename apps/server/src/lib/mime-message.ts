@@ -1,5 +1,5 @@
 /**
- * The confirmation mail's MIME message, composed directly: nodemailer's MailComposer costs ~600 µs of
+ * The shop's mails as MIME messages, composed directly: nodemailer's MailComposer costs ~600 µs of
  * CPU a mail (streams, a regex pass per header, crypto per header), a composer for this one fixed shape
  * (a text and an HTML body, multipart/alternative) costs a small fraction of that. Injection-proof by
  * construction: a control character anywhere in a header value throws, and the bodies are always
@@ -221,7 +221,7 @@ function partHead(boundary: string, type: string): string {
   return `--${boundary}\r\nContent-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n`;
 }
 
-/** The confirmation mail: a text and an HTML alternative, every header checked, the bodies QP-encoded. */
+/** A shop mail: a text and an HTML alternative, every header checked, the bodies QP-encoded. */
 export function composeMail(input: {
   from: MailAddress;
   to: string;

@@ -2,58 +2,23 @@
 // and a scripted relay (a plain TCP server) where a test needs a relay to misbehave on cue.
 import { once } from "node:events";
 import { type AddressInfo, createServer, type Server, type Socket } from "node:net";
-import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from "smtp-server";
+import type { SMTPServerOptions } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
+import { startSmtpPeer } from "../testing/smtp-peer";
 import { SmtpError } from "./smtp-client";
 import { SmtpPool } from "./smtp-pool";
 import { parseSmtpUrl } from "./smtp-url";
-
-interface Delivered {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-  secure: boolean;
-  user: string | undefined;
-}
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });
 
+/** smtp-server (testing/smtp-peer.ts), closed after the test; `options` replace its defaults. */
 async function relay(options: SMTPServerOptions = {}) {
-  const delivered: Delivered[] = [];
-  let connections = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    logger: false,
-    // Opt-in per test: smtp-server's own certificate is self-signed (and expired).
-    hideSTARTTLS: true,
-    ...options,
-    onConnect(_session, callback) {
-      connections++;
-      callback();
-    },
-    onData(stream, session: SMTPServerSession, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        delivered.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-          secure: session.secure,
-          user: session.user as string | undefined,
-        });
-        callback();
-      });
-    },
-  });
-  const listening = server.listen(0, "127.0.0.1");
-  await once(listening, "listening");
-  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
-  const { port } = listening.address() as AddressInfo;
-  return { port, delivered, connections: () => connections };
+  const peer = await startSmtpPeer(options);
+  closers.push(() => peer.close());
+  return { port: peer.port, delivered: peer.received, connections: () => peer.clientAddresses.length };
 }
 
 /** A relay that runs `script` on each connection: it writes the replies, the test decides when. */
@@ -298,7 +263,7 @@ describe("SMTP client", () => {
 
 describe("SMTP client over TLS and with a sign-in", () => {
   it("upgrades with STARTTLS when the relay offers it, and checks its certificate unless told not to", async () => {
-    const smtp = await relay({ hideSTARTTLS: false });
+    const smtp = await relay({ disabledCommands: [] });
     await pool(`smtp://127.0.0.1:${smtp.port}?tls.rejectUnauthorized=false`).send(
       envelope("tls@example.com"),
       mail("tls"),
@@ -332,7 +297,7 @@ describe("SMTP client over TLS and with a sign-in", () => {
     "signs in with AUTH %s, and a wrong password fails the mail",
     async (method) => {
       const smtp = await relay({
-        hideSTARTTLS: false,
+        disabledCommands: [],
         authMethods: [method],
         authOptional: false,
         onAuth(auth, _session, callback) {
