@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, Vitest (all projects) and Playwright, in that order, plus Vitest again on
-// Node 24 when NODE24_BIN names a Node 24 executable (.ci/run sets it); the shop that Playwright drives
-// then runs on Node 24 as well. Every step runs even
+// `npm test`: lint, typecheck, Vitest (all projects) and Playwright, in that order, plus the server's and
+// database's Vitest projects again on Node 24 when NODE24_BIN names a Node 24 executable (.ci/run sets
+// it); the shop that Playwright drives then runs on Node 24 as well. Every step runs even
 // when an earlier one failed, so one run shows every problem. The last line is always
 // "N passed, N failed" (lint and typecheck count as one check each) and the exit code is non-zero when
 // anything failed, including a step that crashed without writing its report.
@@ -68,6 +68,10 @@ if (node24) {
       [
         path.join(root, "node_modules", "vitest", "vitest.mjs"),
         "run",
+        // The code the container runs on Node 24. The web project's components run in the browser;
+        // on Node they only meet jsdom, so a second Node adds nothing there (decision 0010).
+        "--project=server",
+        "--project=db",
         "--reporter=default",
         "--reporter=json",
         `--outputFile.json=${vitestNode24Report}`,

@@ -111,12 +111,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     imageOrigin: config.imageBaseUrl && new URL(config.imageBaseUrl).origin,
   });
   await registerApiDocs(app);
-  await registerRedis(app, config.redisUrl);
+  await registerRedis(app, config.redisUrl, config.redisPrefix);
   // Before the domain events: Fastify runs onClose hooks last-registered first, so the events'
   // subscribers are drained before the mailer waits for its mails and closes.
   registerMailer(app, config);
   // Domain events after commit (decision 0009): the cache hears them on every process, mails once.
-  await registerDomainEvents(app, config.redisUrl);
+  await registerDomainEvents(app, config.redisUrl, config.redisPrefix);
   registerCatalogueCache(app, securityHeaders);
   catalogueCache = app.catalogueCache;
   registerRateLimits(app, options.rateLimitWindowMs ?? DEFAULT_RATE_LIMIT_WINDOW_MS);

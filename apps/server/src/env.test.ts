@@ -218,6 +218,16 @@ describe("loadConfig", () => {
     }
   });
 
+  it("starts every Redis key with REDIS_PREFIX, toolshop: by default, and refuses one that is not a plain name", () => {
+    expect(loadConfig({}).redisPrefix).toBe("toolshop:");
+    expect(loadConfig({ REDIS_PREFIX: "staging.toolshop:" }).redisPrefix).toBe("staging.toolshop:");
+    for (const value of ["shop one:", "shop:\r\nFLUSHALL", "shop*:", "x".repeat(65)]) {
+      expect(problemsOf({ REDIS_PREFIX: value }), value).toEqual([
+        "REDIS_PREFIX must be 1 to 64 letters, digits or : . _ - characters.",
+      ]);
+    }
+  });
+
   it("reads RATE_LIMIT_FACTOR as a whole number from 1 to 10000, 1 by default", () => {
     expect(loadConfig({}).rateLimitFactor).toBe(1);
     expect(loadConfig({ RATE_LIMIT_FACTOR: "100" }).rateLimitFactor).toBe(100);

@@ -53,6 +53,12 @@ const envSchema = z.object({
     "must be a postgres:// or postgresql:// URL.",
   ).optional(),
   REDIS_URL: urlWithScheme(["redis:", "rediss:"], "must be a redis:// or rediss:// URL.").optional(),
+  // Every key and the events channel start with it, so that two shops (staging beside production) can
+  // share one Redis: a database number would not separate pub/sub channels.
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:._-]{1,64}$/, "must be 1 to 64 letters, digits or : . _ - characters.")
+    .default("toolshop:"),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters long.").optional(),
   ADMIN_EMAILS: z
     .string()
@@ -205,6 +211,7 @@ function toConfig(env: Env) {
     dataDir: resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
     /** Unset outside production: server.ts then uses a secret generated once in DATA_DIR. */
     authSecret: env.AUTH_SECRET,
     adminEmails: env.ADMIN_EMAILS,

@@ -56,7 +56,8 @@ return {count, ttl}
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(
     private readonly redis: Redis,
-    private readonly prefix = "toolshop:rate-limit:",
+    // After the client's own key prefix (REDIS_PREFIX, plugins/redis.ts).
+    private readonly prefix = "rate-limit:",
   ) {}
 
   async hit(key: string, windowMs: number): Promise<WindowCount> {

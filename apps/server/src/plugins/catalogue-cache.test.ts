@@ -188,7 +188,7 @@ for (const target of testDatabaseTargets()) {
       let other: FastifyInstance;
       let customer: SignedInCustomer;
       beforeAll(async () => {
-        t = await createTestApp(target.options, { env: { REDIS_URL: redis.url } });
+        t = await createTestApp(target.options, { env: redis.env });
         other = await secondInstance(t, redis.url);
         customer = await signedInCustomer(t);
         expect([t.app.catalogueCache.mode, other.catalogueCache.mode]).toEqual(["shared", "shared"]);
@@ -304,7 +304,7 @@ describe.skipIf(redis.skip)(`catalogue cache when Redis goes away and comes back
   let relay: Awaited<ReturnType<typeof redisRelay>>;
   beforeAll(async () => {
     relay = await redisRelay(redis.url);
-    t = await createTestApp({ kind: "pglite" }, { env: { REDIS_URL: relay.url } });
+    t = await createTestApp({ kind: "pglite" }, { env: { ...redis.env, REDIS_URL: relay.url } });
     other = await secondInstance(t, relay.url);
     customer = await signedInCustomer(t);
   });
@@ -358,7 +358,7 @@ describe("catalogue cache consistency (no database)", () => {
   let gate: Promise<void> | undefined;
   beforeAll(async () => {
     app = Fastify();
-    await registerDomainEvents(app, undefined);
+    await registerDomainEvents(app, undefined, redis.prefix);
     registerCatalogueCache(app, {});
     app.get("/v", (request, reply) =>
       app.catalogueCache.serve(request, reply, {

@@ -13,6 +13,7 @@ import { allOutboxMails } from "../testing/identity-client";
 import { testRedis } from "../testing/redis";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { DEGRADED_TTL_MS } from "./catalogue-cache";
+import { domainEventsChannel } from "./domain-events";
 
 const redis = testRedis();
 
@@ -123,7 +124,7 @@ describe.skipIf(redis.skip)(`domain events across two app instances ${redis.titl
   let t: TestApp;
   let other: FastifyInstance;
   beforeAll(async () => {
-    t = await createTestApp({ kind: "pglite" }, { env: { REDIS_URL: redis.url } });
+    t = await createTestApp({ kind: "pglite" }, { env: redis.env });
     // A second process of the same deployment: same database, Redis and outbox, its own event bus.
     other = await buildApp({
       config: t.app.config,
@@ -207,13 +208,38 @@ describe.skipIf(redis.skip)(`domain events across two app instances ${redis.titl
     }
   });
 
+  it("does not reach another shop on the same Redis, whose REDIS_PREFIX differs", async () => {
+    const otherShop = await buildApp({
+      config: { ...t.app.config, redisPrefix: `${redis.prefix}other-shop:` },
+      database: t.database,
+      webDistDir: t.dataDir,
+    });
+    const heardByOtherShop = vi.fn();
+    const heardBySameShop = vi.fn();
+    const stops = [
+      otherShop.events.subscribe(["ReviewChanged"], "every-process", heardByOtherShop),
+      other.events.subscribe(["ReviewChanged"], "every-process", heardBySameShop),
+    ];
+    try {
+      expect(otherShop.events.mode).toBe("shared");
+      await t.app.events.publish({ type: "ReviewChanged" });
+      await vi.waitFor(() => expect(heardBySameShop).toHaveBeenCalledOnce(), { timeout: 2000, interval: 10 });
+      // Delivered to the same shop's process, so it would have reached the other shop's by now.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heardByOtherShop).not.toHaveBeenCalled();
+    } finally {
+      for (const stop of stops) stop();
+      await otherShop.close();
+    }
+  });
+
   it("ignores a message on the channel that is not an event", async () => {
     const heard = vi.fn();
     const stop = other.events.subscribe(["ReviewChanged"], "every-process", heard);
     try {
-      await t.app.redis?.publish("toolshop:domain-events", "not json");
+      await t.app.redis?.publish(domainEventsChannel(redis.prefix), "not json");
       await t.app.redis?.publish(
-        "toolshop:domain-events",
+        domainEventsChannel(redis.prefix),
         JSON.stringify({ origin: "x", event: { type: "Nope" } }),
       );
       await t.app.events.publish({ type: "ReviewChanged" });

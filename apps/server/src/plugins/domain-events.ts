@@ -31,7 +31,8 @@ declare module "fastify" {
   }
 }
 
-export const DOMAIN_EVENTS_CHANNEL = "toolshop:domain-events";
+/** The pub/sub channel of the shop whose keys start with `redisPrefix` (REDIS_PREFIX). */
+export const domainEventsChannel = (redisPrefix: string) => `${redisPrefix}domain-events`;
 
 // Start-up waits this long for the subscriber before running degraded (as plugins/redis.ts).
 const FIRST_SUBSCRIBE_WAIT_MS = 2000;
@@ -46,7 +47,9 @@ interface Envelope {
 export async function registerDomainEvents(
   app: FastifyInstance,
   redisUrl: string | undefined,
+  redisPrefix: string,
 ): Promise<void> {
+  const channel = domainEventsChannel(redisPrefix);
   // This process's own events come back on the channel: it has already run them.
   const origin = randomUUID();
   const redis = redisUrl ? app.redis : undefined;
@@ -54,7 +57,7 @@ export async function registerDomainEvents(
     app.log,
     redis &&
       (async (event) => {
-        await redis.publish(DOMAIN_EVENTS_CHANNEL, JSON.stringify({ origin, event } satisfies Envelope));
+        await redis.publish(channel, JSON.stringify({ origin, event } satisfies Envelope));
       }),
   );
   const resubscribed = new Set<() => void>();
@@ -70,7 +73,7 @@ export async function registerDomainEvents(
   const onSubscribed = () => {
     for (const listener of resubscribed) listener();
   };
-  const subscriber = redisUrl ? await subscribe(app, redisUrl, onMessage, onSubscribed) : undefined;
+  const subscriber = redisUrl ? await subscribe(app, redisUrl, channel, onMessage, onSubscribed) : undefined;
 
   const events: DomainEvents = {
     ...bus,
@@ -110,6 +113,7 @@ interface Subscriber {
 async function subscribe(
   app: FastifyInstance,
   redisUrl: string,
+  channel: string,
   onMessage: (message: string) => void,
   onSubscribed: () => void,
 ): Promise<Subscriber> {
@@ -127,11 +131,11 @@ async function subscribe(
     firstSubscription = resolve;
   });
 
-  connection.on("message", (channel: string, message: string) => {
-    if (channel === DOMAIN_EVENTS_CHANNEL) onMessage(message);
+  connection.on("message", (from: string, message: string) => {
+    if (from === channel) onMessage(message);
   });
   connection.on("ready", () => {
-    connection.subscribe(DOMAIN_EVENTS_CHANNEL).then(
+    connection.subscribe(channel).then(
       () => {
         onSubscribed();
         state.listening = true;

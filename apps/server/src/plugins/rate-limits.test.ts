@@ -214,16 +214,19 @@ describe.skipIf(redis.skip)(`rate limits ${redis.title}`, () => {
   let first: TestApp;
   let second: TestApp;
   let short: TestApp;
+  // Another shop on the same Redis (staging beside production), told apart by REDIS_PREFIX.
+  let otherShop: TestApp;
   beforeAll(async () => {
-    const env = { REDIS_URL: redis.url };
-    [first, second, short] = await Promise.all([
+    const env = redis.env;
+    [first, second, short, otherShop] = await Promise.all([
       createTestApp({ kind: "pglite" }, { env }),
       createTestApp({ kind: "pglite" }, { env }),
       createTestApp({ kind: "pglite" }, { env, rateLimitWindowMs: SHORT_WINDOW_MS }),
+      createTestApp({ kind: "pglite" }, { env: { ...env, REDIS_PREFIX: `${redis.prefix}other-shop:` } }),
     ]);
   });
   afterAll(async () => {
-    await Promise.all([first?.close(), second?.close(), short?.close()]);
+    await Promise.all([first?.close(), second?.close(), short?.close(), otherShop?.close()]);
   });
 
   it("shares the count between two app instances: the tenth attempt is refused by either", async () => {
@@ -235,6 +238,15 @@ describe.skipIf(redis.skip)(`rate limits ${redis.title}`, () => {
     for (const app of [first.app, second.app]) {
       expectTooManyAttempts(await new IdentityClient(app, ip).signIn(email, PASSWORD));
     }
+  });
+
+  it("keeps another shop's count apart when its REDIS_PREFIX differs", async () => {
+    const email = uniqueEmail("other-shop");
+    await signUp(otherShop.app, email);
+    const ip = randomIp();
+    await tenWrongSignIns([first.app], email, ip);
+    expectTooManyAttempts(await new IdentityClient(second.app, ip).signIn(email, PASSWORD));
+    expect((await new IdentityClient(otherShop.app, ip).signIn(email, PASSWORD)).statusCode).toBe(200);
   });
 
   it("lets the right password in once the window has passed", async () => {

@@ -13,11 +13,15 @@ declare module "fastify" {
 const FIRST_CONNECTION_WAIT_MS = 2000;
 
 /**
- * Connects to REDIS_URL when it is set. Commands fail at once while the connection is down (no
+ * Connects to REDIS_URL when it is set; every key starts with REDIS_PREFIX. Commands fail at once while the connection is down (no
  * offline queue), so that callers fall back to in-process state instead of waiting; the client keeps
  * reconnecting in the background.
  */
-export async function registerRedis(app: FastifyInstance, redisUrl: string | undefined): Promise<void> {
+export async function registerRedis(
+  app: FastifyInstance,
+  redisUrl: string | undefined,
+  keyPrefix: string,
+): Promise<void> {
   if (!redisUrl) {
     app.decorate("redis", undefined);
     return;
@@ -25,6 +29,8 @@ export async function registerRedis(app: FastifyInstance, redisUrl: string | und
   // Loaded only when Redis is configured: a single process never needs its 7 MB.
   const { Redis } = await import("ioredis");
   const redis = new Redis(redisUrl, {
+    // Put before every key of every command (Lua scripts' KEYS too), not before pub/sub channels.
+    keyPrefix,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     commandTimeout: 1000,

@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FreshPostgres, freshPostgres, missingBackends, testBackends } from "./support/backends";
+import { testRedis } from "../testing/redis";
+import { type FreshPostgres, freshPostgres, missingBackends } from "./support/backends";
 import { type ServerProcess, startServer, stopServer, TEST_PUBLIC_URL } from "./support/server-process";
 import { addCustomers, addTool, type Customer, placeOrder, stockAndOrders } from "./support/shop-data";
 
@@ -19,7 +20,7 @@ describe.skipIf(skipped)(`two server processes on one PostgreSQL and one Redis${
   beforeAll(async () => {
     database = await freshPostgres();
     dataDir = await mkdtemp(join(tmpdir(), "toolshop-multi-process-"));
-    const env = { DATABASE_URL: database.url, REDIS_URL: testBackends().redisUrl, DATA_DIR: dataDir };
+    const env = { DATABASE_URL: database.url, ...testRedis().env, DATA_DIR: dataDir };
     // Started together: the migrations' advisory lock and the seed's lock must let both come up.
     servers = await Promise.all([startServer(env), startServer(env)]);
   }, 120_000);

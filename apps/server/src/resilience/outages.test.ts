@@ -6,6 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testRedis } from "../testing/redis";
 import { type FreshPostgres, freshPostgres, missingBackends, testBackends } from "./support/backends";
 import { type ServerProcess, startServer, stopServer, TEST_PUBLIC_URL } from "./support/server-process";
 import { addCustomers, addTool, type Customer } from "./support/shop-data";
@@ -145,6 +146,7 @@ describe.skipIf(skippedRedis)(`Redis going away under a running server${skippedR
     server = await startServer({
       DATABASE_URL: database.url,
       REDIS_URL: throughProxy(redisUrl, proxy),
+      REDIS_PREFIX: testRedis().prefix,
       DATA_DIR: dataDir,
     });
   }, 90_000);

@@ -78,7 +78,7 @@ describe.skipIf(redis.skip)(`a sign-out on one process ends the token on another
   let t: TestApp;
   let other: FastifyInstance;
   beforeAll(async () => {
-    t = await createTestApp({ kind: "pglite" }, { env: { REDIS_URL: redis.url } });
+    t = await createTestApp({ kind: "pglite" }, { env: redis.env });
     // A second app on the same database and Redis: its in-process state knows nothing of the first's.
     const authSecret = "test-secret-that-is-at-least-32-characters";
     const config = loadConfig({
@@ -86,7 +86,7 @@ describe.skipIf(redis.skip)(`a sign-out on one process ends the token on another
       LOG_LEVEL: "silent",
       DATA_DIR: t.dataDir,
       AUTH_SECRET: authSecret,
-      REDIS_URL: redis.url,
+      ...redis.env,
     });
     other = await buildApp({
       config: { ...config, authSecret },

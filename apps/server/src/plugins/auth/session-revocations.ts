@@ -24,7 +24,8 @@ declare module "fastify" {
 
 /** A token lives an hour at most; a minute more covers clocks that disagree a little. */
 const ENTRY_TTL_SECONDS = ACCESS_TOKEN_LIFETIME_SECONDS + 60;
-const redisKey = (sessionId: string) => `toolshop:revoked-session:${sessionId}`;
+// After the client's key prefix, REDIS_PREFIX (plugins/redis.ts).
+const redisKey = (sessionId: string) => `revoked-session:${sessionId}`;
 
 export function registerSessionRevocations(app: FastifyInstance): void {
   const local = new Map<string, number>();
