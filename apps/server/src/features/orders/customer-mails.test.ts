@@ -11,6 +11,7 @@ import { allOutboxMails, decodeMail } from "../../testing/identity-client";
 import { type SmtpPeer, startSmtpPeer } from "../../testing/smtp-peer";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { expireUnpaidOrders } from "./expiry";
+import { payThroughCheckout } from "./test-fixtures";
 
 const HOSTILE_ADDRESS = "<b>Flat 2</b> & Co, http://evil.example";
 const UPS = { carrier: "UPS", trackingNumber: "1Z999AA10123456784" };
@@ -26,16 +27,7 @@ async function placeOrder(t: TestApp, who: SignedInCustomer): Promise<Order> {
 /** An order paid on the test gateway, as the checkout pays it; answers it and its payment id. */
 async function paidOrder(t: TestApp, who: SignedInCustomer) {
   const order = await placeOrder(t, who);
-  const intent = await call(t.app, who, "POST", "/api/create-payment-intent", { orderId: order._id });
-  const confirmed = await call(t.app, who, "POST", "/api/test-gateway/confirm", {
-    clientSecret: intent.json().clientSecret,
-    card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" },
-    billing: { name: "Ada", email: who.email },
-  });
-  const paymentId: string = confirmed.json().paymentIntent.id;
-  const paid = await call(t.app, who, "PATCH", `/api/orders/${order._id}`, { transactionId: paymentId });
-  expect(paid.statusCode, paid.body).toBe(200);
-  return { order, paymentId };
+  return { order, paymentId: await payThroughCheckout(t.app, who, order._id) };
 }
 
 /** The decoded mail to `email` whose subject starts so, once it is in the outbox. */

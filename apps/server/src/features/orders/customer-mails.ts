@@ -1,8 +1,10 @@
 // The customer's mails, as subscribers of the orders' domain events. They run on the process that
 // committed the change only ("publishing-process"): one change, one mail, however many processes run.
 import type { FastifyInstance } from "fastify";
+import { runPeriodically } from "../../lib/periodic-task";
 import type { MailMessage } from "../../plugins/mail";
 import { orderConfirmationEmail } from "./confirmation-email";
+import { keepMailForRetry, MAIL_RETRY_INTERVAL_MS, sendKeptMails } from "./mail-retries";
 import { orderCancelledEmail, orderRefundedEmail, orderShippedEmail } from "./status-emails";
 
 /** Subscribes the mails to `app.events`; app.ts calls it once. */
@@ -10,14 +12,30 @@ export function subscribeCustomerMails(app: FastifyInstance): void {
   const { currency, publicUrl } = app.config;
   const { events } = app;
 
-  // The change stands whether or not its mail goes out; the log says which mail failed.
+  // The change stands whether or not its mail goes out; a mail the relay did not take is kept and sent
+  // again later (mail-retries.ts), and the log says so.
   const send = async (kind: string, orderId: string, message: MailMessage) => {
     try {
       await app.mailer.send(message);
     } catch (error) {
-      app.log.error({ err: error, orderId }, `the order ${kind} email could not be sent`);
+      try {
+        await keepMailForRetry(app.db, { kind, orderId, message }, error);
+        app.log.warn(
+          { err: error, orderId },
+          `the order ${kind} email could not be sent; kept in mail_retries`,
+        );
+      } catch (keepError) {
+        app.log.error({ err: error, keepError, orderId }, `the order ${kind} email could not be sent`);
+      }
     }
   };
+  runPeriodically(app, {
+    name: "sending kept order emails",
+    everyMs: MAIL_RETRY_INTERVAL_MS,
+    run: async () => {
+      await sendKeptMails({ db: app.db, mailer: app.mailer, log: app.log });
+    },
+  });
 
   events.subscribe(["OrderPaid"], "publishing-process", ({ order }) =>
     send("confirmation", order._id, orderConfirmationEmail(order, currency, publicUrl)),

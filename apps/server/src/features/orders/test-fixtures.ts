@@ -1,7 +1,10 @@
 // Test data for the order and payment suites (tests only); users and tools are in testing/fixtures.ts.
 import type { Database } from "@toolshop/db/client";
 import type { Order } from "@toolshop/shared/orders";
+import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
 import type { DomainEvent } from "../../lib/domain-events";
+import { call, type SignedInCustomer } from "../../testing/api-client";
 import { TestPaymentGateway } from "../payments/test-gateway";
 import type { OrdersContext } from "./context";
 import { createPlacingQueues } from "./place-order";
@@ -36,4 +39,22 @@ export function ordersContext(db: Database): {
     },
   };
   return { ctx, gateway, published, paidAnnouncements };
+}
+
+/** Pays an unpaid order on the test gateway as the checkout does (intent, card, PATCH); answers the payment id. */
+export async function payThroughCheckout(
+  app: FastifyInstance,
+  who: SignedInCustomer,
+  orderId: string,
+): Promise<string> {
+  const intent = await call(app, who, "POST", "/api/create-payment-intent", { orderId });
+  const confirmed = await call(app, who, "POST", "/api/test-gateway/confirm", {
+    clientSecret: intent.json().clientSecret,
+    card: VALID_CARD,
+    billing: { name: "Ada", email: who.email },
+  });
+  const paymentId: string = confirmed.json().paymentIntent.id;
+  const paid = await call(app, who, "PATCH", `/api/orders/${orderId}`, { transactionId: paymentId });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return paymentId;
 }

@@ -1,0 +1,167 @@
+// An order's mail that the relay refuses is kept and sent again later, once, by one process; on PGlite
+// and PostgreSQL, through a real SMTP server (smtp-server) that refuses while told to.
+import { mailRetries } from "@toolshop/db/schema";
+import { testDatabaseTargets } from "@toolshop/db/test-support";
+import { type Order, orderSchema } from "@toolshop/shared/orders";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
+import { addTool } from "../../testing/fixtures";
+import { type SmtpPeer, startSmtpPeer } from "../../testing/smtp-peer";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+import { keepMailForRetry, MAIL_RETRY_MAX_ATTEMPTS, retryDelayMs, sendKeptMails } from "./mail-retries";
+import { payThroughCheckout } from "./test-fixtures";
+
+const MINUTE = 60_000;
+
+it("waits a minute after the first failure, twice as long after each next one, an hour at most", () => {
+  expect([1, 2, 3, 4, 5, 6, 7, 8, 29].map((failed) => retryDelayMs(failed) / MINUTE)).toEqual([
+    1, 2, 4, 8, 16, 32, 60, 60, 60,
+  ]);
+});
+
+for (const target of testDatabaseTargets()) {
+  describe.skipIf(target.skip)(`kept order emails ${target.title}`, () => {
+    let t: TestApp;
+    let smtp: SmtpPeer;
+    let customer: SignedInCustomer;
+    // While set, the relay refuses every recipient with this code: 451 (busy, try again later) or 550.
+    let refusal: 451 | 550 | undefined;
+
+    beforeAll(async () => {
+      smtp = await startSmtpPeer({
+        onRcptTo(_address, _session, callback) {
+          if (!refusal) return callback();
+          const text = refusal === 451 ? "Mailbox busy, try again later" : "No such mailbox";
+          const error = new Error(text) as Error & { responseCode: number };
+          error.responseCode = refusal;
+          callback(error);
+        },
+      });
+      t = await createTestApp(target.options, { env: { SMTP_URL: smtp.url } });
+      customer = await signedInCustomer(t);
+    });
+    afterAll(async () => {
+      await t?.close();
+      await smtp?.close();
+    });
+
+    const kept = (orderId: string) =>
+      t.app.db.select().from(mailRetries).where(eq(mailRetries.orderId, orderId));
+    const mailsTo = (email: string, subject: string) =>
+      smtp.received.filter((mail) => mail.to.includes(email) && mail.raw.includes(`Subject: ${subject}\r\n`));
+    const retryPass = (now: Date) =>
+      sendKeptMails({ db: t.app.db, mailer: t.app.mailer, log: t.app.log }, now);
+
+    async function unpaidOrder(): Promise<Order> {
+      const tool = await addTool(t.database.db, { minQuantity: 1, availableQuantity: 50 });
+      const body = { toolId: tool.id, address: "1 Main St", phone: "5550100", quantity: 1 };
+      const response = await call(t.app, customer, "POST", "/api/orders", body);
+      expect(response.statusCode, response.body).toBe(201);
+      return orderSchema.parse(response.json());
+    }
+
+    it("keeps the confirmation the relay refused, and sends it once the relay takes it again", async () => {
+      const order = await unpaidOrder();
+      refusal = 451;
+      const paidAt = Date.now();
+      await payThroughCheckout(t.app, customer, order._id);
+
+      // The payment stands; the refused mail is kept, due a minute later.
+      await expect.poll(async () => (await kept(order._id)).length, { timeout: 10_000 }).toBe(1);
+      const [row] = await kept(order._id);
+      expect(row).toMatchObject({
+        kind: "confirmation",
+        recipient: customer.email,
+        attempts: 1,
+        lastError: expect.stringContaining("451"),
+      });
+      expect(row?.subject).toMatch(/^Your Toolshop order/);
+      const due = row?.nextAttemptAt?.getTime() ?? 0;
+      expect(due - paidAt).toBeGreaterThanOrEqual(MINUTE - 1000);
+      expect(due - Date.now()).toBeLessThanOrEqual(MINUTE);
+
+      // Not due yet: nothing is sent, even though the relay would take it now.
+      refusal = undefined;
+      expect(await retryPass(new Date())).toEqual({ sent: 0, failed: 0 });
+
+      // Refused once more when due: kept, the next attempt two minutes on.
+      refusal = 451;
+      const firstRetry = new Date(due + 1000);
+      expect(await retryPass(firstRetry)).toEqual({ sent: 0, failed: 1 });
+      const [again] = await kept(order._id);
+      expect(again?.attempts).toBe(2);
+      expect(again?.nextAttemptAt?.getTime()).toBe(firstRetry.getTime() + 2 * MINUTE);
+
+      // Taken at the next attempt: sent once, and no longer kept.
+      refusal = undefined;
+      expect(await retryPass(new Date(firstRetry.getTime() + 2 * MINUTE))).toEqual({ sent: 1, failed: 0 });
+      expect(await kept(order._id)).toEqual([]);
+      const delivered = mailsTo(customer.email, row?.subject ?? "");
+      expect(delivered).toHaveLength(1);
+      expect(delivered[0]?.raw).toContain("Content-Type: text/html");
+      expect(await retryPass(new Date(Date.now() + 24 * 60 * MINUTE))).toEqual({ sent: 0, failed: 0 });
+    });
+
+    it("gives up after the last attempt and leaves the mail for an operator", async () => {
+      const order = await unpaidOrder();
+      refusal = 451;
+      const message = { to: customer.email, subject: "Kept for an operator", text: "t", html: "<p>h</p>" };
+      await keepMailForRetry(t.app.db, { kind: "shipped", orderId: order._id, message }, new Error("down"));
+      await t.app.db
+        .update(mailRetries)
+        .set({ attempts: MAIL_RETRY_MAX_ATTEMPTS - 1, nextAttemptAt: new Date() })
+        .where(eq(mailRetries.orderId, order._id));
+
+      expect(await retryPass(new Date(Date.now() + 1000))).toEqual({ sent: 0, failed: 1 });
+      const [row] = await kept(order._id);
+      expect(row).toMatchObject({ attempts: MAIL_RETRY_MAX_ATTEMPTS, nextAttemptAt: null });
+      expect(row?.lastError).toContain("451");
+      refusal = undefined;
+      expect(await retryPass(new Date(Date.now() + 365 * 24 * 60 * MINUTE))).toEqual({ sent: 0, failed: 0 });
+      expect(mailsTo(customer.email, "Kept for an operator")).toEqual([]);
+    });
+
+    it("keeps a mail the relay refused for good (5xx) for an operator, without trying it again", async () => {
+      const order = await unpaidOrder();
+      refusal = 550;
+      await payThroughCheckout(t.app, customer, order._id);
+      await expect.poll(async () => (await kept(order._id)).length, { timeout: 10_000 }).toBe(1);
+      const [row] = await kept(order._id);
+      expect(row).toMatchObject({ kind: "confirmation", attempts: 1, nextAttemptAt: null });
+      expect(row?.lastError).toContain("550");
+      refusal = undefined;
+      expect(await retryPass(new Date(Date.now() + 365 * 24 * 60 * MINUTE))).toEqual({ sent: 0, failed: 0 });
+    });
+
+    it.skipIf(target.options.kind !== "postgres")(
+      "sends each kept mail once when two passes claim at the same moment",
+      async () => {
+        const order = await unpaidOrder();
+        refusal = undefined;
+        const subjects = Array.from({ length: 30 }, (_, index) => `Kept twice over ${index}`);
+        const past = new Date(Date.now() - 2 * MINUTE);
+        for (const subject of subjects) {
+          const message = { to: customer.email, subject, text: "t", html: "<p>h</p>" };
+          await keepMailForRetry(
+            t.app.db,
+            { kind: "shipped", orderId: order._id, message },
+            new Error("down"),
+            past,
+          );
+        }
+        // Two passes on two connections of the pool, as two processes' timers would run them; each claims
+        // at most a batch, so they run until none is left.
+        const now = new Date();
+        let sent = 0;
+        for (let round = 0; round < 5; round++) {
+          const results = await Promise.all([retryPass(now), retryPass(now)]);
+          sent += results.reduce((sum, result) => sum + result.sent, 0);
+        }
+        expect(sent).toBe(subjects.length);
+        expect(await kept(order._id)).toEqual([]);
+        for (const subject of subjects) expect(mailsTo(customer.email, subject), subject).toHaveLength(1);
+      },
+    );
+  });
+}

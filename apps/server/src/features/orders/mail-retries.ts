@@ -1,0 +1,146 @@
+// An order's mail that the relay did not take (it was down, or refused for now) is kept in the
+// mail_retries table and sent again, ever later: a minute after the first failure, then twice as long
+// each time up to an hour, for about a day. Every process looks for due mails; a row is claimed by moving
+// its next attempt ahead in the same UPDATE that picks it (FOR UPDATE SKIP LOCKED), so one process sends
+// it. A mail is sent at least once: a process that dies after sending but before the DELETE sends it
+// again after the delay. A refusal the relay calls permanent (5xx) is kept for an operator, not tried on
+// a schedule. Only the orders' mails are kept: identity mails carry one-time links the
+// customer can ask for again, and storing them would keep live tokens in a second place.
+import type { Database } from "@toolshop/db/client";
+import { mailRetries } from "@toolshop/db/schema";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Mailer, MailMessage } from "../../plugins/mail";
+
+/** How often each process looks for kept mails that are due. */
+export const MAIL_RETRY_INTERVAL_MS = 30 * 1000;
+/** Attempts in all, the first send's included, before a mail waits for an operator. */
+export const MAIL_RETRY_MAX_ATTEMPTS = 30;
+/** Mails one process sends again per pass: a relay that is back is not flooded by a backlog. */
+const MAIL_RETRY_BATCH = 20;
+// The relay's answer can be long; the row keeps enough to say why.
+const LAST_ERROR_MAX_LENGTH = 500;
+
+export interface KeptMail {
+  /** Which of the order's mails ("confirmation", "shipped"...), for the log. */
+  kind: string;
+  orderId: string;
+  message: MailMessage;
+}
+
+export interface MailRetryContext {
+  db: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/** The wait before attempt `failed + 1`: a minute, doubling after each failure, an hour at most. */
+export function retryDelayMs(failed: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, failed - 1), 60 * 60_000);
+}
+
+/**
+ * A relay's 5xx reply says the mail will never be taken as it is (RFC 5321, 4.2.1): no point trying
+ * again on a schedule; the row waits for an operator at once.
+ */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+/** The error for the row: the relay's reply code (451...) or the socket's (ECONNREFUSED) and the message. */
+function describe(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const text = code !== undefined && !message.includes(String(code)) ? `${code} ${message}` : message;
+  return text.slice(0, LAST_ERROR_MAX_LENGTH);
+}
+
+/** Keeps a mail whose first send failed: to be sent again after the first delay, or (5xx) by an operator. */
+export async function keepMailForRetry(
+  db: Database,
+  mail: KeptMail,
+  error: unknown,
+  now = new Date(),
+): Promise<void> {
+  const { to, subject, text, html } = mail.message;
+  await db.insert(mailRetries).values({
+    kind: mail.kind,
+    orderId: mail.orderId,
+    recipient: to,
+    subject,
+    textBody: text,
+    htmlBody: html,
+    attempts: 1,
+    lastError: describe(error),
+    nextAttemptAt: isPermanent(error) ? null : new Date(now.getTime() + retryDelayMs(1)),
+  });
+}
+
+interface ClaimedRow {
+  id: string;
+  kind: string;
+  order_id: string | null;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+}
+
+/**
+ * One pass: claims the mails due at `now` (a batch), sends each, deletes the sent ones and records why
+ * the others failed. Answers how many went out and how many failed.
+ */
+export async function sendKeptMails(
+  ctx: MailRetryContext,
+  now = new Date(),
+): Promise<{ sent: number; failed: number }> {
+  // Claiming counts the attempt and schedules the next one, so a process that dies mid-send leaves the
+  // mail to be tried again then; the last attempt leaves no next one (given up unless it is sent).
+  const claimed = await ctx.db.execute(sql`
+    update mail_retries set
+      attempts = attempts + 1,
+      next_attempt_at = case when attempts + 1 >= ${MAIL_RETRY_MAX_ATTEMPTS} then null
+        else ${now.toISOString()}::timestamptz
+          + least(interval '1 minute' * power(2, attempts), interval '1 hour') end
+    where id in (
+      select id from mail_retries
+      where next_attempt_at <= ${now.toISOString()}::timestamptz
+      order by next_attempt_at
+      limit ${MAIL_RETRY_BATCH}
+      for update skip locked
+    )
+    returning id, kind, order_id, recipient, subject, text_body, html_body, attempts`);
+  const rows = (claimed as unknown as { rows: ClaimedRow[] }).rows;
+  let sent = 0;
+  for (const row of rows) {
+    const where = { kind: row.kind, orderId: row.order_id, attempt: row.attempts };
+    try {
+      await ctx.mailer.send({
+        to: row.recipient,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+      });
+      await ctx.db.delete(mailRetries).where(eq(mailRetries.id, row.id));
+      sent++;
+      ctx.log.info(where, "a kept order email was sent");
+    } catch (error) {
+      const givenUp = row.attempts >= MAIL_RETRY_MAX_ATTEMPTS || isPermanent(error);
+      await ctx.db
+        .update(mailRetries)
+        .set(givenUp ? { lastError: describe(error), nextAttemptAt: null } : { lastError: describe(error) })
+        .where(eq(mailRetries.id, row.id));
+      if (givenUp) {
+        ctx.log.error(
+          { ...where, err: error },
+          "gave up sending a kept order email; it stays in mail_retries",
+        );
+      } else {
+        ctx.log.warn({ ...where, err: error }, "a kept order email could not be sent again; it stays kept");
+      }
+    }
+  }
+  return { sent, failed: rows.length - sent };
+}
