@@ -4,7 +4,7 @@ import type { Redis } from "ioredis";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The shared Redis when REDIS_URL is set: rate limits (and later cache invalidation) across processes. */
+    /** The shared Redis when REDIS_URL is set: rate limits and revoked sessions across processes. */
     redis: Redis | undefined;
   }
 }
@@ -13,9 +13,9 @@ declare module "fastify" {
 const FIRST_CONNECTION_WAIT_MS = 2000;
 
 /**
- * Connects to REDIS_URL when it is set; every key starts with REDIS_PREFIX. Commands fail at once while the connection is down (no
- * offline queue), so that callers fall back to in-process state instead of waiting; the client keeps
- * reconnecting in the background.
+ * Connects to REDIS_URL when it is set; every key starts with REDIS_PREFIX. Commands fail at once while
+ * the connection is down (no offline queue), so that callers fall back to in-process state instead of
+ * waiting; the client keeps reconnecting in the background.
  */
 export async function registerRedis(
   app: FastifyInstance,
