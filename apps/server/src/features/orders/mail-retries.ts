@@ -8,7 +8,7 @@
 // customer can ask for again, and storing them would keep live tokens in a second place.
 import type { Database } from "@toolshop/db/client";
 import { mailRetries } from "@toolshop/db/schema";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Mailer, MailMessage } from "../../plugins/mail";
 
@@ -77,17 +77,6 @@ export async function keepMailForRetry(
   });
 }
 
-interface ClaimedRow {
-  id: string;
-  kind: string;
-  order_id: string | null;
-  recipient: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  attempts: number;
-}
-
 /**
  * One pass: claims the mails due at `now` (a batch), sends each, deletes the sent ones and records why
  * the others failed. Answers how many went out and how many failed.
@@ -98,34 +87,33 @@ export async function sendKeptMails(
 ): Promise<{ sent: number; failed: number }> {
   // Claiming counts the attempt and schedules the next one, so a process that dies mid-send leaves the
   // mail to be tried again then; the last attempt leaves no next one (given up unless it is sent).
-  const claimed = await ctx.db.execute(sql`
-    update mail_retries set
-      attempts = attempts + 1,
-      next_attempt_at = case when attempts + 1 >= ${MAIL_RETRY_MAX_ATTEMPTS} then null
-        else ${now.toISOString()}::timestamptz
-          + least(interval '1 minute' * power(2, attempts), interval '1 hour') end
-    where id in (
-      select id from mail_retries
-      where next_attempt_at <= ${now.toISOString()}::timestamptz
-      order by next_attempt_at
-      limit ${MAIL_RETRY_BATCH}
-      for update skip locked
-    )
-    returning id, kind, order_id, recipient, subject, text_body, html_body, attempts`);
-  const rows = (claimed as unknown as { rows: ClaimedRow[] }).rows;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const due = ctx.db
+    .select({ id: mailRetries.id })
+    .from(mailRetries)
+    .where(lte(mailRetries.nextAttemptAt, at))
+    .orderBy(mailRetries.nextAttemptAt)
+    .limit(MAIL_RETRY_BATCH)
+    .for("update", { skipLocked: true });
+  const rows = await ctx.db
+    .update(mailRetries)
+    .set({
+      attempts: sql`${mailRetries.attempts} + 1`,
+      nextAttemptAt: sql`case when ${mailRetries.attempts} + 1 >= ${MAIL_RETRY_MAX_ATTEMPTS} then null
+        else ${at} + least(interval '1 minute' * power(2, ${mailRetries.attempts}), interval '1 hour') end`,
+    })
+    .where(inArray(mailRetries.id, due))
+    .returning();
   let sent = 0;
   for (const row of rows) {
-    const where = { kind: row.kind, orderId: row.order_id, attempt: row.attempts };
+    const where = { kind: row.kind, orderId: row.orderId, attempt: row.attempts };
     try {
       await ctx.mailer.send({
         to: row.recipient,
         subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
+        text: row.textBody,
+        html: row.htmlBody,
       });
-      await ctx.db.delete(mailRetries).where(eq(mailRetries.id, row.id));
-      sent++;
-      ctx.log.info(where, "a kept order email was sent");
     } catch (error) {
       const givenUp = row.attempts >= MAIL_RETRY_MAX_ATTEMPTS || isPermanent(error);
       await ctx.db
@@ -140,7 +128,13 @@ export async function sendKeptMails(
       } else {
         ctx.log.warn({ ...where, err: error }, "a kept order email could not be sent again; it stays kept");
       }
+      continue;
     }
+    // Outside the try: a failed DELETE is not a failed send (the pass fails and the log says so; the
+    // mail goes out again after its delay, at least once as the header says).
+    await ctx.db.delete(mailRetries).where(eq(mailRetries.id, row.id));
+    sent++;
+    ctx.log.info(where, "a kept order email was sent");
   }
   return { sent, failed: rows.length - sent };
 }
