@@ -103,7 +103,9 @@ describe.skipIf(!postgres || postgres.skip)(`orders under concurrency ${postgres
   async function waitUntilBlocked(toolId: string) {
     for (let i = 0; i < 200; i += 1) {
       const { rows } = await pool.query(
-        `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%place_orders(%'`,
+        // This database only: the test files that run at the same time have databases of their own.
+        `select 1 from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock' and query like '%place_orders(%'`,
       );
       if (rows.length > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 10));
