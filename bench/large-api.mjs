@@ -9,7 +9,7 @@
 // the bench's, with access tokens signed by the bench (lib.mjs mintAccessToken). Mail goes over SMTP to
 // bench/smtp-sink.mjs, as a shop in production sends it.
 //   node bench/large-api.mjs [--reuse-seed] [--tools N --users N --orders N --reviews N]
-//   (BENCH_API_SECONDS=5 BENCH_API_CONNECTIONS=50)
+//   (BENCH_API_SECONDS=5 BENCH_API_WARMUP_SECONDS=3 BENCH_API_CONNECTIONS=50)
 // While working on one call: BENCH_ONLY="search|pay order" runs only the rows named (for this script
 // or its apiSuite alone: npm run bench's report needs every row), and BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" starts the
 // server with those flags.
@@ -40,6 +40,14 @@ import { clockTicksPerSecond, cpuTicks } from "./proc.mjs";
 import { coreSplit, ensureWrk, pin, saturatedSide, wrk } from "./wrk.mjs";
 
 const seconds = Number(process.env.BENCH_API_SECONDS ?? 5);
+/**
+ * Each call is loaded this long before it is measured, the same way. With the server pinned to one
+ * core, V8 compiles the call's hot code on that core too: in the first second or two of a call, p99
+ * was 3 to 10 times the steady figure (search at the large size: 82-185 ms in the first 5 s after a
+ * 1 s warm-up, 35-42 ms in the next ones; with --no-opt it stayed at 400 ms: 2026-11-26). The
+ * figures are a running shop's, not a process's first seconds.
+ */
+const warmupSeconds = Number(process.env.BENCH_API_WARMUP_SECONDS ?? 3);
 const onlyRows = process.env.BENCH_ONLY?.split("|").map((name) => name.trim());
 const measured = (row) => !onlyRows || onlyRows.includes(row);
 const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
@@ -61,6 +69,7 @@ export async function largeApi(template) {
     command: COMMAND,
     connections,
     secondsPerSample: seconds,
+    warmupSeconds,
     loadGenerator: "wrk, 1 thread",
     seedSize,
     large,
@@ -226,12 +235,12 @@ const progress = (message) =>
   console.error(`[large-api ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
 /**
- * `describe`: what the call answers (a read: fetched once for its status and size). Then a 1 s
+ * `describe`: what the call answers (a read: fetched once for its status and size). Then the
  * warm-up and the measured wrk run.
  */
 async function measure(server, url, options, describe) {
   const answer = await describe();
-  await wrk(`${server.base}${url}`, { ...options, connections, seconds: 1 });
+  await wrk(`${server.base}${url}`, { ...options, connections, seconds: warmupSeconds });
   const cpuBefore = cpuTicks(server.pid);
   const result = await wrk(`${server.base}${url}`, { ...options, connections, seconds });
   const cpuMicros = ((cpuTicks(server.pid) - cpuBefore) * 1e6) / clockTicksPerSecond();
@@ -310,12 +319,14 @@ async function firstAnswer(server, url, headers) {
 
 /**
  * Paying needs one unpaid order and its payment intent per request: placed and started before the
- * run (not measured), half again as many as orders were placed per second over the run, and 200 for
- * the warm-up. The answer says how many payments the database recorded and how many requests, past
- * the prepared ones, repeated a secret (an already paid intent: a cheaper answer).
+ * run (not measured), half again as many as orders were placed per second over the run, and as many
+ * as were placed per second over the warm-up, so that the warm-up pays orders as the run does (200
+ * before: most of its second answered already paid intents, and the payment code was not yet hot).
+ * The answer says how many payments the database recorded and how many requests, past the prepared
+ * ones, repeated a secret (an already paid intent: a cheaper answer).
  */
 async function measurePayments(server, databaseUrl, toolId, tokens, placedPerSecond) {
-  const warmup = 200;
+  const warmup = Math.max(200, Math.round(placedPerSecond * warmupSeconds));
   const count = warmup + Math.max(500, Math.round(1.5 * placedPerSecond * seconds));
   const payments = await preparePayments(server.base, toolId, tokens, count);
   progress(`${payments.length} payments prepared`);
@@ -331,7 +342,7 @@ async function measurePayments(server, databaseUrl, toolId, tokens, placedPerSec
       bodies: list.map(body),
       rotatingHeader: { name: "authorization", values: list.map((payment) => payment.token) },
     });
-  await run(payments.slice(0, warmup), 1);
+  await run(payments.slice(0, warmup), warmupSeconds);
   const measured = payments.slice(warmup);
   const cpuBefore = cpuTicks(server.pid);
   const result = await run(measured, seconds);

@@ -265,7 +265,7 @@ function largeSections(r) {
           .map(([name, value]) => `${name} ${value}`)
           .join(", ");
       lines.push(
-        `Command: \`${api.command}\` — ${api.loadGenerator}, ${api.connections} connections, ${api.secondsPerSample} s per call after 1 s warm-up, ${api.large.pinning ?? ""}. Rows: seed size ${rowsOf(api.seedSize)}; large size ${rowsOf(api.large)}.`,
+        `Command: \`${api.command}\` — ${api.loadGenerator}, ${api.connections} connections, ${api.secondsPerSample} s per call after ${api.warmupSeconds ?? 1} s of the same load (warm-up), ${api.large.pinning ?? ""}. Rows: seed size ${rowsOf(api.seedSize)}; large size ${rowsOf(api.large)}.`,
         "",
         "| call | request | seed req/s | seed p50 / p99 ms | large req/s | large p50 / p99 ms | large p99 < 50 ms | server CPU µs per answer, seed / large | saturated (large) |",
         "|---|---|---|---|---|---|---|---|---|",
