@@ -25,6 +25,7 @@ import {
   root,
   round,
   scratchPostgres,
+  searchesFrom,
   startServer,
 } from "./lib.mjs";
 import { clockTicksPerSecond, cpuTicks, median } from "./proc.mjs";
@@ -33,6 +34,14 @@ import { coreSplit, generateLoad, pickLoadGenerator, pin, saturatedSide } from "
 const seconds = Number(process.env.BENCH_READ_SECONDS ?? 3);
 const rounds = Number(process.env.BENCH_READ_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_READ_CONNECTIONS ?? 50);
+/**
+ * After the catalogue's rounds, the API is loaded this long with searches (after 1 s of warm-up): the
+ * catalogue is answered from memory and allocates little, so a peak RSS taken after it alone would
+ * be the idle process's. The searches go to the database and allocate per request, as a shop's
+ * other calls do (PGlite at seed size: 182 MB after the catalogue alone, 205-220 MB with searches
+ * too, 2026-11-26).
+ */
+const searchSeconds = Number(process.env.BENCH_READ_SEARCH_SECONDS ?? 5);
 /** What a browser sends: the API may compress, and the ceiling then replays the compressed answer. */
 const ACCEPT_ENCODING = "gzip, deflate, br";
 const PATHS = ["/api/tools", "/api/review"];
@@ -79,6 +88,7 @@ export async function apiRead(kind, { template, dataDir, label = "seed size" } =
           samples[url][name].push(await load(generator, `${target.base}${url}`, target.pid));
       }
     }
+    const searches = await searchLoad(generator, server, await decoded(answers["/api/tools"]));
     const memory = server.memory();
     // A peer that answered nothing in a round (the naive one at the large size) makes no ratio: null.
     const ratio = (of, to) => {
@@ -119,6 +129,7 @@ export async function apiRead(kind, { template, dataDir, label = "seed size" } =
         ? `servers on CPU ${cores.servers}, ${generator} on CPU ${cores.loadGenerator} (taskset)`
         : "none",
       endpoints,
+      searches,
       serverMemoryUnderReadLoad: memory,
     };
   } finally {
@@ -127,6 +138,24 @@ export async function apiRead(kind, { template, dataDir, label = "seed size" } =
     await scratch?.drop();
     rmSync(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The searches that follow the rounds, from the catalogue's names (lib.mjs searchesFrom), each
+ * request the next one (wrk; autocannon repeats the first). Answers what they were and how they went.
+ */
+async function searchLoad(generator, server, catalogueJson) {
+  const paths = searchesFrom(JSON.parse(catalogueJson).map((tool) => tool.name));
+  const url = `${server.base}${paths[0]}`;
+  await generateLoad(generator, url, { connections, seconds: 1, paths });
+  const result = await generateLoad(generator, url, { connections, seconds: searchSeconds, paths });
+  if (result.failed) throw new Error(`searches: ${result.failed} failed or non-2xx answers`);
+  return {
+    different: generator === "wrk" ? paths.length : 1,
+    seconds: searchSeconds,
+    requestsPerSecond: Math.round(result.requestsPerSecond),
+    latencyMs: { p50: round(result.p50, 2), p99: round(result.p99, 2) },
+  };
 }
 
 /** The body as JSON text, whatever encoding the API chose. */

@@ -11,8 +11,8 @@
 //   node bench/large-api.mjs [--reuse-seed] [--tools N --users N --orders N --reviews N]
 //   (BENCH_API_SECONDS=5 BENCH_API_WARMUP_SECONDS=3 BENCH_API_CONNECTIONS=50)
 // While working on one call: BENCH_ONLY="search|pay order" runs only the rows named (for this script
-// or its apiSuite alone: npm run bench's report needs every row), and BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" starts the
-// server with those flags.
+// or its apiSuite alone: npm run bench's report needs every row), and BENCH_SERVER_NODE_ARGS="--cpu-prof
+// --cpu-prof-dir=/tmp/prof" starts the servers with those flags too (lib.mjs startServer).
 import { randomBytes } from "node:crypto";
 import {
   addBenchTool,
@@ -32,6 +32,7 @@ import {
   postgresVersion,
   round,
   scratchPostgres,
+  searchesFrom,
   startServer,
   startSmtpSink,
 } from "./lib.mjs";
@@ -50,7 +51,6 @@ const seconds = Number(process.env.BENCH_API_SECONDS ?? 5);
 const warmupSeconds = Number(process.env.BENCH_API_WARMUP_SECONDS ?? 3);
 const onlyRows = process.env.BENCH_ONLY?.split("|").map((name) => name.trim());
 const measured = (row) => !onlyRows || onlyRows.includes(row);
-const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
 const connections = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
 const COMMAND = "node bench/large-api.mjs";
 const ORDER = { address: "1 Bench Street, Springfield", phone: "+1 555-0100", quantity: 1 };
@@ -96,7 +96,6 @@ export async function apiSuite(label, template) {
   try {
     if (cores) pin(relay.pid, cores.loadGenerator);
     server = await startServer({
-      nodeArgs: serverNodeArgs,
       databaseUrl: scratch.url,
       // The writes place thousands of unpaid orders for one customer, who may hold 3 in the shop.
       env: { AUTH_SECRET: authSecret, MAX_UNPAID_ORDERS_PER_CUSTOMER: "100000", SMTP_URL: relay.url },
@@ -251,35 +250,13 @@ async function measure(server, url, options, describe) {
   };
 }
 
-/**
- * Searches as visitors type them, from the tools' own names: whole words, the start of a word, and a
- * word followed by the start of the next; deterministic, at most SEARCHES of them.
- */
+/** The bench's searches (lib.mjs searchesFrom) from the names of the first 5,000 tools by name. */
 async function searchPaths(url) {
-  const SEARCHES = 200;
   const names = await withClient(url, async (client) => {
     const { rows } = await client.query("select name from tools order by name limit 5000");
-    return rows.map((row) =>
-      row.name
-        .toLowerCase()
-        .split(/\s+/)
-        .filter((word) => /^[a-z-]+$/.test(word)),
-    );
+    return rows.map((row) => row.name);
   });
-  const queries = new Set();
-  for (const words of names) {
-    for (const [index, word] of words.entries()) {
-      queries.add(word);
-      queries.add(word.slice(0, 3));
-      const next = words[index + 1];
-      if (next) queries.add(`${word} ${next.slice(0, 2)}`);
-    }
-  }
-  return [...queries]
-    .sort()
-    .filter((_, index, all) => index % Math.max(1, Math.floor(all.length / SEARCHES)) === 0)
-    .slice(0, SEARCHES)
-    .map((q) => `/api/tools/search?q=${encodeURIComponent(q)}`);
+  return searchesFrom(names);
 }
 
 /** One wrk run's figures, and the server's CPU time per answer over it. */

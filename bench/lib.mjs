@@ -141,9 +141,13 @@ export async function postgresVersion(url) {
   }
 }
 
+/** Flags for the servers' `node` while working on one thing: BENCH_SERVER_NODE_ARGS="--cpu-prof ...". */
+const extraNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+
 /**
  * The built server as `npm start` runs it (NODE_ENV=production, default log level), started by the
- * launcher the tests use. Resolves once `readyPath` answers, with the time that took.
+ * launcher the tests use, with BENCH_SERVER_NODE_ARGS after its flags. Resolves once `readyPath`
+ * answers, with the time that took.
  */
 export async function startServer({
   databaseUrl,
@@ -157,7 +161,7 @@ export async function startServer({
   const ownDataDir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), "toolshop-bench-"));
   const server = await launchServer({
     entry: snapshotServer,
-    nodeArgs,
+    nodeArgs: [...nodeArgs, ...extraNodeArgs],
     cwd: root,
     readyPath,
     startTimeoutMs: 120_000,
@@ -267,4 +271,29 @@ export async function startSmtpSink() {
       return Number(last.match(/^mails (\d+)$/)?.[1] ?? Number.NaN);
     },
   };
+}
+
+/**
+ * Searches as visitors type them, from tools' names: whole words, the start of a word, and a word
+ * followed by the start of the next; deterministic, at most `limit` of them, as GET paths.
+ */
+export function searchesFrom(names, limit = 200) {
+  const queries = new Set();
+  for (const name of names) {
+    const words = name
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((word) => /^[a-z-]+$/.test(word));
+    for (const [index, word] of words.entries()) {
+      queries.add(word);
+      queries.add(word.slice(0, 3));
+      const next = words[index + 1];
+      if (next) queries.add(`${word} ${next.slice(0, 2)}`);
+    }
+  }
+  return [...queries]
+    .sort()
+    .filter((_, index, all) => index % Math.max(1, Math.floor(all.length / limit)) === 0)
+    .slice(0, limit)
+    .map((q) => `/api/tools/search?q=${encodeURIComponent(q)}`);
 }

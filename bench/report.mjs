@@ -46,9 +46,12 @@ export function renderMarkdown(r) {
       "Saturated: the core that was (nearly) fully busy while the API was loaded; when it is the server's, req/s ratios compare servers, not the generator. The CPU time each server spends per answer (ceiling / API) shows the framework's cost whatever limited the run.",
     );
     const mem = s.serverMemoryUnderReadLoad;
+    const searched = s.searches
+      ? ` and ${s.searches.seconds} s of searches that followed it (GET /api/tools/search, ${s.searches.different} different in turn: ${s.searches.requestsPerSecond} req/s, p50 / p99 ${s.searches.latencyMs.p50} / ${s.searches.latencyMs.p99} ms)`
+      : "";
     lines.push(
       "",
-      `Server memory under this read load: peak RSS (VmHWM) ${mem.peakRssMb} MB, RSS at the end ${mem.rssMb} MB (target < ${rssTarget(s)} MB: ${check(mem.peakRssMb < rssTarget(s))}).`,
+      `Server memory under this read load${searched}: peak RSS (VmHWM) ${mem.peakRssMb} MB, RSS at the end ${mem.rssMb} MB (target < ${rssTarget(s)} MB: ${check(mem.peakRssMb < rssTarget(s))}).`,
       "",
     );
   }
