@@ -88,7 +88,8 @@ export async function apiRead(kind, { template, dataDir, label = "seed size" } =
           samples[url][name].push(await load(generator, `${target.base}${url}`, target.pid));
       }
     }
-    const searches = await searchLoad(generator, server, await decoded(answers["/api/tools"]));
+    const catalogue = JSON.parse(await decoded(answers["/api/tools"]));
+    const searches = await searchLoad(generator, server, catalogue);
     const memory = server.memory();
     // A peer that answered nothing in a round (the naive one at the large size) makes no ratio: null.
     const ratio = (of, to) => {
@@ -119,7 +120,7 @@ export async function apiRead(kind, { template, dataDir, label = "seed size" } =
       database:
         kind === "postgres" ? `PostgreSQL ${await postgresVersion(scratch.url)}` : "PGlite (in process)",
       size: label,
-      catalogueTools: JSON.parse(await decoded(answers["/api/tools"])).length,
+      catalogueTools: catalogue.length,
       command: `${COMMAND}  (database: ${kind}, ${label})`,
       loadGenerator: generator === "wrk" ? "wrk, 1 thread" : "autocannon (wrk missing), worker threads",
       connections,
@@ -144,8 +145,8 @@ export async function apiRead(kind, { template, dataDir, label = "seed size" } =
  * The searches that follow the rounds, from the catalogue's names (lib.mjs searchesFrom), each
  * request the next one (wrk; autocannon repeats the first). Answers what they were and how they went.
  */
-async function searchLoad(generator, server, catalogueJson) {
-  const paths = searchesFrom(JSON.parse(catalogueJson).map((tool) => tool.name));
+async function searchLoad(generator, server, catalogue) {
+  const paths = searchesFrom(catalogue.map((tool) => tool.name));
   const url = `${server.base}${paths[0]}`;
   await generateLoad(generator, url, { connections, seconds: 1, paths });
   const result = await generateLoad(generator, url, { connections, seconds: searchSeconds, paths });

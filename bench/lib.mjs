@@ -142,7 +142,7 @@ export async function postgresVersion(url) {
 }
 
 /** Flags for the servers' `node` while working on one thing: BENCH_SERVER_NODE_ARGS="--cpu-prof ...". */
-const extraNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+export const extraNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
 
 /**
  * The built server as `npm start` runs it (NODE_ENV=production, default log level), started by the

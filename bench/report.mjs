@@ -15,7 +15,7 @@ export function renderMarkdown(r) {
     "",
     ...r.notes.map((note) => `> ${note}`),
     "",
-    `Servers run from the production build (\`node ${HEAP_FLAGS.join(" ")} apps/server/dist/server.js\`, as \`npm start\` runs it; NODE_ENV=production, default log level), one process, no Redis.`,
+    `Servers run from the production build (\`node ${[...HEAP_FLAGS, ...(r.serverExtraNodeArgs ?? [])].join(" ")} apps/server/dist/server.js\`, ${r.serverExtraNodeArgs?.length ? "as `npm start` runs it plus BENCH_SERVER_NODE_ARGS" : "as `npm start` runs it"}; NODE_ENV=production, default log level), one process, no Redis.`,
     "",
     ...targets(r),
   ];

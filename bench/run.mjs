@@ -13,7 +13,15 @@ import { parseArgs } from "node:util";
 import { apiRead } from "./api-read.mjs";
 import { largeApi } from "./large-api.mjs";
 import { LARGE_SIZE_OPTIONS, largeTemplate, sizesFrom } from "./large-data.mjs";
-import { buildSnapshot, cpuCalibrationMs, ensureResultsDir, machine, resultsDir, round } from "./lib.mjs";
+import {
+  buildSnapshot,
+  cpuCalibrationMs,
+  ensureResultsDir,
+  extraNodeArgs,
+  machine,
+  resultsDir,
+  round,
+} from "./lib.mjs";
 import { ordersWrite } from "./orders-write.mjs";
 import { renderMarkdown } from "./report.mjs";
 import { screens } from "./screens.mjs";
@@ -41,6 +49,8 @@ const results = {
   date: new Date().toISOString(),
   command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`,
   machine: machine(),
+  // Flags the servers got after HEAP_FLAGS: a run with them is not `npm start`'s.
+  serverExtraNodeArgs: extraNodeArgs,
   notes: [
     "Other work (tests, builds of other developers) may load this machine while it measures; compare the ratios measured side by side, not the absolute figures, between runs.",
   ],
