@@ -1,5 +1,5 @@
 // The verification mail of a sign-up, through a real SMTP server and through the .eml outbox.
-import { readdir, rm } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeMail, IdentityClient, linkIn, outboxMails, uniqueEmail } from "../testing/identity-client";
@@ -126,7 +126,7 @@ describe("mail in the outbox by default", () => {
     expect((await client.signUp({ name: "Outbox User", email, password: "anvil2024" })).statusCode).toBe(200);
 
     const [mail = ""] = await outboxMails(t.dataDir, email);
-    const [file] = await readdir(join(t.dataDir, "mail"));
+    const [file] = (await readdir(join(t.dataDir, "mail"))).filter((name) => name.endsWith(".eml"));
     expect(file).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d-\\d{3}Z-${email}\\.eml$`));
     expect(mail).toContain("From: Toolshop <no-reply@toolshop.local>");
     expect(mail).toContain(`To: ${email}`);
@@ -152,6 +152,35 @@ describe("mail in the outbox by default", () => {
     await rm(join(t.dataDir, "mail"), { recursive: true });
     await t.app.mailer.send(message);
     expect(await outboxMails(t.dataDir, to)).toHaveLength(1);
+  });
+
+  it("never shows a half-written mail to whoever reads the outbox", async () => {
+    const to = uniqueEmail("outbox-whole");
+    // Written in several steps: node writes a file at most 512 KiB at a time.
+    const body = "x".repeat(2_000_000);
+    const message = { to, subject: "Whole", text: body, html: `<p>${body}</p>` };
+    const directory = join(t.dataDir, "mail");
+    const isMail = (name: string) => name.includes(to) && name.endsWith(".eml");
+    const cutShort: string[] = [];
+    let sending = true;
+    const reading = (async () => {
+      while (sending) {
+        for (const name of (await readdir(directory).catch(() => [] as string[])).filter(isMail)) {
+          const raw = await readFile(join(directory, name), "utf8");
+          // A whole mail ends with the closing boundary of its parts: "--<boundary>--".
+          if (!raw.endsWith("--\r\n")) cutShort.push(name);
+        }
+      }
+    })();
+    await Promise.all(Array.from({ length: 5 }, () => t.app.mailer.send(message)));
+    sending = false;
+    await reading;
+
+    // Five whole mails, and nothing else of theirs left behind.
+    const files = (await readdir(directory)).filter((name) => name.includes(to));
+    expect(files.filter(isMail)).toHaveLength(5);
+    expect(files).toHaveLength(5);
+    expect(cutShort, "reads that found a mail cut short").toEqual([]);
   });
 
   it("sends a spoiled verification link to the web page with the error", async () => {

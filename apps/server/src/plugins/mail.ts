@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { link, mkdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { AppConfig } from "../env";
@@ -102,27 +103,33 @@ function outboxFileName(to: string): string {
 }
 
 /**
- * Writes `<base>.eml`, or `<base>-2.eml`... when two mails to one address share a millisecond. The
- * directory is made when a write finds it missing (the first mail, or after someone emptied DATA_DIR),
- * not before every mail.
+ * Writes `<base>.eml`, or `<base>-2.eml`... when two mails to one address share a millisecond. The mail
+ * is written under a hidden temporary name first and then linked to its `.eml` name, so whoever reads
+ * the outbox (a person, a test, a pickup script) never sees a half-written mail, and a crash while
+ * writing leaves no `.eml` behind; link, unlike rename, refuses a name that exists. The directory is
+ * made when a write finds it missing (the first mail, or after someone emptied DATA_DIR), not before
+ * every mail.
  */
 async function writeNewFile(directory: string, base: string, content: Buffer): Promise<string> {
-  let madeDirectory = false;
-  for (let attempt = 1; ; ) {
-    const file = join(directory, attempt === 1 ? `${base}.eml` : `${base}-${attempt}.eml`);
-    try {
-      await writeFile(file, content, { flag: "wx" });
-      return file;
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === "ENOENT" && !madeDirectory) {
-        await mkdir(directory, { recursive: true });
-        madeDirectory = true;
-      } else if (code === "EEXIST" && attempt < 100) {
-        attempt++;
-      } else {
-        throw error;
+  const temporary = join(directory, `.${base}-${randomUUID()}.tmp`);
+  try {
+    await writeFile(temporary, content, { flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    await mkdir(directory, { recursive: true });
+    await writeFile(temporary, content, { flag: "wx" });
+  }
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const file = join(directory, attempt === 1 ? `${base}.eml` : `${base}-${attempt}.eml`);
+      try {
+        await link(temporary, file);
+        return file;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 100) throw error;
       }
     }
+  } finally {
+    await unlink(temporary).catch(() => undefined);
   }
 }

@@ -102,7 +102,7 @@ export async function outboxMails(dataDir: string, to: string, count = 1): Promi
 
 /** Every mail in the outbox now, decoded, oldest first (no waiting: wrap it in vi.waitFor). */
 export function allOutboxMails(dataDir: string): Promise<string[]> {
-  return readOutbox(dataDir, () => true);
+  return readOutbox(dataDir, (name) => name.endsWith(".eml"));
 }
 
 async function readOutbox(dataDir: string, wanted: (fileName: string) => boolean): Promise<string[]> {
