@@ -23,8 +23,8 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   // Two workers, a production server and Chromium share two cores: give the web-first assertions room,
   // and each test twice Playwright's 30 s (test.slow() triples it). On a machine whose memory is slow
-  // to hand out (a page fault cost 11 µs on 2026-11-26 against 0.2 µs on bare metal), the suite ran
-  // 3x longer and tests that pass in 17 s alone ran out of 30 s.
+  // to hand out (11 µs a page fault on 2026-11-26; decision 0010), the suite ran 3x longer and tests
+  // that pass in 17 s alone ran out of 30 s.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {

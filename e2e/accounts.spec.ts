@@ -187,7 +187,7 @@ for (const [label, viewport] of [
       const box = button.getBoundingClientRect();
       return button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
     });
-    expect(reachable, "the control lies under the toast").toBe(true);
+    expect(reachable, "a click at the control's centre reaches the control, not the toast").toBe(true);
     await expect(welcome).toBeVisible();
     await saveScreenshot(page, `accounts-welcome-toast-${viewport.width}`, { fullPage: false });
   });
