@@ -292,7 +292,7 @@ function largeSections(r) {
         "",
         "PostgreSQL is not pinned: its backends run on either core. So a saturated server core may be partly the database's; the API process's own CPU time over the run says how much of that core was the API's.",
         "",
-        "wrk keeps 50 requests in flight, each sent as soon as the previous answer arrives: a call answered at R per second waits about 50 / R s on average (Little's law), so a p99 under 50 ms at 50 connections needs more than 1,000 answers per second; the req/s column shows how far each call is from it.",
+        "wrk keeps 50 requests in flight, each sent as soon as the previous answer arrives: a call answered at R per second waits about 50 / R s on average (Little's law), so a p99 under 50 ms at 50 connections needs more than 1,000 answers per second; the req/s column shows how far each call is from it. wrk's latencies include its correction for coordinated omission: for each answer slower than twice a connection's mean time per request, it adds samples as if requests had kept coming at that pace. That raises the p99 of calls whose answers come unevenly, PGlite's searches most (docs/operations.md); on PostgreSQL's even answers it changes little.",
         "",
       );
     }
