@@ -5,7 +5,7 @@ import {
   toolCategories,
   toolSorts,
 } from "@toolshop/shared/catalogue";
-import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
+import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { useLocation, useSearchParams } from "react-router";
 
 /** What the home page's tools list shows, as the URL holds it: `/?category=electrical&q=strip&sort=price`. */
@@ -89,32 +89,32 @@ export function useToolFilters() {
   // React keeps rendering the previous URL, and typing that goes on meanwhile must build on the URL it
   // has just made (else a pause mid-word adds a second history entry, or drops the category).
   const ahead = useRef<{ search: string; typed: boolean } | null>(null);
-  const renderedSearch = urlParams.toString();
-  // Any URL rendered since (this one, an older one arriving late, Back, a tab's link) is current again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the rendered URL changes.
-  useEffect(() => {
+  // The URL last rendered. `change` reads it here, not from its closure: the search box calls the
+  // `change` of the render its typing began in, after the pause, and a sort or tab chosen within that
+  // pause must not be undone by it.
+  const rendered = useRef({ params: urlParams, typed: onTypedEntry, setParams });
+  useLayoutEffect(() => {
+    rendered.current = { params: urlParams, typed: onTypedEntry, setParams };
+    // Any URL rendered since (this one, an older one arriving late, Back, a tab's link) is current again.
     ahead.current = null;
-  }, [renderedSearch]);
+  }, [urlParams, onTypedEntry, setParams]);
 
-  const change = useCallback(
-    (update: Partial<ToolFilters>, how: FilterChange = "push") => {
-      const current = ahead.current ? new URLSearchParams(ahead.current.search) : urlParams;
-      const onTyped = ahead.current ? ahead.current.typed : onTypedEntry;
-      const next = writeToolFilters(current, { ...readToolFilters(current), ...update });
-      const same = next.toString() === current.toString();
-      // Typing adds one history entry, and the words typed after it rewrite that entry: Back leaves
-      // the search as a whole. A tab, a sort or Enter adds an entry; Enter on what was typed ends the
-      // typing, so the next words make an entry of their own. The page stays where it is.
-      if (same && (how === "typing" || !onTyped)) return;
-      ahead.current = { search: next.toString(), typed: how === "typing" };
-      setParams(next, {
-        replace: same || (how === "typing" && onTyped),
-        state: how === "typing" ? ({ typedSearch: true } satisfies TypedEntry) : null,
-        preventScrollReset: true,
-      });
-    },
-    [urlParams, setParams, onTypedEntry],
-  );
+  const change = useCallback((update: Partial<ToolFilters>, how: FilterChange = "push") => {
+    const current = ahead.current ? new URLSearchParams(ahead.current.search) : rendered.current.params;
+    const onTyped = ahead.current ? ahead.current.typed : rendered.current.typed;
+    const next = writeToolFilters(current, { ...readToolFilters(current), ...update });
+    const same = next.toString() === current.toString();
+    // Typing adds one history entry, and the words typed after it rewrite that entry: Back leaves
+    // the search as a whole. A tab, a sort or Enter adds an entry; Enter on what was typed ends the
+    // typing, so the next words make an entry of their own. The page stays where it is.
+    if (same && (how === "typing" || !onTyped)) return;
+    ahead.current = { search: next.toString(), typed: how === "typing" };
+    rendered.current.setParams(next, {
+      replace: same || (how === "typing" && onTyped),
+      state: how === "typing" ? ({ typedSearch: true } satisfies TypedEntry) : null,
+      preventScrollReset: true,
+    });
+  }, []);
 
   // `ready`: the filters are the URL's; until then the list need not fetch what it will not show.
   return { filters, ready: hydrated, change, hrefFor };

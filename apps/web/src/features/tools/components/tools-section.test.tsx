@@ -110,6 +110,19 @@ describe("The home page's tools list", () => {
     expect(search(router)).toBe("?sort=name");
   });
 
+  it("keeps a sort chosen while the typing pauses when the search follows", async () => {
+    const { user, router } = await renderSection();
+    await screen.findByText("30 tools");
+
+    await user.type(screen.getByLabelText("Search tools"), "strip");
+    // Within the pause: the sort's URL is rendered before the typed words are sent.
+    await user.selectOptions(screen.getByLabelText("Sort by"), "price");
+    await waitFor(() => expect(search(router)).toContain("q=strip"));
+    expect(Object.fromEntries(new URLSearchParams(search(router)))).toEqual({ q: "strip", sort: "price" });
+    expect(await screen.findByText("10 tools")).toBeInTheDocument();
+    expect(screen.getByLabelText("Sort by")).toHaveValue("price");
+  });
+
   it("searches at once on Enter", async () => {
     const { user, router } = await renderSection();
     await screen.findByText("30 tools");
