@@ -10,6 +10,7 @@ import { startSession } from "./features/auth/session-state";
 import { SERVER_RENDERED_ATTRIBUTE } from "./features/storefront/server-data";
 import { applyShopCurrency } from "./features/storefront/shop-currency";
 import { handleVitePreloadErrors } from "./lib/chunk-load";
+import { makeFormatsWhenIdle } from "./lib/format";
 import { createQueryClient } from "./lib/query-client";
 
 handleVitePreloadErrors(window);
@@ -18,6 +19,7 @@ void startSession();
 // Prices are shown in the shop's currency, which the server writes into the page: known at once. Only
 // Vite's development server sends pages without it; then the first render waits for GET /api/shop.
 const shopReady = applyShopCurrency();
+makeFormatsWhenIdle();
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");

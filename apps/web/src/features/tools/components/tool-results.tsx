@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { TOOL_CATEGORY_LABELS } from "@toolshop/shared/catalogue";
-import { useEffect, useRef } from "react";
+import { useDeferredValue, useEffect, useRef } from "react";
 import { LoadError } from "../../../components/load-error";
 import { Spinner } from "../../../components/spinner";
 import { formatCount } from "../../../lib/format";
@@ -35,9 +35,15 @@ export function ToolResults({ filters, ready, onClearFilters }: ToolResultsProps
     placeholderData: keepPreviousData,
     enabled: ready,
   });
-  const { data, error, isPending, isPlaceholderData, hasNextPage, isFetchingNextPage } = query;
+  const { error, isPending, isPlaceholderData, hasNextPage, isFetchingNextPage } = query;
+  // A page of cards is rendered as a transition, in slices the browser can answer input between,
+  // instead of one long task when the answer arrives (the spinner stays until it is done).
+  const data = useDeferredValue(query.data);
+  const rendering = data !== query.data;
   const tools = data?.pages.flatMap((page) => page.tools) ?? [];
   const firstPage = data?.pages[0];
+  // A new search's list (not Load more's next page, which keeps the first page) is still to come.
+  const searching = isPlaceholderData || (rendering && firstPage !== query.data?.pages[0]);
 
   // After "Load more", the keyboard goes on from the first new tool, not from the top of the page
   // (the button may be gone when the last page came).
@@ -45,13 +51,13 @@ export function ToolResults({ filters, ready, onClearFilters }: ToolResultsProps
   const focusFrom = useRef<number | null>(null);
   useEffect(() => {
     const index = focusFrom.current;
-    if (index === null || (tools.length <= index && isFetchingNextPage)) return;
+    if (index === null || (tools.length <= index && (isFetchingNextPage || rendering))) return;
     focusFrom.current = null;
     list.current?.children[index]?.querySelector<HTMLElement>("a, button")?.focus();
-  }, [tools.length, isFetchingNextPage]);
+  }, [tools.length, isFetchingNextPage, rendering]);
 
   const filtered = filters.q !== "" || filters.category !== null;
-  const status = isPlaceholderData
+  const status = searching
     ? "Searching…"
     : firstPage
       ? countTools(firstPage.total, firstPage.totalIsEstimate)
@@ -62,7 +68,7 @@ export function ToolResults({ filters, ready, onClearFilters }: ToolResultsProps
       <p role="status" className="mb-4 min-h-6 font-medium">
         {status}
       </p>
-      {isPending ? (
+      {isPending || (rendering && !data) ? (
         <div className="grid place-items-center py-16">
           <Spinner label="Loading tools" />
         </div>
@@ -88,11 +94,11 @@ export function ToolResults({ filters, ready, onClearFilters }: ToolResultsProps
         <>
           <ul
             ref={list}
-            aria-busy={isPlaceholderData}
-            className={`grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${isPlaceholderData ? "opacity-60" : ""}`}
+            aria-busy={searching}
+            className={`grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${searching ? "opacity-60" : ""}`}
           >
             {tools.map((tool) => (
-              <li key={tool._id} className="flex [&>article]:w-full">
+              <li key={tool._id} className="lazy-card-item flex [&>article]:w-full">
                 <ToolCard tool={tool} />
               </li>
             ))}
@@ -109,7 +115,7 @@ export function ToolResults({ filters, ready, onClearFilters }: ToolResultsProps
                 retrying={isFetchingNextPage}
               />
             </div>
-          ) : hasNextPage && !isPlaceholderData ? (
+          ) : hasNextPage && !searching ? (
             <div className="mt-8 flex justify-center">
               <button
                 type="button"
