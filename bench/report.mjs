@@ -79,12 +79,17 @@ export function renderMarkdown(r) {
   if (s) lines.push("## Start-up (PGlite, the default `npm start`)", "");
   if (s?.failed) lines.push(`Did not finish (${s.failed}).`, "");
   else if (s) {
+    // With --no-build the build was not timed: say so rather than print "null s".
+    const timed = s.buildSeconds !== null && s.buildSeconds !== undefined;
+    const withBuild = (seconds, what) => (timed ? ` → ${what} ≈ ${seconds} s` : "");
     lines.push(
       `Command: \`${s.command}\`; ${s.measures}.`,
       "",
-      `- \`npm run build\`: ${s.buildSeconds} s`,
-      `- cold start (empty DATA_DIR: create the database, migrate, seed): ${s.coldStartSeconds} s → cold \`npm start\` ≈ ${s.npmStartColdSeconds} s`,
-      `- warm start (same DATA_DIR): ${s.warmStartSeconds} s → warm \`npm start\` (it rebuilds first) ≈ ${s.npmStartWarmSeconds} s`,
+      timed
+        ? `- \`npm run build\`: ${s.buildSeconds} s`
+        : "- `npm run build`: not timed in this run (--no-build), so neither is `npm start`, which builds first",
+      `- cold start (empty DATA_DIR: create the database, migrate, seed): ${s.coldStartSeconds} s${withBuild(s.npmStartColdSeconds, "cold `npm start`")}`,
+      `- warm start (same DATA_DIR): ${s.warmStartSeconds} s${withBuild(s.npmStartWarmSeconds, "warm `npm start` (it rebuilds first)")}`,
       "",
     );
   }
