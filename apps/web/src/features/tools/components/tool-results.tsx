@@ -98,7 +98,7 @@ export function ToolResults({ filters, ready, onClearFilters }: ToolResultsProps
             className={`grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${searching ? "opacity-60" : ""}`}
           >
             {tools.map((tool) => (
-              <li key={tool._id} className="lazy-card-item flex [&>article]:w-full">
+              <li key={tool._id} className="flex [&>article]:w-full">
                 <ToolCard tool={tool} />
               </li>
             ))}
