@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
@@ -7,8 +8,17 @@ import { prerenderHome } from "./vite-plugins/prerender-home.ts";
 // In development the API server runs beside Vite; in production it serves the built app itself.
 const API_SERVER = "http://127.0.0.1:3000";
 
-export default defineConfig({
+// React Router's package resolves to its development build, whose only difference is that its dev
+// warnings are on: checks and messages run on every render of the routes. A build takes the
+// production twin (React Router's own Vite plugin, which this app does not use, does the same).
+const reactRouterProduction = createRequire(import.meta.url)
+  .resolve("react-router")
+  .replace(/[/\\]dist[/\\]development[/\\]/, "/dist/production/");
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), prerenderHome(), precompress()],
+  resolve:
+    command === "build" ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     proxy: {
       "/api": API_SERVER,
@@ -33,4 +43,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
