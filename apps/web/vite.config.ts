@@ -8,9 +8,9 @@ import { prerenderHome } from "./vite-plugins/prerender-home.ts";
 // In development the API server runs beside Vite; in production it serves the built app itself.
 const API_SERVER = "http://127.0.0.1:3000";
 
-// React Router's package resolves to its development build, whose only difference is that its dev
-// warnings are on: checks and messages run on every render of the routes. A build takes the
-// production twin (React Router's own Vite plugin, which this app does not use, does the same).
+// React Router's package resolves to its development build, which differs from its production twin
+// in one flag: dev warnings on, whose checks and messages run on every render of the routes. A build
+// takes the production twin; the development server keeps the warnings.
 const reactRouterProduction = createRequire(import.meta.url)
   .resolve("react-router")
   .replace(/[/\\]dist[/\\]development[/\\]/, "/dist/production/");
