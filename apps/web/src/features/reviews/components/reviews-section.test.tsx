@@ -78,13 +78,15 @@ describe("ReviewsSection", () => {
 
     await screen.findByText("Comment 1");
     expect(comments()).toEqual(reviews.slice(0, REVIEWS_SHOWN_FIRST).map((review) => review.comment));
-    expect(screen.getByText(`Showing ${REVIEWS_SHOWN_FIRST} of ${total} reviews`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`Showing ${REVIEWS_SHOWN_FIRST} of the latest ${total} reviews`),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Show more reviews" }));
     const shown = REVIEWS_SHOWN_FIRST + MORE_REVIEWS_SHOWN;
     expect(comments()).toEqual(reviews.slice(0, shown).map((review) => review.comment));
     expect(document.activeElement?.textContent).toContain(`Comment ${REVIEWS_SHOWN_FIRST + 1}`);
-    expect(screen.getByText(`Showing ${shown} of ${total} reviews`)).toBeInTheDocument();
+    expect(screen.getByText(`Showing ${shown} of the latest ${total} reviews`)).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Show more reviews" }));
     expect(comments()).toHaveLength(total);

@@ -74,7 +74,7 @@ function ReviewList({ reviews }: { reviews: Review[] }) {
       {reviews.length > shown ? (
         <div className="mt-8 flex flex-col items-center gap-3">
           <p className="text-sm text-base-content/70">
-            Showing {visible.length} of {reviews.length} reviews
+            Showing {visible.length} of the latest {reviews.length} reviews
           </p>
           <button type="button" className="btn btn-outline btn-primary" onClick={showMore}>
             Show more reviews
