@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
 import { compileWebAssemblyWithBaselineOnly, createPgliteDirectory, pgliteOptions } from "./pglite";
 import * as schema from "./schema";
+import { createWholeFile } from "./whole-file";
 
 export type Schema = typeof schema;
 
@@ -70,11 +71,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  */
 async function lockDirectory(lockFile: string): Promise<() => Promise<void>> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      await writeFile(lockFile, String(process.pid), { flag: "wx" });
+    if (await createWholeFile(lockFile, String(process.pid), 0o644)) {
       return () => rm(lockFile, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     const owner = Number.parseInt(await readFile(lockFile, "utf8").catch(() => ""), 10);
     if (owner && owner !== process.pid && isRunning(owner)) {

@@ -1,6 +1,9 @@
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { loadOrCreateDevSecret } from "./dev-secret";
 
@@ -22,7 +25,21 @@ it("generates a secret once, readable by the owner only, and reuses it", async (
   expect(await loadOrCreateDevSecret(join(dataDir, "new-dir"))).toBe(first);
 });
 
-it("agrees on one secret when two processes start together", async () => {
-  const secrets = await Promise.all([loadOrCreateDevSecret(dataDir), loadOrCreateDevSecret(dataDir)]);
-  expect(secrets[0]).toBe(secrets[1]);
+it("agrees on one secret when separate processes start together", async () => {
+  // The file appears whole or not at all (createWholeFile, tested with a slow disk in packages/db).
+  const module = fileURLToPath(new URL("./dev-secret.ts", import.meta.url));
+  const script = `import(${JSON.stringify(module)}).then((m) => m.loadOrCreateDevSecret(${JSON.stringify(dataDir)})).then((s) => console.log(s))`;
+  const run = promisify(execFile);
+  const outputs = await Promise.all(
+    Array.from({ length: 3 }, () => run(process.execPath, ["--import", "tsx", "-e", script])),
+  );
+  const secrets = outputs.map(({ stdout }) => stdout.trim());
+  expect(secrets[0]).toMatch(/^[\w-]{43}$/);
+  expect(new Set(secrets).size).toBe(1);
+  expect((await readFile(join(dataDir, "secret"), "utf8")).trim()).toBe(secrets[0]);
+});
+
+it("says what to do with a secret file left empty, instead of starting without a secret", async () => {
+  await writeFile(join(dataDir, "secret"), "");
+  await expect(loadOrCreateDevSecret(dataDir)).rejects.toThrow(/secret is empty: remove it/);
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { createWholeFile } from "@toolshop/db/whole-file";
 
 /**
  * The signing secret for development when AUTH_SECRET is unset: generated on the first start and kept
@@ -13,15 +14,11 @@ export async function loadOrCreateDevSecret(dataDir: string): Promise<string> {
 
   await mkdir(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("base64url");
-  try {
-    // "wx" fails if another process wrote the file first; then that secret wins.
-    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
-    return secret;
-  } catch (error) {
-    const raced = (error as NodeJS.ErrnoException).code === "EEXIST" ? await readSecret(file) : undefined;
-    if (raced) return raced;
-    throw error;
-  }
+  if (await createWholeFile(file, `${secret}\n`)) return secret;
+  // Another process wrote the file first; its secret wins.
+  const raced = await readSecret(file);
+  if (raced) return raced;
+  throw new Error(`${file} is empty: remove it, and a new secret is made on the next start.`);
 }
 
 async function readSecret(file: string): Promise<string | undefined> {
