@@ -7,7 +7,7 @@
 // each round, and the figure is the median of the rounds' ratios.
 //   node bench/orders-side-by-side.mjs [--reuse-seed] [--tools N --users N --orders N --reviews N]
 import { randomBytes } from "node:crypto";
-import { addBenchTool, benchBuyers, benchData, templateFromCommandLine } from "./large-data.mjs";
+import { addBenchTool, benchBuyers, benchData, templateFromCommandLine, withClient } from "./large-data.mjs";
 import { ensureSnapshot, isMain, mintAccessToken, round, scratchPostgres, startServer } from "./lib.mjs";
 import { median } from "./proc.mjs";
 import { coreSplit, ensureWrk, pin, wrk } from "./wrk.mjs";
@@ -39,10 +39,15 @@ export async function ordersSideBySide(template) {
       const perShop = {};
       for (const shop of order) {
         await wrk(`${shop.server.base}/api/orders`, { ...shop.load, seconds: 1 });
+        const walBefore = await walCounters(shop.scratch.url);
         const result = await wrk(`${shop.server.base}/api/orders`, { ...shop.load, seconds: SECONDS });
+        const walAfter = await walCounters(shop.scratch.url);
+        const orders = Math.max(result.requests, 1);
         perShop[shop.label] = {
           requestsPerSecond: Math.round(result.requestsPerSecond),
           failed: result.failed,
+          walBytesPerOrder: Math.round((walAfter.bytes - walBefore.bytes) / orders),
+          fullPagesPerOrder: round((walAfter.fullPages - walBefore.fullPages) / orders, 2),
         };
       }
       rounds.push(perShop);
@@ -67,6 +72,19 @@ export async function ordersSideBySide(template) {
     }
   }
 }
+
+/**
+ * The cluster's WAL counters: every database's writes, so they are read around one shop's run at a
+ * time. A page changed for the first time since a checkpoint is logged whole (8 KB): the figure that
+ * grows with the data when writes land on pages all over an index.
+ */
+const walCounters = (url) =>
+  withClient(url, async (client) => {
+    const { rows } = await client.query(
+      "select wal_bytes::float8 as bytes, wal_fpi::float8 as full_pages from pg_stat_wal",
+    );
+    return { bytes: rows[0].bytes, fullPages: rows[0].full_pages };
+  });
 
 /** A server on its own scratch database (empty, or a clone of `template`). */
 async function openShop(label, template) {

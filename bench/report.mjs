@@ -335,11 +335,23 @@ function ordersSideBySideLines(api) {
         `seed ${round["seed size"].requestsPerSecond} / large ${round["large size"].requestsPerSecond}`,
     )
     .join("; ");
+  // Runs saved before the WAL was read have no such figures.
+  const wal = side.rounds[0]?.["seed size"].walBytesPerOrder === undefined ? [] : [walLine(side)];
   const failed = side.rounds
     .flatMap((round) => Object.values(round))
     .reduce((sum, shop) => sum + shop.failed, 0);
   return [
     `Place order, orders/s large / seed: **${side.ratio}**, the median of ${side.ratios.length} rounds side by side (\`${side.command}\`: ${side.pinning}, ${side.secondsPerSample} s each after 1 s warm-up, alternating which goes first; ${rounds}; failed answers ${failed}). The suites above, minutes apart: ${api.suitesOrdersRatio}.`,
     "",
+    ...wal,
   ];
+}
+
+/** PostgreSQL's WAL per placed order in each round: what the database writes, whatever the CPU's speed. */
+function walLine(side) {
+  const each = (label) =>
+    side.rounds
+      .map((round) => `${round[label].walBytesPerOrder} B (${round[label].fullPagesPerOrder} whole pages)`)
+      .join(", ");
+  return `WAL per placed order (\`pg_stat_wal\` around each run; the first round follows the clone's checkpoint, when every page's first change is logged whole): seed size ${each("seed size")}; large size ${each("large size")}.\n`;
 }
