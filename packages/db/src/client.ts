@@ -1,12 +1,12 @@
-import { mkdir, readFile, rm } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
+import { lockDirectory } from "./directory-lock";
 import { compileWebAssemblyWithBaselineOnly, createPgliteDirectory, pgliteOptions } from "./pglite";
 import * as schema from "./schema";
-import { createWholeFile } from "./whole-file";
 
 export type Schema = typeof schema;
 
@@ -62,36 +62,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   } catch (error) {
     await releaseLock();
     throw error;
-  }
-}
-
-/**
- * PGlite has no lock of its own: two processes on one data directory would corrupt it. The lock file
- * holds the owner's pid; a lock whose process is gone is taken over.
- */
-async function lockDirectory(lockFile: string): Promise<() => Promise<void>> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    if (await createWholeFile(lockFile, String(process.pid), 0o644)) {
-      return () => rm(lockFile, { force: true });
-    }
-    const owner = Number.parseInt(await readFile(lockFile, "utf8").catch(() => ""), 10);
-    if (owner && owner !== process.pid && isRunning(owner)) {
-      throw new Error(
-        `Another process (pid ${owner}) is using the database in ${dirname(lockFile)}. Stop it first, or set DATABASE_URL so that several processes share one PostgreSQL database.`,
-      );
-    }
-    await rm(lockFile, { force: true });
-  }
-  throw new Error(`Could not lock ${lockFile}.`);
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
