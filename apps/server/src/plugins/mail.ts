@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { link, mkdir, unlink, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import { createWholeFile } from "@toolshop/db/whole-file";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { AppConfig } from "../env";
 import { composeMail, type MailAddress } from "../lib/mime-message";
@@ -103,33 +103,20 @@ function outboxFileName(to: string): string {
 }
 
 /**
- * Writes `<base>.eml`, or `<base>-2.eml`... when two mails to one address share a millisecond. The mail
- * is written under a hidden temporary name first and then linked to its `.eml` name, so whoever reads
- * the outbox (a person, a test, a pickup script) never sees a half-written mail, and a crash while
- * writing leaves no `.eml` behind; link, unlike rename, refuses a name that exists. The directory is
- * made when a write finds it missing (the first mail, or after someone emptied DATA_DIR), not before
- * every mail.
+ * Writes `<base>.eml`, or `<base>-2.eml`... when two mails to one address share a millisecond, whole or
+ * not at all (`createWholeFile`), so whoever reads the outbox (a person, a test, a pickup script) never
+ * sees a half-written mail. The directory is made when a write finds it missing (the first mail, or
+ * after someone emptied DATA_DIR), not before every mail.
  */
 async function writeNewFile(directory: string, base: string, content: Buffer): Promise<string> {
-  const temporary = join(directory, `.${base}-${randomUUID()}.tmp`);
-  try {
-    await writeFile(temporary, content, { flag: "wx" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    await mkdir(directory, { recursive: true });
-    await writeFile(temporary, content, { flag: "wx" });
+  for (let attempt = 1; attempt <= 100; attempt++) {
+    const file = join(directory, attempt === 1 ? `${base}.eml` : `${base}-${attempt}.eml`);
+    const created = await createWholeFile(file, content, 0o644).catch(async (error) => {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      await mkdir(directory, { recursive: true });
+      return createWholeFile(file, content, 0o644);
+    });
+    if (created) return file;
   }
-  try {
-    for (let attempt = 1; ; attempt++) {
-      const file = join(directory, attempt === 1 ? `${base}.eml` : `${base}-${attempt}.eml`);
-      try {
-        await link(temporary, file);
-        return file;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 100) throw error;
-      }
-    }
-  } finally {
-    await unlink(temporary).catch(() => undefined);
-  }
+  throw new Error(`100 mails to one address in one millisecond: ${base}.eml`);
 }
