@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { link, readFile, rename, rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { dirname } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { createWholeFile } from "./whole-file";
 
 /**
@@ -9,39 +9,43 @@ import { createWholeFile } from "./whole-file";
  * `pid` is this process's, given by tests that play several processes in one.
  */
 export async function lockDirectory(lockFile: string, pid = process.pid): Promise<() => Promise<void>> {
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 100; attempt++) {
     if (await createWholeFile(lockFile, String(pid), 0o644)) return () => rm(lockFile, { force: true });
     const owner = await ownerOf(lockFile);
-    if (owner === undefined) continue; // released meanwhile
-    if (owner > 0 && owner !== pid && isRunning(owner)) throw heldBy(owner, lockFile);
-    await removeStaleLock(lockFile, owner);
+    if (owner !== undefined && isHeld(owner, pid)) throw heldBy(owner, lockFile);
+    if (owner !== undefined && !(await removeStaleLock(lockFile, pid))) await sleep(10);
   }
   throw new Error(`Could not lock ${lockFile}.`);
 }
 
 /**
- * Moves the stale lock aside under a name of its own before removing it. Of two processes taking it
- * over at once, one moves it and the other finds it gone: neither can remove a lock that the other
- * made meanwhile, as removing the file by its name did. A lock moved by mistake is put back; a third
- * process creating one in the instant between could still hold it beside the owner, a window of
- * microseconds that POSIX files without flock() cannot close.
+ * Removes a stale lock, if this process is the one taking it over: takeovers go one at a time, through
+ * a second file made the same way. Removing the lock by its name without that, two processes that both
+ * read the dead owner could each remove it, the second removing the lock the first had just made, and
+ * both went on to open the database. The taker reads the lock again under its guard: nobody else
+ * removes a lock meanwhile, and nobody can make one while the stale one is there. Answers false when
+ * another process is taking it over (the caller waits and tries again).
  */
-async function removeStaleLock(lockFile: string, staleOwner: number): Promise<void> {
-  const aside = `${lockFile}.stale.${randomBytes(6).toString("hex")}`;
+async function removeStaleLock(lockFile: string, pid: number): Promise<boolean> {
+  const guard = `${lockFile}.takeover`;
+  if (!(await createWholeFile(guard, String(pid), 0o644))) {
+    // A taker that died with the guard held leaves it behind; it is removed as a stale lock is.
+    const taker = await ownerOf(guard);
+    if (taker !== undefined && !isHeld(taker, pid)) await rm(guard, { force: true });
+    return false;
+  }
   try {
-    await rename(lockFile, aside);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-    throw error;
+    const owner = await ownerOf(lockFile);
+    if (owner !== undefined && !isHeld(owner, pid)) await rm(lockFile, { force: true });
+    return true;
+  } finally {
+    await rm(guard, { force: true });
   }
-  const moved = await ownerOf(aside);
-  if (moved !== undefined && moved > 0 && moved !== staleOwner && isRunning(moved)) {
-    // Another process took the lock over between the read and the move: its lock goes back.
-    await link(aside, lockFile).catch(() => undefined);
-    await rm(aside, { force: true });
-    throw heldBy(moved, lockFile);
-  }
-  await rm(aside, { force: true });
+}
+
+/** Whether the pid in a lock names another running process (0: the file named none). */
+function isHeld(owner: number, pid: number): boolean {
+  return owner > 0 && owner !== pid && isRunning(owner);
 }
 
 /** The pid in a lock file: 0 when it holds none, undefined when the file is gone. */
