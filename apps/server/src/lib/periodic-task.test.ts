@@ -9,6 +9,8 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "setTimeout", "clearTimeout"] });
 });
 afterEach(() => {
+  // Spies first (they wrap the fake clocks), then the clocks: the next file in this worker gets both real.
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 

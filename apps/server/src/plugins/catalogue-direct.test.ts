@@ -73,6 +73,7 @@ for (const target of testDatabaseTargets()) {
       base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     });
     afterAll(async () => {
+      direct?.mockRestore();
       await t?.close();
     });
 
