@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { HEAP_FLAGS } from "./heap-flags.mjs";
 
+const V8_PAGE_MB = 0.25;
 const packageJson = fileURLToPath(new URL("../../../../package.json", import.meta.url));
 
 /** The young generation's size in MB after a process allocated ~200 MB of short-lived objects. */
@@ -24,6 +25,8 @@ describe("the server's heap flags", () => {
   });
 
   it("keep the young generation at two semi-spaces of 16 MB, whatever the machine's memory", () => {
-    expect(youngGenerationMb(HEAP_FLAGS)).toBeLessThanOrEqual(32);
+    // Plus at most one of V8's 256 KB pages: Node 24 reported 32.25 MB once, in a CI run on a busy
+    // machine. Without the flags, Node 24 grows it to 128 MB here.
+    expect(youngGenerationMb(HEAP_FLAGS)).toBeLessThanOrEqual(32 + V8_PAGE_MB);
   });
 });
