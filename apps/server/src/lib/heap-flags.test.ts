@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { HEAP_FLAGS } from "./heap-flags.mjs";
 
+/** V8 grows and shrinks its heap spaces in pages of 256 KB. */
 const V8_PAGE_MB = 0.25;
 const packageJson = fileURLToPath(new URL("../../../../package.json", import.meta.url));
 
@@ -25,8 +26,8 @@ describe("the server's heap flags", () => {
   });
 
   it("keep the young generation at two semi-spaces of 16 MB, whatever the machine's memory", () => {
-    // Plus at most one of V8's 256 KB pages: Node 24 reported 32.25 MB once, in a CI run on a busy
-    // machine. Without the flags, Node 24 grows it to 128 MB here.
+    // Plus at most one page: Node 24 reported 32.25 MB once, in one clean-clone CI run. Without the
+    // flags, Node 24 grows it to 128 MB here.
     expect(youngGenerationMb(HEAP_FLAGS)).toBeLessThanOrEqual(32 + V8_PAGE_MB);
   });
 });

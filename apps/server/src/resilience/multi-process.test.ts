@@ -34,8 +34,8 @@ describe.skipIf(skipped)(`two server processes on one PostgreSQL and one Redis${
     const tool = await addTool(database.handle.db, 50);
     const customers = await addCustomers(database.handle.db, 20);
     // Both processes warm first (database connections open, statements planned, the client's
-    // connections to each made): in one CI run a process just started sold none of the 50 while it
-    // was still opening its connections, so the race below never crossed processes.
+    // connections to each made). In one CI run, one of the two just-started processes sold none of the
+    // 50, most likely while it was still opening its connections, so the race never crossed processes.
     const warmUpTool = await addTool(database.handle.db, 20);
     const warmUps = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
