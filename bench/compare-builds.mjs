@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Does a piece of per-request machinery still pay? Builds the server twice from the working tree with
-// esbuild, as apps/server/build.mjs does: A as it is, B with source files swapped for others
+// esbuild, as apps/server/bundle.mjs does: A as it is, B with source files swapped for others
 // (--swap file=replacement, repeatable; a replacement's relative imports resolve from its own folder,
 // so put it beside the file it replaces), then loads both alike with bench/api-read.mjs's method: wrk
 // (one thread, its own core; the servers pinned to the other), rounds in alternating order, each on
@@ -15,7 +15,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { build } from "esbuild";
+import { bundleServer } from "../apps/server/bundle.mjs";
 import { launchServer } from "../apps/server/src/testing/launch-server.mjs";
 import {
   BENCH_ADMIN_EMAIL,
@@ -98,38 +98,25 @@ export async function compareBuilds(swaps, { url = "/api/tools", large = false, 
   }
 }
 
-/** apps/server/build.mjs's bundle, with `swaps` resolved to their replacements. */
+/** apps/server/bundle.mjs's bundle, with `swaps` resolved to their replacements. */
 async function bundle(name, swaps) {
   const dir = path.join(buildsDir, name);
   const swapped = new Map(
     Object.entries(swaps).map(([from, to]) => [path.resolve(root, from), path.resolve(to)]),
   );
-  await build({
-    entryPoints: [path.join(root, "apps/server/src/server.ts")],
-    outfile: path.join(dir, "apps/server/dist/server.js"),
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    logLevel: "warning",
-    plugins: [
-      {
-        name: "external-dependencies-and-swaps",
-        setup(builder) {
-          builder.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith("@toolshop/") ? undefined : { path: args.path, external: true },
-          );
-          builder.onResolve({ filter: /^\./ }, (args) => {
-            const target = path.resolve(args.resolveDir, args.path);
-            for (const candidate of [target, `${target}.ts`]) {
-              if (swapped.has(candidate)) return { path: swapped.get(candidate) };
-            }
-            return undefined;
-          });
-        },
-      },
-    ],
-  });
+  const swapping = {
+    name: "swaps",
+    setup(builder) {
+      builder.onResolve({ filter: /^\./ }, (args) => {
+        const target = path.resolve(args.resolveDir, args.path);
+        for (const candidate of [target, `${target}.ts`]) {
+          if (swapped.has(candidate)) return { path: swapped.get(candidate) };
+        }
+        return undefined;
+      });
+    },
+  };
+  await bundleServer(path.join(dir, "apps/server/dist"), { plugins: [swapping] });
   // The migrations and the web app, where the bundle looks for them.
   symlinkSync(path.join(root, "packages/db/migrations"), path.join(dir, "apps/server/dist/migrations"));
   mkdirSync(path.join(dir, "apps/web"), { recursive: true });
