@@ -1,6 +1,5 @@
-// V8 settings for the server process, set before it serves anything. server.ts imports this first, and
-// the build keeps it a module of its own (bundle.mjs), so that it runs before the packages the bundle
-// imports are loaded, not after.
+// V8 settings for the server process, set before it serves anything: server.ts imports this, and only
+// then loads the shop (main.ts) and the packages it imports (bundle.mjs keeps the two apart).
 // Decision 0021: V8 guesses, per allocation site, whether its objects will live long, and once it
 // guesses so allocates them straight into the old generation. Under load it guessed so for the rows
 // node-postgres parses, which live for one request: the old generation then filled with them, the
