@@ -43,8 +43,7 @@ afterAll(async () => {
 });
 
 async function start(env: Record<string, string>): Promise<ServerProcess> {
-  const dataDir = join(workDir, `data-${Math.random().toString(36).slice(2)}`);
-  await mkdir(dataDir);
+  const dataDir = await mkdtemp(join(workDir, "data-"));
   return launchServer({
     entry,
     nodeArgs: ["--import", probe],
