@@ -1,14 +1,15 @@
 /**
  * Runs the items of one key in batches: at most `limit` batches per key at once in this process, and
  * the items that arrive meanwhile wait, first come first served, to go together in the next batch (up
- * to `maxBatch`). An item that finds a free slot goes at once, alone, so nothing waits for company.
+ * to `maxBatch`). Items that find a free slot go at once, without waiting for company. Items given in
+ * one call arrive together: they go in one batch while they fit in it.
  * Made for work that queues on one database row anyway (orders for one tool): a batch holds the row
  * for one commit instead of one per item, and a waiter in the process holds no pooled connection.
  *
  * `run` answers one outcome per item, in the items' order. If it rejects, every item of its batch
  * rejects with that error.
  */
-export type KeyedBatcher<Item, Outcome> = (key: string, item: Item) => Promise<Outcome>;
+export type KeyedBatcher<Item, Outcome> = (key: string, items: readonly Item[]) => Promise<Outcome[]>;
 
 interface Waiter<Item, Outcome> {
   item: Item;
@@ -48,14 +49,18 @@ export function createKeyedBatcher<Item, Outcome>(
       });
   };
 
-  return (key, item) =>
-    new Promise<Outcome>((resolve, reject) => {
-      let lane = lanes.get(key);
-      if (!lane) {
-        lane = { running: 0, waiting: [] };
-        lanes.set(key, lane);
-      }
-      lane.waiting.push({ item, resolve, reject });
-      if (lane.running < limit) start(key, lane);
-    });
+  return async (key, items) => {
+    if (items.length === 0) return [];
+    let lane = lanes.get(key);
+    if (!lane) {
+      lane = { running: 0, waiting: [] };
+      lanes.set(key, lane);
+    }
+    const { waiting } = lane;
+    const outcomes = items.map(
+      (item) => new Promise<Outcome>((resolve, reject) => waiting.push({ item, resolve, reject })),
+    );
+    while (lane.running < limit && waiting.length > 0) start(key, lane);
+    return Promise.all(outcomes);
+  };
 }

@@ -9,8 +9,7 @@ import { idempotencyKeys, orders, type tools } from "@toolshop/db/schema";
 import { type CreateOrderBody, type Order, orderSchema } from "@toolshop/shared/orders";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
-import { createKeyedBatcher, type KeyedBatcher } from "../../lib/keyed-batcher";
-import { createKeyedLimiter, type KeyedLimiter } from "../../lib/keyed-limiter";
+import { createKeyedBatcher } from "../../lib/keyed-batcher";
 import { createPreparedQueries, plannedOnce } from "../../lib/prepared-queries";
 import { type Actor, type OrdersContext, publish } from "./context";
 import { orderViewColumns, toOrderResponse } from "./dto";
@@ -36,25 +35,61 @@ const ATTEMPTS = 3;
  * until each commits, and one customer's on their lock (place_orders), each holding a pooled
  * connection meanwhile: a sale on one tool, or one customer sending many orders at once, would
  * otherwise take every connection of the pool (10), and every other request would wait for one. So
- * one tool's orders go in at most TOOL_BATCHES_IN_FLIGHT calls at once, those arriving meanwhile
- * together in the next call (one commit for all), and one customer's at most two at once. One per
- * process and OrdersContext.
+ * one tool's orders go in at most TOOL_BATCHES_IN_FLIGHT calls at once, and one customer's in at most
+ * CUSTOMER_CALLS_IN_FLIGHT; the orders arriving meanwhile wait in the process and go together: one
+ * customer's for one tool in the same call, with the tool's other orders (one commit for all). One
+ * per process and OrdersContext.
  */
 export interface PlacingQueues {
-  byTool: KeyedBatcher<PlacingItem, PlacingOutcome>;
-  byCustomer: KeyedLimiter;
+  place(item: PlacingItem): Promise<PlacingOutcome>;
 }
 
 /** One tool's calls of place_orders at once: one holds the row while the next waits its turn. */
 export const TOOL_BATCHES_IN_FLIGHT = 2;
+/** One customer's calls at once: one holds their lock while the next waits its turn. */
+export const CUSTOMER_CALLS_IN_FLIGHT = 2;
 /** The most orders one call places: the row is held for all of them. */
 export const MAX_ORDERS_PER_BATCH = 16;
 
 export function createPlacingQueues(): PlacingQueues {
-  return {
-    byTool: createKeyedBatcher(placeBatch, { limit: TOOL_BATCHES_IN_FLIGHT, maxBatch: MAX_ORDERS_PER_BATCH }),
-    byCustomer: createKeyedLimiter(2),
+  const byTool = createKeyedBatcher(placeBatch, {
+    limit: TOOL_BATCHES_IN_FLIGHT,
+    maxBatch: MAX_ORDERS_PER_BATCH,
+  });
+  // A customer's waiting orders go a tool at a time: each tool's are one more call on their lock.
+  const placeCustomersOrders = async (items: PlacingItem[]): Promise<PlacingOutcome[]> => {
+    const outcomes: PlacingOutcome[] = [];
+    for (const [toolId, positions] of positionsByTool(items)) {
+      const placed = await byTool(
+        toolId,
+        positions.map((i) => items[i] as PlacingItem),
+      ).catch((error: unknown) => positions.map(() => ({ error })));
+      for (const [j, i] of positions.entries()) outcomes[i] = placed[j] as PlacingOutcome;
+    }
+    return outcomes;
   };
+  const byCustomer = createKeyedBatcher(placeCustomersOrders, {
+    limit: CUSTOMER_CALLS_IN_FLIGHT,
+    maxBatch: MAX_ORDERS_PER_BATCH,
+  });
+  return {
+    async place(item) {
+      const [outcome] = await byCustomer(item.userId, [item]);
+      if (!outcome) throw new Error("A placing queue answered nothing.");
+      return outcome;
+    },
+  };
+}
+
+/** The items' positions grouped by tool, the tools in the order of their first item. */
+function positionsByTool(items: PlacingItem[]): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  for (const [i, item] of items.entries()) {
+    const positions = groups.get(item.toolId);
+    if (positions) positions.push(i);
+    else groups.set(item.toolId, [i]);
+  }
+  return groups;
 }
 
 /** One order as a batch sends it. A queue serves one OrdersContext: its database and its cap. */
@@ -119,21 +154,18 @@ async function placeOrder(
   idempotencyKey: string | undefined,
 ): Promise<CreatedOrder> {
   const requestHash = idempotencyKey ? hashOf(body) : null;
-  const { byTool, byCustomer } = ctx.placingQueues;
-  const outcome = await byCustomer(user.id, () =>
-    byTool(body.toolId, {
-      db: ctx.db,
-      maxUnpaid: ctx.maxUnpaidOrders,
-      userId: user.id,
-      email: user.email.toLowerCase(),
-      toolId: body.toolId,
-      quantity: body.quantity,
-      address: body.address,
-      phone: body.phone,
-      idempotencyKey: idempotencyKey ?? null,
-      requestHash,
-    }),
-  );
+  const outcome = await ctx.placingQueues.place({
+    db: ctx.db,
+    maxUnpaid: ctx.maxUnpaidOrders,
+    userId: user.id,
+    email: user.email.toLowerCase(),
+    toolId: body.toolId,
+    quantity: body.quantity,
+    address: body.address,
+    phone: body.phone,
+    idempotencyKey: idempotencyKey ?? null,
+    requestHash,
+  });
   if ("error" in outcome) throw outcome.error;
   const { row } = outcome;
   if (row.refusal === "key-held") {
@@ -177,7 +209,11 @@ async function placeBatch(items: PlacingItem[]): Promise<PlacingOutcome[]> {
     });
   } catch (error) {
     if (items.length === 1) return [{ error }];
-    return Promise.all(items.map(async (item) => (await placeBatch([item]))[0] ?? { error }));
+    // One after another: a batch may hold many of one customer's orders, which would each wait on
+    // their lock with a pooled connection.
+    const outcomes: PlacingOutcome[] = [];
+    for (const item of items) outcomes.push((await placeBatch([item]))[0] ?? { error });
+    return outcomes;
   }
 }
 

@@ -1,5 +1,6 @@
 // A sale on one tool, or one customer sending many orders at once, must not take the whole pool:
-// createPlacingQueues lets only a few of them reach PostgreSQL at once (needs several connections).
+// createPlacingQueues lets only a few of them reach PostgreSQL at once, and sends those that waited
+// together (needs several connections).
 import type { DatabaseHandle } from "@toolshop/db/client";
 import * as schema from "@toolshop/db/schema";
 import { orders } from "@toolshop/db/schema";
@@ -12,7 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpError } from "../../lib/http-errors";
 import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
 import type { OrdersContext } from "./context";
-import { createOrder, TOOL_BATCHES_IN_FLIGHT } from "./place-order";
+import {
+  CUSTOMER_CALLS_IN_FLIGHT,
+  createOrder,
+  createPlacingQueues,
+  TOOL_BATCHES_IN_FLIGHT,
+} from "./place-order";
 import { ordersContext } from "./test-fixtures";
 
 // The server's pool size (pg.Pool's default, packages/db/src/client.ts).
@@ -74,15 +80,50 @@ describe.skipIf(!postgres || postgres.skip)(`placing queues ${postgres?.title}`,
     const holder = await holdLock(`select pg_advisory_xact_lock(hashtext($1))`, [customer.id]);
     const orderedAtOnce = tools.map((tool) => createOrder(ctx, customer, orderOf(tool.id)));
     try {
-      await untilWaitingOnLocks(2);
+      await untilWaitingOnLocks(CUSTOMER_CALLS_IN_FLIGHT);
       const elsewhere = await placedWhileLocked(createOrder(ctx, someoneElse, orderOf(other.id)));
       expect(elsewhere).toBe("placed");
-      expect(await waitingOnLocks()).toBe(2);
+      expect(await waitingOnLocks()).toBe(CUSTOMER_CALLS_IN_FLIGHT);
     } finally {
       await holder.release();
     }
     await Promise.all(orderedAtOnce);
     expect(await ctx.db.select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(ORDERS);
+  });
+
+  it("places one customer's orders for one tool that waited on their lock in a few calls, each checked on its own", async () => {
+    const customer = await addCustomer(ctx.db);
+    const tool = await addTool(ctx.db, { minQuantity: 1, availableQuantity: 100 });
+    const cap = 12;
+    const capped = { ...ctx, maxUnpaidOrders: cap, placingQueues: createPlacingQueues() };
+
+    const holder = await holdLock(`select pg_advisory_xact_lock(hashtext($1))`, [customer.id]);
+    let orderedAtOnce: Promise<PromiseSettledResult<unknown>[]>;
+    try {
+      orderedAtOnce = Promise.allSettled(
+        Array.from({ length: ORDERS }, () => createOrder(capped, customer, orderOf(tool.id))),
+      );
+      await untilWaitingOnLocks(CUSTOMER_CALLS_IN_FLIGHT);
+    } finally {
+      await holder.release();
+    }
+    const results = await orderedAtOnce;
+    // The cap counts the orders placed before in the same call: the first 12 stand, the rest are refused.
+    expect(results.map((result) => result.status)).toEqual(
+      Array.from({ length: ORDERS }, (_, i) => (i < cap ? "fulfilled" : "rejected")),
+    );
+    for (const result of results.slice(cap)) {
+      expect(result.status === "rejected" && (result.reason as HttpError).message).toBe(
+        `You already have ${cap} unpaid orders. Please pay or delete one of them in My orders before placing another.`,
+      );
+    }
+    const placed = await ctx.db.select().from(orders).where(eq(orders.userId, customer.id));
+    expect(placed).toHaveLength(cap);
+    expect(await stockOf(ctx.db, tool.id)).toBe(100 - cap);
+    // An order's created_at is its transaction's start: one per call. Two went alone while the lock was
+    // held; the 18 that waited went in one batch and the rest, not one call each.
+    const calls = new Set(placed.map((order) => order.createdAt.getTime()));
+    expect(calls.size).toBeLessThanOrEqual(CUSTOMER_CALLS_IN_FLIGHT + 2);
   });
 
   it("places the orders that waited together in one batch, each checked on its own", async () => {
