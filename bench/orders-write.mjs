@@ -101,10 +101,10 @@ export async function ordersWrite() {
 }
 
 /**
- * What createOrder sends (apps/server/src/features/orders/place-order.ts): a call of place_orders
+ * What createOrder sends (apps/server/src/features/orders/placing-queues.ts): a call of place_orders
  * (migration 0018), here with one order each and a new Idempotency-Key, with `connections` workers
- * sharing a pool of the server's size. (The API gathers one tool's orders that arrive together into
- * one call; this ceiling sends each alone.)
+ * sharing a pool of the server's size. (The API gathers one tool's orders, and one customer's, that
+ * arrive together into one call; this ceiling sends each alone.)
  */
 async function directDriver(databaseUrl, toolId, email) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });

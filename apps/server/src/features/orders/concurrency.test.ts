@@ -12,7 +12,8 @@ import { HttpError } from "../../lib/http-errors";
 import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
 import type { OrdersContext } from "./context";
 import { confirmPayment, startPayment } from "./payment";
-import { createOrder, createPlacingQueues } from "./place-order";
+import { createOrder } from "./place-order";
+import { createPlacingQueues } from "./placing-queues";
 import { ordersContext, VALID_CARD } from "./test-fixtures";
 
 // Enough connections for real parallelism while leaving room for other suites on the same server.

@@ -7,7 +7,7 @@ import { createPreparedQueries, plannedOnce } from "../../lib/prepared-queries";
 import { mayActFor } from "../../policy/access-policy";
 import type { PaymentGateway } from "../payments/gateway";
 import type { OrderRow } from "./dto";
-import type { PlacingQueues } from "./place-order";
+import type { PlacingQueues } from "./placing-queues";
 
 /** What the order functions work with; routes build it once from the app. */
 export interface OrdersContext {

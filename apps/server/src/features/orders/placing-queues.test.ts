@@ -13,12 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpError } from "../../lib/http-errors";
 import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
 import type { OrdersContext } from "./context";
-import {
-  CUSTOMER_CALLS_IN_FLIGHT,
-  createOrder,
-  createPlacingQueues,
-  TOOL_BATCHES_IN_FLIGHT,
-} from "./place-order";
+import { createOrder } from "./place-order";
+import { CUSTOMER_CALLS_IN_FLIGHT, createPlacingQueues, TOOL_BATCHES_IN_FLIGHT } from "./placing-queues";
 import { ordersContext } from "./test-fixtures";
 
 // The server's pool size (pg.Pool's default, packages/db/src/client.ts).

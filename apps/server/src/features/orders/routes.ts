@@ -26,12 +26,8 @@ import type { PaymentGateway } from "../payments/gateway";
 import type { OrdersContext } from "./context";
 import { EXPIRY_CHECK_INTERVAL_MS, expireUnpaidOrders } from "./expiry";
 import { confirmPayment, startPayment } from "./payment";
-import {
-  createOrder,
-  createPlacingQueues,
-  IDEMPOTENCY_PRUNE_INTERVAL_MS,
-  pruneExpiredIdempotencyKeys,
-} from "./place-order";
+import { createOrder, IDEMPOTENCY_PRUNE_INTERVAL_MS, pruneExpiredIdempotencyKeys } from "./place-order";
+import { createPlacingQueues } from "./placing-queues";
 import { deleteOrder, getOrderForPayment, listOrdersFor } from "./service";
 
 /** The orders context of the running app: its database, currency, gateway and event bus. */
