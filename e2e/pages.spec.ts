@@ -50,6 +50,29 @@ test("the footer's legal links open the terms, privacy and cookie policy at thei
   await saveScreenshot(page, "legal");
 });
 
+test("a page loaded fresh starts at its top, or at the section its address names", async ({ page }) => {
+  await openPage(page, page_("home"));
+  // The tools arrive once the app runs: then it saves the position as the visitor leaves.
+  await expect(page.locator("#tools").getByRole("article").first()).toBeVisible();
+  await page.mouse.wheel(0, 2500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+
+  // Addresses typed in, or links from another site: each a fresh load of the page.
+  await openPage(page, page_("blogs"));
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goto("/legal#cookie-policy");
+  const cookies = page.getByRole("region", { name: "Cookie policy" });
+  await expect(cookies.getByRole("heading", { level: 2 })).toBeInViewport();
+
+  // A reload keeps where the visitor was.
+  await page.mouse.wheel(0, -200);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  const before = await page.evaluate(() => window.scrollY);
+  await page.reload();
+  await expect(cookies.getByRole("heading", { level: 2 })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+});
+
 test("/login asks for email and password and offers Google, GitHub, a password reset and sign-up", async ({
   page,
 }) => {

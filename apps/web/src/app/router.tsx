@@ -2,6 +2,7 @@ import { POPUP_COMPLETE_PATH } from "@toolshop/shared/paths";
 import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from "react-router";
 import { RouteFallback } from "../components/spinner";
 import { loadChunk } from "../lib/chunk-load";
+import { keyFreshHistoryEntry } from "./history-entry-key";
 import { RootLayout } from "./layouts/root-layout";
 import { lazyPage } from "./lazy-page";
 import { RootRouteError, RouteError } from "./route-error";
@@ -61,5 +62,6 @@ const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, 
 export const appRouterOptions = { patchRoutesOnNavigation };
 
 export function createAppRouter() {
+  keyFreshHistoryEntry();
   return createBrowserRouter(appRoutes, appRouterOptions);
 }

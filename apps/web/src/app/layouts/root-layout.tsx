@@ -5,12 +5,14 @@ import { RouteAnnouncer } from "../../components/route-announcer";
 import { useSession } from "../../features/auth/use-session";
 import { useSignOutOnUnauthorized } from "../../features/auth/use-sign-out-on-unauthorized";
 import { useSignOutToHome } from "../../features/auth/use-sign-out-to-home";
+import { useArrivalSection } from "../use-arrival-section";
 
 /** Navigation bar, the page, and the footer; a thin bar at the top while the next page loads. */
 export function RootLayout() {
   const { session } = useSession();
   const navigation = useNavigation();
   useSignOutOnUnauthorized();
+  useArrivalSection();
   const onSignOut = useSignOutToHome();
   const user = session.status === "signed-in" ? session.user : null;
 
