@@ -40,7 +40,11 @@ export default defineConfig({
         "--disable-sync",
       ],
     },
-    trace: "retain-on-failure",
+    // A trace of the retry only (CI retries once): recording every test's trace took the accounts
+    // and rough-edges specs from 156-157 s to 248-253 s on a slow hour (2026-11-27), on two cores
+    // that the browsers, the server and the recorder share. A failure still leaves its page snapshot
+    // (error-context.md); `--trace on` records all while working on a spec.
+    trace: "on-first-retry",
   },
   webServer: {
     // Builds once, then serves the built app from a fresh temporary DATA_DIR (see e2e/start-server.mjs).
