@@ -22,7 +22,9 @@ async function tabTo(page: Page, name: RegExp) {
     await page.keyboard.press("Tab");
     const focused = await page.evaluate(() => {
       const element = document.activeElement as HTMLElement | null;
-      if (!element) return "";
+      // Not a control: the page itself (focus left the document, or the page was still loading), whose
+      // text holds every label.
+      if (!element || element.tabIndex < 0) return "";
       const labels = (element as HTMLInputElement).labels;
       const label = labels?.[0]?.textContent ?? "";
       return `${element.getAttribute("aria-label") ?? ""} ${label} ${element.textContent ?? ""}`.trim();
@@ -126,6 +128,7 @@ for (const { label, viewport } of [
         await signUp(page, customer);
         await signOut(page);
         await page.goto("/login");
+        await expect(page.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
         await tabTo(page, /Email/);
         await page.keyboard.type(customer.email);
         await page.keyboard.press("Tab");
