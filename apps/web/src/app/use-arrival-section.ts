@@ -11,10 +11,12 @@ import { useLocation } from "react-router";
  */
 export function useArrivalSection(): void {
   const location = useLocation();
-  const arrival = useRef({ key: location.key, hash: freshLoadHash() });
+  const arrival = useRef<{ key: string; hash: string } | null>(null);
+  // Read once: the layout renders again on every navigation.
+  arrival.current ??= { key: location.key, hash: freshLoadHash() };
   useLayoutEffect(() => {
     const pending = arrival.current;
-    if (!pending.hash) return;
+    if (!pending?.hash) return;
     if (location.key !== pending.key) {
       pending.hash = "";
       return;
