@@ -94,7 +94,7 @@ for (const target of testDatabaseTargets()) {
       expect(rows).toHaveLength(1);
     });
 
-    it("holds each customer's unpaid-order cap within a batch that mixes their orders", async () => {
+    it("holds a customer's unpaid-order cap within a batch, counted again after another customer's orders", async () => {
       const [a, b] = await handle.db
         .insert(users)
         .values([{ email: "batch-a@example.com" }, { email: "batch-b@example.com" }])
