@@ -20,12 +20,7 @@ export default function LegalPage() {
       </nav>
       <div className="mt-10 flex flex-col gap-10">
         {LEGAL_SECTIONS.map((section) => (
-          <section
-            key={section.id}
-            id={section.id}
-            aria-labelledby={`${section.id}-title`}
-            className="scroll-mt-20"
-          >
+          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
             <h2 id={`${section.id}-title`} className="text-2xl font-bold">
               {section.title}
             </h2>
