@@ -2,7 +2,7 @@
 // folders are only held while building), servers on scratch databases, and the machine's description.
 import { execFileSync, spawn } from "node:child_process";
 import { createHash, hkdfSync, randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -180,6 +180,14 @@ export async function startServer({
       ...env,
     },
   });
+  if (databaseUrl) {
+    const ahead = await migrationsBeyondTheBuild(databaseUrl);
+    if (ahead > 0) {
+      console.error(
+        `warning: the database holds ${ahead} migration(s) that the build under test does not: its figures are not that build's (decision 0030)`,
+      );
+    }
+  }
   return {
     base,
     pid: server.pid,
@@ -194,6 +202,24 @@ export async function startServer({
 }
 
 /** Signs up through the identity service and exchanges the session for an access token. */
+/**
+ * How many migrations the database holds beyond the build's: a large-size clone follows the working
+ * tree's, so an older build would run on newer tables and functions without a word.
+ */
+async function migrationsBeyondTheBuild(databaseUrl) {
+  const journal = JSON.parse(
+    readFileSync(path.join(snapshotDir, "apps/server/dist/migrations/meta/_journal.json"), "utf8"),
+  );
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query("select count(*)::int as n from drizzle.__drizzle_migrations");
+    return rows[0].n - journal.entries.length;
+  } finally {
+    await client.end();
+  }
+}
+
 export async function signUp(base) {
   const email = `bench-${randomBytes(4).toString("hex")}@example.com`;
   const headers = { "content-type": "application/json", origin: base };
