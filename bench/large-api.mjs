@@ -4,8 +4,9 @@
 // saturated and the server's CPU time per answer. Reads first (catalogue, one tool, a search, My orders'
 // first page for a customer with 1,000 orders, the admins' All users and Manage orders first pages),
 // then the writes: place an order (POST /api/orders, a new Idempotency-Key each time) and pay one (the
-// test gateway's POST /api/test-gateway/confirm, each request its own order's client secret), as 50
-// customers in turn, and placing as one customer on every connection. Users are the generator's and
+// test gateway's POST /api/test-gateway/confirm, each request its own order's client secret): placing
+// as 8,000 customers in turn (large-data.mjs PLACING_CUSTOMERS) and as one customer on every
+// connection, paying as 50 customers in turn. Users are the generator's and
 // the bench's, with access tokens signed by the bench (lib.mjs mintAccessToken). Mail goes over SMTP to
 // bench/smtp-sink.mjs, as a shop in production sends it.
 //   node bench/large-api.mjs [--reuse-seed] [--tools N --users N --orders N --reviews N]
@@ -19,8 +20,8 @@ import {
   BENCH_ADMIN_EMAIL,
   BENCH_BUYER_EMAIL,
   BENCH_CUSTOMER_EMAIL,
-  benchBuyers,
   benchData,
+  signedInCustomers,
   templateFromCommandLine,
   usersByEmail,
   withClient,
@@ -97,7 +98,8 @@ export async function apiSuite(label, template) {
     if (cores) pin(relay.pid, cores.loadGenerator);
     server = await startServer({
       databaseUrl: scratch.url,
-      // The writes place thousands of unpaid orders for one customer, who may hold 3 in the shop.
+      // The writes leave each customer several unpaid orders, and one customer thousands; the shop
+      // lets a customer hold 3.
       env: { AUTH_SECRET: authSecret, MAX_UNPAID_ORDERS_PER_CUSTOMER: "100000", SMTP_URL: relay.url },
     });
     const extras = template ? undefined : await benchData(scratch.url);
@@ -147,13 +149,15 @@ export async function apiSuite(label, template) {
     }
     if (endpoints.search)
       endpoints.search.request = `GET /api/tools/search?q=… (${searches.length} different searches in turn)`;
-    // Checkout as a shop sees it: 50 customers at once, each request its own customer's token and
-    // that customer's tool (a shop's orders spread over its catalogue; paying, that customer's own
-    // order). Two harder cases keep rows of their own: all 50 ordering one tool (a sale: the orders
-    // queue on the tool's row), and one customer sending all 50 (they queue on the customer's lock).
-    const buyers = await benchBuyers(scratch.url, connections);
-    const buyerTokens = await Promise.all(buyers.map(async (user) => (await bearer(user)).authorization));
-    const buyerTools = await Promise.all(buyers.map(() => addBenchTool(scratch.url)));
+    // Checkout as a shop sees it: thousands of customers, 50 at once, each request the next
+    // customer's token and one of 50 tools in turn (a shop's orders spread over its catalogue). Two
+    // harder cases keep rows of their own: every order for one tool (a sale: the orders queue on the
+    // tool's row), and one customer sending all 50 (they queue on the customer's lock). Paying: 50
+    // customers, each request that customer's own order.
+    const customers = await signedInCustomers(scratch.url, authSecret, server.base);
+    const buyerTools = await Promise.all(
+      Array.from({ length: connections }, () => addBenchTool(scratch.url)),
+    );
     const orderBody = (id) => JSON.stringify({ toolId: id, ...ORDER });
     const json = { "content-type": "application/json" };
     const placeOrder = (headers, more) =>
@@ -169,21 +173,20 @@ export async function apiSuite(label, template) {
         },
         async () => ({ status: 201 }),
       );
-    const rotatingTokens = { name: "authorization", values: buyerTokens };
     if (measured("place order")) {
-      progress(`${label}: place order (${buyers.length} customers)`);
+      progress(`${label}: place order (${customers.values.length} customers)`);
       endpoints["place order"] = await placeOrder(
         {},
-        { rotatingHeader: rotatingTokens, bodies: buyerTools.map(orderBody) },
+        { rotatingHeader: customers, bodies: buyerTools.map(orderBody) },
       );
       endpoints["place order"].request =
-        `POST /api/orders (${buyers.length} customers in turn, each their own tool)`;
+        `POST /api/orders (${customers.values.length} customers in turn, ${buyerTools.length} tools in turn)`;
     }
     if (measured("place order, one tool")) {
       progress(`${label}: place order (one tool)`);
-      endpoints["place order, one tool"] = await placeOrder({}, { rotatingHeader: rotatingTokens });
+      endpoints["place order, one tool"] = await placeOrder({}, { rotatingHeader: customers });
       endpoints["place order, one tool"].request =
-        `POST /api/orders (${buyers.length} customers in turn, one tool)`;
+        `POST /api/orders (${customers.values.length} customers in turn, one tool)`;
     }
     if (measured("place order, one customer")) {
       progress(`${label}: place order (one customer)`);
@@ -200,7 +203,7 @@ export async function apiSuite(label, template) {
         server,
         scratch.url,
         toolId,
-        buyerTokens,
+        customers.values.slice(0, connections),
         // How many orders to prepare: as many as the placing rate suggests, or a fast hour's.
         endpoints["place order"]?.requestsPerSecond ?? 2_500,
       );

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { postgresServerUrl, root, round } from "./lib.mjs";
+import { mintAccessToken, postgresServerUrl, root, round } from "./lib.mjs";
 
 /** issue 13's large size. */
 export const LARGE_SIZES = { tools: 10_000, users: 100_000, orders: 1_000_000, reviews: 50_000 };
@@ -160,8 +160,8 @@ export async function addBenchTool(url, stock = 100_000_000) {
 }
 
 /**
- * `count` customers of the bench's own (bench-buyer-NN@example.com), added when missing at any size:
- * the writes place and pay as many customers at once, one per connection, as a shop's checkout sees.
+ * `count` customers of the bench's own (bench-buyer-NNN@example.com), added when missing at any size:
+ * the writes place orders as thousands of customers, 50 at a time, as a shop's checkout sees them.
  */
 export async function benchBuyers(url, count) {
   const emails = Array.from(
@@ -179,12 +179,50 @@ export async function benchBuyers(url, count) {
   return usersByEmail(url, emails);
 }
 
+/**
+ * How many customers place the bench's orders, each request the next customer's, 50 in flight. A
+ * shop's orders come from many customers who each hold an unpaid order or two. With 50 customers
+ * placing tens of thousands of orders between them, each held hundreds, and place_orders counted them
+ * all under the customer's lock for every order (the bench lifts the shop's cap of 3 for its
+ * one-customer row): 0.5 ms of PostgreSQL per order at 600 each, more at the large size, whose new
+ * orders lie on more pages (decision 0031). Fewer than the 10,000 tokens a server process remembers
+ * verified (VERIFIED_TOKENS_REMEMBERED), as a signed-in customer's calls find theirs.
+ */
+export const PLACING_CUSTOMERS = 8_000;
+
+/**
+ * The placing customers, signed in to the server at `base`: their access tokens (signed with
+ * `authSecret`) as a wrk rotatingHeader that goes on from run to run, so that each customer places
+ * only a few orders over all of a server's runs. Each has made the call the web client makes after
+ * signing in (the admin check), so no order is a customer's first signed-in call: the server has
+ * verified their token already, as it has a shop customer's by the time they order.
+ */
+export async function signedInCustomers(url, authSecret, base) {
+  const buyers = await benchBuyers(url, PLACING_CUSTOMERS);
+  const tokens = await Promise.all(
+    buyers.map(async (user) => `Bearer ${await mintAccessToken(authSecret, user)}`),
+  );
+  let next = 0;
+  const signIn = async () => {
+    for (let i = next++; i < buyers.length; i = next++) {
+      const response = await fetch(`${base}/api/admin/${encodeURIComponent(buyers[i].email)}`, {
+        headers: { authorization: tokens[i] },
+      });
+      if (response.status !== 200) throw new Error(`the admin check answered ${response.status}`);
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 50 }, signIn));
+  return { name: "authorization", values: tokens, sent: 0 };
+}
+
 /** The shop users (id, email) with these emails, in that order. */
 export async function usersByEmail(url, emails) {
   return withClient(url, async (client) => {
     const { rows } = await client.query("select id, email from users where email = any($1)", [emails]);
+    const byEmail = new Map(rows.map((row) => [row.email, row]));
     return emails.map((email) => {
-      const user = rows.find((row) => row.email === email);
+      const user = byEmail.get(email);
       if (!user) throw new Error(`no user ${email}`);
       return user;
     });

@@ -7,8 +7,15 @@
 // each round, and the figure is the median of the rounds' ratios.
 //   node bench/orders-side-by-side.mjs [--reuse-seed] [--tools N --users N --orders N --reviews N]
 import { randomBytes } from "node:crypto";
-import { addBenchTool, benchBuyers, benchData, templateFromCommandLine, withClient } from "./large-data.mjs";
-import { ensureSnapshot, isMain, mintAccessToken, round, scratchPostgres, startServer } from "./lib.mjs";
+import {
+  addBenchTool,
+  benchData,
+  PLACING_CUSTOMERS,
+  signedInCustomers,
+  templateFromCommandLine,
+  withClient,
+} from "./large-data.mjs";
+import { ensureSnapshot, isMain, round, scratchPostgres, startServer } from "./lib.mjs";
 import { median } from "./proc.mjs";
 import { coreSplit, ensureWrk, pin, wrk } from "./wrk.mjs";
 
@@ -57,7 +64,7 @@ export async function ordersSideBySide(template) {
     );
     return {
       command: "node bench/orders-side-by-side.mjs",
-      request: `POST /api/orders (${CONNECTIONS} customers in turn, each their own tool)`,
+      request: `POST /api/orders (${PLACING_CUSTOMERS} customers in turn, ${CONNECTIONS} tools in turn)`,
       connections: CONNECTIONS,
       secondsPerSample: SECONDS,
       pinning: cores ? `both servers on CPU ${cores.servers}, wrk on CPU ${cores.loadGenerator}` : "none",
@@ -92,7 +99,7 @@ async function openShop(label, template) {
   const authSecret = randomBytes(32).toString("hex");
   const server = await startServer({
     databaseUrl: scratch.url,
-    // Thousands of unpaid orders per customer over the rounds; the shop lets a customer hold 3.
+    // Each customer places several orders over the rounds, unpaid; the shop lets a customer hold 3.
     env: { AUTH_SECRET: authSecret, MAX_UNPAID_ORDERS_PER_CUSTOMER: "100000" },
   }).catch(async (error) => {
     await scratch.drop();
@@ -102,23 +109,20 @@ async function openShop(label, template) {
 }
 
 /**
- * The bench's data and 50 customers, each with a token and a tool of their own: the wrk run that places
- * their orders in turn.
+ * The bench's data, its placing customers and 50 tools: the wrk runs that place their orders, each
+ * request the next customer's, for one of the tools in turn (as large-api.mjs's "place order").
  */
-async function placingLoad({ template, scratch, authSecret }) {
+async function placingLoad({ template, scratch, server, authSecret }) {
   if (!template) await benchData(scratch.url);
-  const buyers = await benchBuyers(scratch.url, CONNECTIONS);
-  const tokens = await Promise.all(
-    buyers.map(async (user) => `Bearer ${await mintAccessToken(authSecret, user)}`),
-  );
-  const tools = await Promise.all(buyers.map(() => addBenchTool(scratch.url)));
+  const customers = await signedInCustomers(scratch.url, authSecret, server.base);
+  const tools = await Promise.all(Array.from({ length: CONNECTIONS }, () => addBenchTool(scratch.url)));
   const bodies = tools.map((toolId) => JSON.stringify({ toolId, ...ORDER }));
   return {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: bodies[0],
     bodies,
-    rotatingHeader: { name: "authorization", values: tokens },
+    rotatingHeader: customers,
     uniqueHeader: "Idempotency-Key",
     connections: CONNECTIONS,
   };

@@ -24,7 +24,9 @@ let scriptDir;
  * header given a new value on every request (an Idempotency-Key); `bodies`: request bodies used in
  * turn, one per request (each payment its own client secret); `paths`: paths (with their query) used
  * in turn instead of the URL's (searches for different words); `rotatingHeader`: a header whose values
- * are used in turn, in step with `bodies` (each customer's own token with that customer's payment).
+ * are used in turn, in step with `bodies` (each customer's own token with that customer's payment),
+ * starting after the first `rotatingHeader.sent` of them when it is given (each run then adds what it
+ * sent, so that the next run goes on with the next values).
  */
 function scriptFor({ method, body, uniqueHeader, bodies, paths, rotatingHeader }) {
   scriptDir ??= mkdtempSync(path.join(os.tmpdir(), "toolshop-wrk-"));
@@ -32,7 +34,7 @@ function scriptFor({ method, body, uniqueHeader, bodies, paths, rotatingHeader }
   if (method)
     lines.push(`wrk.method = ${JSON.stringify(method)}`, `wrk.body = ${JSON.stringify(body ?? "")}`);
   if (uniqueHeader || bodies || paths || rotatingHeader) {
-    lines.push("local count = 0");
+    lines.push(`local count = ${rotatingHeader?.sent ?? 0}`);
     if (rotatingHeader)
       lines.push(
         `local headerValues = {${rotatingHeader.values.map((text) => JSON.stringify(text)).join(",\n")}}`,
@@ -165,6 +167,9 @@ export async function wrk(
     .findLast((candidate) => candidate.startsWith("{"));
   if (!line) throw new Error(`wrk printed no summary:\n${output}`);
   const s = JSON.parse(line);
+  // The next run goes on with the values after this one's: wrk had sent at most one more request per
+  // connection than it counted as answered when it stopped.
+  if (rotatingHeader?.sent !== undefined) rotatingHeader.sent += s.requests + connections;
   const coresOf = (list) => list.split(/[,-]/).map(Number);
   const busyOf = (list) => {
     const values = coresOf(list).map((core) => busy[core] ?? 0);
