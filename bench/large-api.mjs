@@ -21,6 +21,7 @@ import {
   BENCH_BUYER_EMAIL,
   BENCH_CUSTOMER_EMAIL,
   benchData,
+  PLACING_CUSTOMERS,
   signedInCustomers,
   templateFromCommandLine,
   usersByEmail,
@@ -154,11 +155,17 @@ export async function apiSuite(label, template) {
     // harder cases keep rows of their own: every order for one tool (a sale: the orders queue on the
     // tool's row), and one customer sending all 50 (they queue on the customer's lock). Paying: 50
     // customers, each request that customer's own order.
-    const customers = await signedInCustomers(scratch.url, authSecret, server.base);
     const buyerTools = await Promise.all(
       Array.from({ length: connections }, () => addBenchTool(scratch.url)),
     );
     const orderBody = (id) => JSON.stringify({ toolId: id, ...ORDER });
+    progress(`${label}: ${PLACING_CUSTOMERS} customers sign in and place an order each`);
+    const customers = await signedInCustomers(
+      scratch.url,
+      authSecret,
+      server.base,
+      buyerTools.map(orderBody),
+    );
     const json = { "content-type": "application/json" };
     const placeOrder = (headers, more) =>
       measure(

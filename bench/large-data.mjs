@@ -191,28 +191,39 @@ export async function benchBuyers(url, count) {
 export const PLACING_CUSTOMERS = 8_000;
 
 /**
- * The placing customers, signed in to the server at `base`: their access tokens (signed with
- * `authSecret`) as a wrk rotatingHeader that goes on from run to run, so that each customer places
- * only a few orders over all of a server's runs. Each has made the call the web client makes after
- * signing in (the admin check), so no order is a customer's first signed-in call: the server has
- * verified their token already, as it has a shop customer's by the time they order.
+ * The placing customers, signed in to the server at `base`, each with an order placed: their access
+ * tokens (signed with `authSecret`) as a wrk rotatingHeader that goes on from run to run, so that each
+ * customer places only a few orders over all of a server's runs. `orderBodies` are the rows' order
+ * bodies, used in step with the tokens as wrk uses them.
+ * - Each customer first makes the call the web client makes after signing in (the admin check): no
+ *   order is a customer's first signed-in call, so the server has their token verified already.
+ * - Then each places an order, unmeasured. A customer's first order after a checkpoint changes their
+ *   leaves of the orders' user indexes for the first time, and PostgreSQL logs such a page whole. The
+ *   clone is checkpointed just before its runs, so the rows' first pass over the customers would be a
+ *   checkpoint's worst moment; in a running shop that pass comes once per checkpoint (5 minutes).
  */
-export async function signedInCustomers(url, authSecret, base) {
+export async function signedInCustomers(url, authSecret, base, orderBodies) {
   const buyers = await benchBuyers(url, PLACING_CUSTOMERS);
   const tokens = await Promise.all(
     buyers.map(async (user) => `Bearer ${await mintAccessToken(authSecret, user)}`),
   );
+  const call = async (path, expected, token, body) => {
+    const response = await fetch(`${base}${path}`, {
+      method: body ? "POST" : "GET",
+      headers: { authorization: token, ...(body && { "content-type": "application/json" }) },
+      body,
+    });
+    if (response.status !== expected) throw new Error(`${path} answered ${response.status}`);
+    await response.arrayBuffer();
+  };
   let next = 0;
-  const signIn = async () => {
+  const signInAndOrder = async () => {
     for (let i = next++; i < buyers.length; i = next++) {
-      const response = await fetch(`${base}/api/admin/${encodeURIComponent(buyers[i].email)}`, {
-        headers: { authorization: tokens[i] },
-      });
-      if (response.status !== 200) throw new Error(`the admin check answered ${response.status}`);
-      await response.arrayBuffer();
+      await call(`/api/admin/${encodeURIComponent(buyers[i].email)}`, 200, tokens[i]);
+      await call("/api/orders", 201, tokens[i], orderBodies[i % orderBodies.length]);
     }
   };
-  await Promise.all(Array.from({ length: 50 }, signIn));
+  await Promise.all(Array.from({ length: 50 }, signInAndOrder));
   return { name: "authorization", values: tokens, sent: 0 };
 }
 
