@@ -159,13 +159,9 @@ export async function apiSuite(label, template) {
       Array.from({ length: connections }, () => addBenchTool(scratch.url)),
     );
     const orderBody = (id) => JSON.stringify({ toolId: id, ...ORDER });
+    const buyerOrders = buyerTools.map(orderBody);
     progress(`${label}: ${PLACING_CUSTOMERS} customers sign in and place an order each`);
-    const customers = await signedInCustomers(
-      scratch.url,
-      authSecret,
-      server.base,
-      buyerTools.map(orderBody),
-    );
+    const customers = await signedInCustomers(scratch.url, authSecret, server.base, buyerOrders);
     const json = { "content-type": "application/json" };
     const placeOrder = (headers, more) =>
       measure(
@@ -182,10 +178,7 @@ export async function apiSuite(label, template) {
       );
     if (measured("place order")) {
       progress(`${label}: place order (${customers.values.length} customers)`);
-      endpoints["place order"] = await placeOrder(
-        {},
-        { rotatingHeader: customers, bodies: buyerTools.map(orderBody) },
-      );
+      endpoints["place order"] = await placeOrder({}, { rotatingHeader: customers, bodies: buyerOrders });
       endpoints["place order"].request =
         `POST /api/orders (${customers.values.length} customers in turn, ${buyerTools.length} tools in turn)`;
     }

@@ -201,7 +201,6 @@ export async function startServer({
   };
 }
 
-/** Signs up through the identity service and exchanges the session for an access token. */
 /**
  * How many migrations the database holds beyond the build's: a large-size clone follows the working
  * tree's, so an older build would run on newer tables and functions without a word.
@@ -220,6 +219,7 @@ async function migrationsBeyondTheBuild(databaseUrl) {
   }
 }
 
+/** Signs up through the identity service and exchanges the session for an access token. */
 export async function signUp(base) {
   const email = `bench-${randomBytes(4).toString("hex")}@example.com`;
   const headers = { "content-type": "application/json", origin: base };
