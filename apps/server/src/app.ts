@@ -10,7 +10,7 @@ import { healthRoutes } from "./features/health/routes";
 import { adminOrdersRoutes } from "./features/orders/admin-routes";
 import { subscribeCustomerMails } from "./features/orders/customer-mails";
 import { orderDetailRoutes } from "./features/orders/detail-routes";
-import { recordSucceededPayment } from "./features/orders/payment";
+import { payTestIntentAndOrder, recordSucceededPayment } from "./features/orders/payment";
 import { createOrdersContext, ordersRoutes } from "./features/orders/routes";
 import { createPaymentGateway } from "./features/payments/create-gateway";
 import type { PaymentGateway, PaymentSucceededHandler } from "./features/payments/gateway";
@@ -155,7 +155,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(shopRoutes);
       await api.register(ordersRoutes, { orders });
       await api.register(orderDetailRoutes, { orders });
-      await api.register(paymentsRoutes, { gateway: paymentGateway, onPaymentSucceeded });
+      await api.register(paymentsRoutes, {
+        gateway: paymentGateway,
+        onPaymentSucceeded,
+        settleTestPayment: (intentId) => payTestIntentAndOrder(orders, intentId),
+      });
       await api.register(stripeWebhookRoutes, { webhookSecret, onPaymentSucceeded });
     },
     { prefix: "/api" },

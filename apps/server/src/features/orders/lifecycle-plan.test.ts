@@ -9,7 +9,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { addCustomer, addTool } from "../../testing/fixtures";
 import { transitionStatement } from "./lifecycle";
-import { recordSucceededPayment, startPayment } from "./payment";
+import { payTestIntentAndOrder, recordSucceededPayment, startPayment } from "./payment";
 import { createOrder } from "./place-order";
 import { ordersContext, VALID_CARD } from "./test-fixtures";
 
@@ -60,29 +60,41 @@ describe.skipIf(!postgres || postgres.skip)("an unpaid order's transition plan o
       const customer = await addCustomer(db);
       const tool = await addTool(db, { availableQuantity: 100, minQuantity: 1 });
       const payments = 8;
-      for (let i = 0; i < payments; i++) {
+      const unpaidOrderWithPayment = async () => {
         const { order } = await createOrder(ctx, customer, {
           toolId: tool.id,
           address: "1 Main St",
           phone: "+1 555-0100",
           quantity: 1,
         });
-        const { clientSecret } = await startPayment(ctx, customer, order._id);
-        const confirmed = await gateway.confirmCard(clientSecret, VALID_CARD);
+        return (await startPayment(ctx, customer, order._id)).clientSecret;
+      };
+      for (let i = 0; i < payments; i++) {
+        // The gateway's statement alone, then the order's, which a Stripe webhook runs too.
+        const confirmed = await gateway.confirmCard(await unpaidOrderWithPayment(), VALID_CARD);
         if (!confirmed.ok) throw new Error("the test card was refused");
         expect(await recordSucceededPayment(ctx, confirmed.intent)).toBe("marked-paid");
+        // As the test gateway's route does: both in one statement.
+        const settled = await gateway.confirmCard(await unpaidOrderWithPayment(), VALID_CARD, {
+          settle: (id) => payTestIntentAndOrder(ctx, id),
+        });
+        expect(settled.ok && settled.outcome).toBe("marked-paid");
       }
       const { rows } = await connection.query<{ name: string; runs: number; generic_plans: string }>(
         `select name, (generic_plans + custom_plans)::int as runs, generic_plans
          from pg_prepared_statements where name like 'planned-once:%'`,
       );
       const statements = new Map(rows.map((row) => [row.name, row]));
-      // The order's placing, then the two statements that pay it: the intent, then the order.
-      for (const name of ["orders/place", "test-gateway/pay-open-intent", "orders/mark-paid-at-amount"]) {
+      for (const name of [
+        "orders/place",
+        "test-gateway/pay-open-intent",
+        "orders/mark-paid-at-amount",
+        "orders/pay-test-intent-and-order",
+      ]) {
         const statement = statements.get(`planned-once:${name}`);
-        expect(statement?.runs, name).toBe(payments);
+        expect(statement?.runs, name).toBe(name === "orders/place" ? 2 * payments : payments);
         // Five runs planned for their values, then the generic plan: no planning per payment.
-        expect(Number(statement?.generic_plans), name).toBe(payments - 5);
+        expect(Number(statement?.generic_plans), name).toBe(statement ? statement.runs - 5 : 0);
       }
     } finally {
       await connection.end();

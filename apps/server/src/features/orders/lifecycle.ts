@@ -91,6 +91,25 @@ export function transitionStatement(
   fields: TransitionFields = {},
   condition?: SQL,
 ) {
+  const { moved, steps } = transitionSteps(db, orderId, from, to, fields, condition);
+  return db
+    .with(...steps)
+    .select()
+    .from(moved);
+}
+
+/**
+ * A transition as CTEs, for a statement that does more: `moved` answers the updated row, and `steps`
+ * are the CTEs to put in its WITH (moved first).
+ */
+export function transitionSteps(
+  db: Database,
+  orderId: string | SQL,
+  from: OrderStatus,
+  to: OrderStatus,
+  fields: TransitionFields = {},
+  condition?: SQL,
+) {
   assertTransition(from, to);
   const moved = db.$with("moved").as(
     db
@@ -108,9 +127,7 @@ export function transitionStatement(
       .where(eq(tools.id, moved.toolId))
       .returning({ id: tools.id }),
   );
-  return (releasesStock(to) ? db.with(moved, history, restocked) : db.with(moved, history))
-    .select()
-    .from(moved);
+  return { moved, steps: releasesStock(to) ? [moved, history, restocked] : [moved, history] };
 }
 
 /**

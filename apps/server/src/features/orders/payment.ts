@@ -7,9 +7,10 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { createPreparedQueries, plannedOnce } from "../../lib/prepared-queries";
 import { type GatewayPaymentIntent, isOpenIntent } from "../payments/gateway";
+import { payOpenTestIntent, type TestIntentRow } from "../payments/test-gateway";
 import { type Actor, findAccessibleOrder, findOrder, type OrdersContext, publish } from "./context";
 import { type OrderRow, toOrderResponse } from "./dto";
-import { transitionStatement } from "./lifecycle";
+import { type TransitionFields, transitionStatement, transitionSteps } from "./lifecycle";
 
 const ALREADY_PAID = "This order is already paid.";
 const CANCELLED = "This order was cancelled.";
@@ -20,8 +21,10 @@ function refuseUnlessUnpaid(order: OrderRow): void {
   if (order.status !== "unpaid") throw new HttpError(409, ALREADY_PAID);
 }
 
+type PaymentTerms = Pick<GatewayPaymentIntent, "orderId" | "amountCents" | "currency">;
+
 /** Whether a payment was made for exactly this order, amount and currency. */
-function paysFor(intent: GatewayPaymentIntent, order: OrderRow, currency: string): boolean {
+function paysFor(intent: PaymentTerms, order: OrderRow, currency: string): boolean {
   return (
     intent.orderId === order.id && intent.amountCents === order.totalCents && intent.currency === currency
   );
@@ -130,8 +133,12 @@ export async function recordSucceededPayment(
     const paid = await markOrderPaid(ctx, intent.orderId, intent.id, intent.amountCents);
     if (paid) return "marked-paid";
   }
-  // Not marked: say why.
-  const order = await findOrder(ctx.db, intent.orderId);
+  return whyNotMarked(ctx, intent);
+}
+
+/** Why a succeeded payment did not mark its order paid. */
+async function whyNotMarked(ctx: OrdersContext, intent: PaymentTerms): Promise<PaymentRecordOutcome> {
+  const order = intent.orderId ? await findOrder(ctx.db, intent.orderId) : undefined;
   if (!order) return "no-order";
   if (!paysFor(intent, order, ctx.currency)) return "mismatch";
   return "already-paid";
@@ -140,10 +147,10 @@ export async function recordSucceededPayment(
 const prepared = createPreparedQueries();
 
 /**
- * The one place an order becomes paid: only from unpaid (and at exactly `amountCents`, when given), so
- * only once, and only then is OrderPaid published (its subscriber sends the confirmation mail). Every
- * payment runs it: its statement is built once per database (decision 0016) and planned once per
- * connection (decision 0020).
+ * Where an order becomes paid (payTestIntentAndOrder below does the same inside the test gateway's
+ * payment): only from unpaid (and at exactly `amountCents`, when given), so only once, and only then is
+ * OrderPaid published (its subscriber sends the confirmation mail). Every payment runs one of them:
+ * their statements are built once per database (decision 0016) and planned once per connection (0020).
  */
 async function markOrderPaid(
   ctx: OrdersContext,
@@ -153,17 +160,59 @@ async function markOrderPaid(
 ): Promise<OrderRow | undefined> {
   const withAmount = amountCents !== undefined;
   const statement = prepared(ctx.db, `mark-paid|${withAmount ? "amount" : ""}`, () => {
-    const payment = sql`${sql.placeholder("paymentId")}`;
     return transitionStatement(
       ctx.db,
       sql`${sql.placeholder("orderId")}`,
       "unpaid",
       "paid",
-      { transactionId: payment, paymentIntentId: payment, paidAt: sql`now()` },
+      paidWith("paymentId"),
       withAmount ? eq(orders.totalCents, sql.placeholder("amountCents")) : undefined,
     ).prepare(plannedOnce(`orders/mark-paid${withAmount ? "-at-amount" : ""}`));
   });
   const [paid] = await statement.execute({ orderId, paymentId, amountCents });
   if (paid) await publish(ctx, { type: "OrderPaid", order: toOrderResponse(paid, ctx) });
   return paid;
+}
+
+/** A paid order's fields: the payment's id (a placeholder's value) as both ids, and when. */
+function paidWith(paymentPlaceholder: string): TransitionFields {
+  const payment = sql`${sql.placeholder(paymentPlaceholder)}`;
+  return { transactionId: payment, paymentIntentId: payment, paidAt: sql`now()` };
+}
+
+/**
+ * The test gateway's settler (TestPaymentSettler): pays the open intent `intentId` and, in the same
+ * statement, marks paid the unpaid order it is for, at exactly its amount and currency, as
+ * markOrderPaid does. A payment then commits once, not twice: paying was the costliest write.
+ */
+export async function payTestIntentAndOrder(
+  ctx: OrdersContext,
+  intentId: string,
+): Promise<{ paid: TestIntentRow; outcome: PaymentRecordOutcome } | undefined> {
+  const statement = prepared(ctx.db, "pay-test-intent-and-order", () => {
+    const intent = ctx.db.$with("paid_intent").as(payOpenTestIntent(ctx.db));
+    const ofIntent = (column: string) => sql.raw(`(select ${column} from paid_intent)`);
+    const { moved, steps } = transitionSteps(
+      ctx.db,
+      ofIntent("order_id"),
+      "unpaid",
+      "paid",
+      paidWith("intentId"),
+      and(
+        eq(orders.totalCents, ofIntent("amount_cents")),
+        sql`${ofIntent("currency")} = ${sql.placeholder("currency")}`,
+      ),
+    );
+    return ctx.db
+      .with(intent, ...steps)
+      .select({ paid: intent._.selectedFields, order: moved._.selectedFields })
+      .from(intent)
+      .leftJoin(moved, sql`true`)
+      .prepare(plannedOnce("orders/pay-test-intent-and-order"));
+  });
+  const [row] = await statement.execute({ intentId, currency: ctx.currency });
+  if (!row) return undefined;
+  if (!row.order) return { paid: row.paid, outcome: await whyNotMarked(ctx, row.paid) };
+  await publish(ctx, { type: "OrderPaid", order: toOrderResponse(row.order, ctx) });
+  return { paid: row.paid, outcome: "marked-paid" };
 }

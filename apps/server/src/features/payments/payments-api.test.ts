@@ -68,6 +68,9 @@ for (const target of testDatabaseTargets()) {
       expect(confirm.statusCode).toBe(200);
       const { paymentIntent } = confirm.json();
       expect(paymentIntent).toEqual({ id: expect.stringMatching(/^pi_/), status: "succeeded" });
+      // Paid by the confirmation itself, as Stripe's webhook would: before the browser reports it.
+      const page = await call(t.app, customer, "GET", `/api/payment/${order._id}`);
+      expect(page.json()).toMatchObject({ paid: true, status: "paid", transactionId: paymentIntent.id });
 
       for (let i = 0; i < 2; i++) {
         const patched = await call(t.app, customer, "PATCH", `/api/orders/${order._id}`, {

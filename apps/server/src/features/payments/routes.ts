@@ -7,11 +7,13 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { HttpError } from "../../lib/http-errors";
 import type { PaymentGateway, PaymentSucceededHandler } from "./gateway";
-import { TestPaymentGateway } from "./test-gateway";
+import { TestPaymentGateway, type TestPaymentSettler } from "./test-gateway";
 
 export interface PaymentsRoutesOptions {
   gateway: PaymentGateway;
   onPaymentSucceeded: PaymentSucceededHandler;
+  /** The test gateway's card payments settle their order in the same statement (the orders feature's). */
+  settleTestPayment: TestPaymentSettler;
 }
 
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, options) => {
@@ -54,12 +56,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       if (!(gateway instanceof TestPaymentGateway)) {
         throw new HttpError(404, "The test payment gateway is not in use.");
       }
-      const result = await gateway.confirmCard(request.body.clientSecret, request.body.card);
+      const result = await gateway.confirmCard(request.body.clientSecret, request.body.card, {
+        settle: options.settleTestPayment,
+      });
       if ("unknownSecret" in result) throw new HttpError(404, "There is no payment with this client secret.");
       if (!result.ok) return { error: { message: result.message } };
 
-      // As Stripe would send its webhook: the order is paid even if the browser never reports it.
-      const outcome = await options.onPaymentSucceeded(result.intent);
+      // As Stripe would send its webhook: the order is paid even if the browser never reports it. A
+      // payment settled with its order has done so already; one paid before is reported again.
+      const outcome = result.outcome ?? (await options.onPaymentSucceeded(result.intent));
       if (outcome !== "marked-paid" && outcome !== "already-paid") {
         request.log.error({ paymentId: result.intent.id, outcome }, "a test payment did not pay its order");
       }
