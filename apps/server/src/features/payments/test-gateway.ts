@@ -163,7 +163,7 @@ export class TestPaymentGateway implements PaymentGateway {
     return { ok: false, message: problem };
   }
 
-  /** Every payment runs it: built once per database (decision 0016), planned once per connection (0020). */
+  /** Without a settler: built once per database (decision 0016), planned once per connection (0020). */
   private async payOpenIntent(id: string): Promise<{ paid: TestIntentRow; outcome?: string } | undefined> {
     const statement = prepared(this.db, "pay-open-intent", () =>
       payOpenTestIntent(this.db).prepare(plannedOnce("test-gateway/pay-open-intent")),
