@@ -4,6 +4,7 @@
 import { orders } from "@toolshop/db/schema";
 import type { Order } from "@toolshop/shared/orders";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { HttpError } from "../../lib/http-errors";
 import { createPreparedQueries, plannedOnce } from "../../lib/prepared-queries";
 import { type GatewayPaymentIntent, isOpenIntent } from "../payments/gateway";
@@ -191,16 +192,17 @@ export async function payTestIntentAndOrder(
 ): Promise<{ paid: TestIntentRow; outcome: PaymentRecordOutcome } | undefined> {
   const statement = prepared(ctx.db, "pay-test-intent-and-order", () => {
     const intent = ctx.db.$with("paid_intent").as(payOpenTestIntent(ctx.db));
-    const ofIntent = (column: string) => sql.raw(`(select ${column} from paid_intent)`);
+    // The paid intent's value of `field`, where the order's update reads it.
+    const ofIntent = (field: AnyPgColumn) => sql`(select ${field} from ${intent})`;
     const { moved, steps } = transitionSteps(
       ctx.db,
-      ofIntent("order_id"),
+      ofIntent(intent.orderId),
       "unpaid",
       "paid",
       paidWith("intentId"),
       and(
-        eq(orders.totalCents, ofIntent("amount_cents")),
-        sql`${ofIntent("currency")} = ${sql.placeholder("currency")}`,
+        eq(orders.totalCents, ofIntent(intent.amountCents)),
+        sql`${ofIntent(intent.currency)} = ${sql.placeholder("currency")}`,
       ),
     );
     return ctx.db
