@@ -6,6 +6,7 @@ import {
   toolCategories,
   toolSorts,
 } from "@toolshop/shared/catalogue";
+import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import type { ToolFilters } from "../use-tool-filters";
 
@@ -17,13 +18,23 @@ const TABS: { category: ToolCategory | null; label: string }[] = [
 interface CategoryTabsProps {
   selected: ToolCategory | null;
   hrefFor: (update: Partial<ToolFilters>) => string;
+  /**
+   * A plain click, before the link is followed: true when it chose the category itself, because the
+   * link's address, made from the URL, lacks the words still being typed.
+   */
+  onChooseWhileTyping: (category: ToolCategory | null) => boolean;
+}
+
+/** A click that follows the link in this page (not a new tab or window). */
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
 }
 
 /**
  * The categories as links (each view has its own URL, shared or opened in a new tab); the selected one
  * is the current page for screen readers.
  */
-export function CategoryTabs({ selected, hrefFor }: CategoryTabsProps) {
+export function CategoryTabs({ selected, hrefFor, onChooseWhileTyping }: CategoryTabsProps) {
   return (
     <nav aria-label="Tool categories">
       <ul className="inline-flex max-w-full gap-1 overflow-x-auto rounded-box border border-base-300 bg-base-100 p-1">
@@ -32,6 +43,9 @@ export function CategoryTabs({ selected, hrefFor }: CategoryTabsProps) {
             <Link
               to={hrefFor({ category })}
               preventScrollReset
+              onClick={(event) => {
+                if (isPlainClick(event) && onChooseWhileTyping(category)) event.preventDefault();
+              }}
               aria-current={category === selected ? "page" : undefined}
               className={`block rounded-field px-4 py-2 font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
                 category === selected ? "bg-primary text-primary-content" : "hover:bg-base-200"

@@ -1,20 +1,29 @@
 import { TOOL_SEARCH_MAX_LENGTH } from "@toolshop/shared/catalogue";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type Ref, useEffect, useImperativeHandle, useRef, useState } from "react";
 import type { FilterChange } from "../use-tool-filters";
 
 /** How long typing pauses before the list follows it. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/** What the section asks of the box: a tab or sort chosen while the typing pauses starts from its words. */
+export interface ToolSearchBoxHandle {
+  /** Sends the words typed since the last search at once; false when there were none. */
+  sendTyped: () => boolean;
+}
+
 interface ToolSearchBoxProps {
   /** The search in the URL. */
   q: string;
   onSearch: (q: string, how: FilterChange) => void;
+  ref?: Ref<ToolSearchBoxHandle>;
 }
 
 /** The words to find: the list follows the typing once it pauses, or at once on Enter. */
-export function ToolSearchBox({ q, onSearch }: ToolSearchBoxProps) {
+export function ToolSearchBox({ q, onSearch, ref }: ToolSearchBoxProps) {
   const [text, setText] = useState(q);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The words waiting for the pause, sent when it ends; null when nothing waits.
+  const typed = useRef<string | null>(null);
   // The searches this box sent whose URL has not come back yet, oldest first: when the URL comes back
   // with one of them (late, while the list loaded), the box already shows it, with whatever was typed
   // since; any other change of the URL (Back, Clear filters) replaces the text.
@@ -28,6 +37,7 @@ export function ToolSearchBox({ q, onSearch }: ToolSearchBoxProps) {
     }
     pending.current = [];
     clearTimeout(timer.current);
+    typed.current = null;
     setText(q);
   }, [q]);
 
@@ -35,10 +45,19 @@ export function ToolSearchBox({ q, onSearch }: ToolSearchBoxProps) {
 
   function send(value: string, how: FilterChange) {
     clearTimeout(timer.current);
+    typed.current = null;
     // The same search again changes no URL: nothing will come back for it.
     if (value.trim() !== q) pending.current.push(value.trim());
     onSearch(value, how);
   }
+
+  useImperativeHandle(ref, () => ({
+    sendTyped() {
+      if (typed.current === null) return false;
+      send(typed.current, "typing");
+      return true;
+    },
+  }));
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -61,6 +80,7 @@ export function ToolSearchBox({ q, onSearch }: ToolSearchBoxProps) {
             const value = event.target.value;
             setText(value);
             clearTimeout(timer.current);
+            typed.current = value;
             timer.current = setTimeout(() => send(value, "typing"), SEARCH_DEBOUNCE_MS);
           }}
           placeholder="Drill, pliers, tape…"

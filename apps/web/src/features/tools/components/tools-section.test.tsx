@@ -3,6 +3,7 @@ import { TOOL_SEARCH_MAX_LENGTH, TOOLS_PAGE_SIZE } from "@toolshop/shared/tools"
 import { afterEach, describe, expect, it } from "vitest";
 import { apiError, renderScreen } from "../../orders/test/render-with-api";
 import { makeTools, searchAnswer, searchesMade, startSearchApi } from "../test/search-api";
+import { SEARCH_DEBOUNCE_MS } from "./tool-search-box";
 import { ToolsSection } from "./tools-section";
 
 // 30 tools: a first page of 24 and 6 more; "Strips wires" is the description of every third one.
@@ -110,17 +111,47 @@ describe("The home page's tools list", () => {
     expect(search(router)).toBe("?sort=name");
   });
 
-  it("keeps a sort chosen while the typing pauses when the search follows", async () => {
+  it("sends the words in the box first when a sort is chosen while the typing pauses; Back undoes the sort only", async () => {
+    const { user, router, api } = await renderSection();
+    await screen.findByText("30 tools");
+
+    await user.type(screen.getByLabelText("Search tools"), "strip");
+    // Within the pause: the sort takes the words the box shows, and the list never shows the sort alone.
+    await user.selectOptions(screen.getByLabelText("Sort by"), "price");
+    expect(Object.fromEntries(new URLSearchParams(search(router)))).toEqual({ q: "strip", sort: "price" });
+    expect(await screen.findByText("10 tools")).toBeInTheDocument();
+    expect(screen.getByLabelText("Sort by")).toHaveValue("price");
+    expect(searchesMade(api.calls)).not.toContain("sort=price");
+
+    // The pause ends with nothing left to send: no third history entry, nothing undone.
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100));
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.getByLabelText("Sort by")).toHaveValue("featured"));
+    expect(search(router)).toBe("?q=strip");
+    expect(screen.getByLabelText("Search tools")).toHaveValue("strip");
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.getByLabelText("Search tools")).toHaveValue(""));
+    expect(search(router)).toBe("");
+  });
+
+  it("sends the words in the box first when a tab is chosen while the typing pauses", async () => {
     const { user, router } = await renderSection();
     await screen.findByText("30 tools");
 
     await user.type(screen.getByLabelText("Search tools"), "strip");
-    // Within the pause: the sort's URL is rendered before the typed words are sent.
-    await user.selectOptions(screen.getByLabelText("Sort by"), "price");
-    await waitFor(() => expect(search(router)).toContain("q=strip"));
-    expect(Object.fromEntries(new URLSearchParams(search(router)))).toEqual({ q: "strip", sort: "price" });
-    expect(await screen.findByText("10 tools")).toBeInTheDocument();
-    expect(screen.getByLabelText("Sort by")).toHaveValue("price");
+    await user.click(screen.getByRole("link", { name: "Electrical" }));
+    expect(Object.fromEntries(new URLSearchParams(search(router)))).toEqual({
+      q: "strip",
+      category: "electrical",
+    });
+    expect(await screen.findByText("5 tools")).toBeInTheDocument();
+
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100));
+    await router.navigate(-1);
+    await waitFor(() =>
+      expect(screen.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "page"),
+    );
+    expect(search(router)).toBe("?q=strip");
   });
 
   it("searches at once on Enter", async () => {

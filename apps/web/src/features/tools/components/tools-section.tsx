@@ -1,7 +1,9 @@
+import type { ToolCategory } from "@toolshop/shared/catalogue";
+import { useRef } from "react";
 import { useToolFilters } from "../use-tool-filters";
 import { CategoryTabs, SortSelect } from "./tool-filters";
 import { ToolResults } from "./tool-results";
-import { ToolSearchBox } from "./tool-search-box";
+import { ToolSearchBox, type ToolSearchBoxHandle } from "./tool-search-box";
 
 /**
  * The home page's tools list (anchor #tools, the target of Get Started): a category, words and an
@@ -9,6 +11,14 @@ import { ToolSearchBox } from "./tool-search-box";
  */
 export function ToolsSection() {
   const { filters, ready, change, hrefFor } = useToolFilters();
+  const searchBox = useRef<ToolSearchBoxHandle>(null);
+  // A tab or sort chosen while the typing pauses applies to the words the box shows: they are sent
+  // first, as their own history entry, so that Back undoes the tab or sort and leaves the words.
+  const chooseCategory = (category: ToolCategory | null) => {
+    if (!searchBox.current?.sendTyped()) return false;
+    change({ category });
+    return true;
+  };
 
   return (
     <section id="tools" aria-labelledby="tools-heading" className="bg-base-200 py-16">
@@ -22,10 +32,16 @@ export function ToolsSection() {
           stock.
         </p>
         <div className="mt-8 flex flex-col gap-4">
-          <CategoryTabs selected={filters.category} hrefFor={hrefFor} />
+          <CategoryTabs selected={filters.category} hrefFor={hrefFor} onChooseWhileTyping={chooseCategory} />
           <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
-            <ToolSearchBox q={filters.q} onSearch={(q, how) => change({ q }, how)} />
-            <SortSelect value={filters.sort} onChange={(sort) => change({ sort })} />
+            <ToolSearchBox ref={searchBox} q={filters.q} onSearch={(q, how) => change({ q }, how)} />
+            <SortSelect
+              value={filters.sort}
+              onChange={(sort) => {
+                searchBox.current?.sendTyped();
+                change({ sort });
+              }}
+            />
           </div>
         </div>
         <ToolResults
