@@ -90,8 +90,8 @@ export function useToolFilters() {
   // has just made (else a pause mid-word adds a second history entry, or drops the category).
   const ahead = useRef<{ search: string; typed: boolean } | null>(null);
   // The URL last rendered. `change` reads it here, not from its closure: the search box calls the
-  // `change` of the render its typing began in, after the pause, and a sort or tab chosen within that
-  // pause must not be undone by it.
+  // `change` of the render its typing began in, after the pause, and it must build on the URL shown
+  // then (Back pressed within the pause, say), not on the one it was made with.
   const rendered = useRef({ params: urlParams, typed: onTypedEntry, setParams });
   useLayoutEffect(() => {
     rendered.current = { params: urlParams, typed: onTypedEntry, setParams };
