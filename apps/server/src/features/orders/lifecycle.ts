@@ -83,15 +83,9 @@ export async function transitionOrder(
  * transitionOrder's statement, not yet run: a hot caller prepares it once (lib/prepared-queries.ts),
  * with placeholders for the order's id and the fields' values.
  */
-export function transitionStatement(
-  db: Database,
-  orderId: string | SQL,
-  from: OrderStatus,
-  to: OrderStatus,
-  fields: TransitionFields = {},
-  condition?: SQL,
-) {
-  const { moved, steps } = transitionSteps(db, orderId, from, to, fields, condition);
+export function transitionStatement(...transition: Parameters<typeof transitionSteps>) {
+  const [db] = transition;
+  const { moved, steps } = transitionSteps(...transition);
   return db
     .with(...steps)
     .select()
