@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { TOOL_SEARCH_MAX_LENGTH, TOOLS_PAGE_SIZE } from "@toolshop/shared/tools";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, renderScreen } from "../../orders/test/render-with-api";
 import { makeTools, searchAnswer, searchesMade, startSearchApi } from "../test/search-api";
 import { SEARCH_DEBOUNCE_MS } from "./tool-search-box";
@@ -11,6 +11,7 @@ const CATALOGUE = makeTools(30);
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
+  vi.restoreAllMocks();
   await close?.();
   close = undefined;
 });
@@ -19,6 +20,43 @@ async function renderSection(path = "/", override?: Parameters<typeof startSearc
   const api = await startSearchApi(CATALOGUE, override);
   close = api.close;
   return { api, ...renderScreen(<ToolsSection />, { path }) };
+}
+
+/**
+ * Holds the search box's typing pauses until `end()`, so a step taken "within the pause" is within it
+ * however slow the machine: a pause that ran out first would hide the bug such a test is for.
+ */
+function holdTypingPauses() {
+  const realSetTimeout = globalThis.setTimeout;
+  const realClearTimeout = globalThis.clearTimeout;
+  const held = new Map<object, () => void>();
+  const setSpy = vi.spyOn(globalThis, "setTimeout").mockImplementation(((
+    callback: (...args: unknown[]) => void,
+    ms?: number,
+    ...args: unknown[]
+  ) => {
+    if (ms !== SEARCH_DEBOUNCE_MS) return realSetTimeout(callback, ms, ...args);
+    const id = {};
+    held.set(id, () => callback(...args));
+    return id;
+  }) as typeof setTimeout);
+  const clearSpy = vi.spyOn(globalThis, "clearTimeout").mockImplementation((id) => {
+    if (!held.delete(id as object)) realClearTimeout(id);
+  });
+  return {
+    /** How many pauses are running. */
+    waiting: () => held.size,
+    /** Ends the pauses still running, as time would. */
+    end() {
+      setSpy.mockRestore();
+      clearSpy.mockRestore();
+      const ending = [...held.values()];
+      held.clear();
+      act(() => {
+        for (const pauseEnds of ending) pauseEnds();
+      });
+    },
+  };
 }
 
 const cards = () => screen.queryAllByRole("article");
@@ -114,8 +152,10 @@ describe("The home page's tools list", () => {
   it("sends the words in the box first when a sort is chosen while the typing pauses; Back undoes the sort only", async () => {
     const { user, router, api } = await renderSection();
     await screen.findByText("30 tools");
+    const pauses = holdTypingPauses();
 
     await user.type(screen.getByLabelText("Search tools"), "strip");
+    expect(pauses.waiting()).toBe(1);
     // Within the pause: the sort takes the words the box shows, and the list never shows the sort alone.
     await user.selectOptions(screen.getByLabelText("Sort by"), "price");
     expect(Object.fromEntries(new URLSearchParams(search(router)))).toEqual({ q: "strip", sort: "price" });
@@ -124,7 +164,8 @@ describe("The home page's tools list", () => {
     expect(searchesMade(api.calls)).not.toContain("sort=price");
 
     // The pause ends with nothing left to send: no third history entry, nothing undone.
-    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100));
+    expect(pauses.waiting()).toBe(0);
+    pauses.end();
     await router.navigate(-1);
     await waitFor(() => expect(screen.getByLabelText("Sort by")).toHaveValue("featured"));
     expect(search(router)).toBe("?q=strip");
@@ -137,8 +178,10 @@ describe("The home page's tools list", () => {
   it("sends the words in the box first when a tab is chosen while the typing pauses", async () => {
     const { user, router } = await renderSection();
     await screen.findByText("30 tools");
+    const pauses = holdTypingPauses();
 
     await user.type(screen.getByLabelText("Search tools"), "strip");
+    expect(pauses.waiting()).toBe(1);
     await user.click(screen.getByRole("link", { name: "Electrical" }));
     expect(Object.fromEntries(new URLSearchParams(search(router)))).toEqual({
       q: "strip",
@@ -146,7 +189,8 @@ describe("The home page's tools list", () => {
     });
     expect(await screen.findByText("5 tools")).toBeInTheDocument();
 
-    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100));
+    expect(pauses.waiting()).toBe(0);
+    pauses.end();
     await router.navigate(-1);
     await waitFor(() =>
       expect(screen.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "page"),
