@@ -9,6 +9,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export interface ToolSearchBoxHandle {
   /** Sends the words typed since the last search at once; false when there were none. */
   sendTyped: () => boolean;
+  /** Empties the box, and forgets the words waiting for the pause (Clear filters). */
+  clear: () => void;
 }
 
 interface ToolSearchBoxProps {
@@ -56,6 +58,11 @@ export function ToolSearchBox({ q, onSearch, ref }: ToolSearchBoxProps) {
       if (typed.current === null) return false;
       send(typed.current, "typing");
       return true;
+    },
+    clear() {
+      clearTimeout(timer.current);
+      typed.current = null;
+      setText("");
     },
   }));
 

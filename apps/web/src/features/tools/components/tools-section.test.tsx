@@ -218,6 +218,24 @@ describe("The home page's tools list", () => {
     expect(screen.getByLabelText("Search tools")).toHaveValue("");
   });
 
+  it("clears words typed within the pause on Clear filters, even when the URL holds no words", async () => {
+    const electrical = CATALOGUE.filter((tool) => tool.category === "electrical");
+    const { user, router, api } = await renderSection("/?category=mechanical", (call) =>
+      searchAnswer(electrical, call),
+    );
+    expect(await screen.findByText("No tools match the category Mechanical.")).toBeInTheDocument();
+    const pauses = holdTypingPauses();
+
+    await user.type(screen.getByLabelText("Search tools"), "tool 1");
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    expect(await screen.findByText("15 tools")).toBeInTheDocument();
+    expect(screen.getByLabelText("Search tools")).toHaveValue("");
+    expect(pauses.waiting()).toBe(0);
+    pauses.end();
+    expect(search(router)).toBe("");
+    expect(searchesMade(api.calls)).toEqual(["category=mechanical", ""]);
+  });
+
   it("shows the server's sentence when the list cannot load, and loads it on Try again", async () => {
     let fail = true;
     const { user } = await renderSection("/", () =>

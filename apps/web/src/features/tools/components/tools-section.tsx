@@ -47,7 +47,11 @@ export function ToolsSection() {
         <ToolResults
           filters={filters}
           ready={ready}
-          onClearFilters={() => change({ q: "", category: null })}
+          onClearFilters={() => {
+            // Words typed while the pause runs are cleared too, even when the URL holds none.
+            searchBox.current?.clear();
+            change({ q: "", category: null });
+          }}
         />
       </div>
     </section>
