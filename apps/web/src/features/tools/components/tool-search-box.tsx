@@ -31,17 +31,22 @@ export function ToolSearchBox({ q, onSearch, ref }: ToolSearchBoxProps) {
   // since; any other change of the URL (Back, Clear filters) replaces the text.
   const pending = useRef<string[]>([]);
 
+  /** Shows `value` in the box, with nothing waiting to be sent or coming back. */
+  const replaceText = useRef((value: string) => {
+    pending.current = [];
+    clearTimeout(timer.current);
+    typed.current = null;
+    setText(value);
+  }).current;
+
   useEffect(() => {
     const index = pending.current.indexOf(q);
     if (index >= 0) {
       pending.current = pending.current.slice(index + 1);
       return;
     }
-    pending.current = [];
-    clearTimeout(timer.current);
-    typed.current = null;
-    setText(q);
-  }, [q]);
+    replaceText(q);
+  }, [q, replaceText]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -59,11 +64,7 @@ export function ToolSearchBox({ q, onSearch, ref }: ToolSearchBoxProps) {
       send(typed.current, "typing");
       return true;
     },
-    clear() {
-      clearTimeout(timer.current);
-      typed.current = null;
-      setText("");
-    },
+    clear: () => replaceText(""),
   }));
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
