@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
+import { useBrowserValue } from "../lib/use-hydrated";
 
 interface FooterLink {
   label: string;
@@ -36,7 +36,6 @@ const FOOTER_COLUMNS: { title: string; links: FooterLink[] }[] = [
   },
 ];
 
-const subscribeToNothing = () => () => {};
 const currentYear = () => new Date().getFullYear();
 const yearUnknown = () => undefined;
 
@@ -45,7 +44,7 @@ const yearUnknown = () => undefined;
  * not known: that render (and the browser's hydration of it) has none, then the year is filled in.
  */
 function useCurrentYear(): number | undefined {
-  return useSyncExternalStore(subscribeToNothing, currentYear, yearUnknown);
+  return useBrowserValue(currentYear, yearUnknown);
 }
 
 /** SPEC.md section 2: static service, company and legal links. */

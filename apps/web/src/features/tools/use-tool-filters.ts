@@ -5,8 +5,9 @@ import {
   toolCategories,
   toolSorts,
 } from "@toolshop/shared/catalogue";
-import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from "react";
+import { useCallback, useLayoutEffect, useRef } from "react";
 import { useLocation, useSearchParams } from "react-router";
+import { useHydrated } from "../../lib/use-hydrated";
 
 /** What the home page's tools list shows, as the URL holds it: `/?category=electrical&q=strip&sort=price`. */
 export interface ToolFilters {
@@ -56,24 +57,12 @@ export function writeToolFilters(params: URLSearchParams, filters: ToolFilters):
 }
 
 const EMPTY_PARAMS = new URLSearchParams();
-const subscribeToNothing = () => () => {};
-
-/**
- * False while React hydrates the build's pre-render of `/`, true from then on. The pre-render shows
- * the unfiltered list, so the first render must too; `/?q=drill` gets its own list right after.
- */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-}
-
 /** The list's filters from the URL, and how to change them (the back button undoes a change). */
 export function useToolFilters() {
   const [urlParams, setParams] = useSearchParams();
   const location = useLocation();
+  // The pre-render shows the unfiltered list, so hydration must too; `/?q=drill` gets its own list
+  // right after.
   const hydrated = useHydrated();
   const params = hydrated ? urlParams : EMPTY_PARAMS;
   const filters = readToolFilters(params);

@@ -1,15 +1,8 @@
-import {
-  type ChangeEvent,
-  type FocusEvent,
-  type FormEvent,
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from "react";
+import { type ChangeEvent, type FocusEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { TextAreaField, TextField } from "../../../components/form-fields";
 import { isChunkLoadError, loadChunk } from "../../../lib/chunk-load";
 import { notify } from "../../../lib/toast";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { submitQuoteRequest } from "../api/submit-quote-request";
 import {
   isQuoteField,
@@ -204,17 +197,6 @@ function touchedOnly(errors: QuoteErrors, touched: ReadonlySet<QuoteField>): Quo
 function sendFailure(error: unknown): string {
   if (isChunkLoadError(error)) return CHECK_FAILED;
   return error instanceof Error ? error.message : "The request could not be sent.";
-}
-
-const subscribeToNothing = () => () => {};
-
-/** False while React hydrates the build's pre-render of `/` (and on the server), true from then on. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
 }
 
 function ThankYou({ name, onAnother }: { name: string; onAnother: () => void }) {

@@ -1,0 +1,23 @@
+import { useSyncExternalStore } from "react";
+
+// The home page is pre-rendered at build time (docs/decisions/0003-prerender-home-page.md), so
+// hydration must first render what the build saw. A store that never changes, with a server snapshot
+// apart from the browser's, does that: React hydrates with the server's value, then renders once more
+// with the browser's.
+const subscribeToNothing = () => () => {};
+
+/**
+ * `browserValue()` in the browser; `buildValue` while React hydrates the build's pre-render (and on
+ * the server). Both must be stable from one call to the next (a primitive, or a constant).
+ */
+export function useBrowserValue<T>(browserValue: () => T, buildValue: () => T): T {
+  return useSyncExternalStore(subscribeToNothing, browserValue, buildValue);
+}
+
+const yes = () => true;
+const no = () => false;
+
+/** False while React hydrates the build's pre-render of `/` (and on the server), true from then on. */
+export function useHydrated(): boolean {
+  return useBrowserValue(yes, no);
+}
