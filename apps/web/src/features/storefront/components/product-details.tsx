@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { formatCount, formatPrice } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { LowStockBadge } from "../../tools/components/low-stock-badge";
+import { ToolQuantities } from "../../tools/components/tool-quantities";
 import { isSoldOut } from "../../tools/stock";
 import { ProductReviews } from "./product-reviews";
 
@@ -64,16 +65,7 @@ export function ProductDetails({ tool, reviews }: { tool: Tool; reviews?: ToolRe
             <LowStockBadge tool={tool} />
           )}
         </div>
-        <dl className="grid grid-cols-2 gap-2 text-sm">
-          <div className="rounded-field bg-base-200 px-3 py-2">
-            <dt className="text-base-content/70">Minimum order</dt>
-            <dd className="font-semibold">{formatCount(tool.minQuantity)}</dd>
-          </div>
-          <div className="rounded-field bg-base-200 px-3 py-2">
-            <dt className="text-base-content/70">Available</dt>
-            <dd className="font-semibold">{formatCount(tool.availableQuantity)}</dd>
-          </div>
-        </dl>
+        <ToolQuantities tool={tool} />
         {soldOut ? (
           // No order button: nothing can be ordered until the stock covers a minimum order again.
           <p className="rounded-field bg-base-200 p-4">

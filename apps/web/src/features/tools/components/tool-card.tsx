@@ -1,10 +1,11 @@
 import type { Tool } from "@toolshop/shared/tools";
 import { Link, useLocation } from "react-router";
-import { formatCount, formatPrice } from "../../../lib/format";
+import { formatPrice } from "../../../lib/format";
 import { toolsListState } from "../list-location";
 import { isSoldOut } from "../stock";
 import { LowStockBadge } from "./low-stock-badge";
 import { ToolPicture } from "./tool-picture";
+import { ToolQuantities } from "./tool-quantities";
 
 /**
  * One tool of the catalogue, with its order button; a sold-out tool has none to follow. The name links
@@ -31,16 +32,7 @@ export function ToolCard({ tool }: { tool: Tool }) {
           <p className="text-2xl font-bold text-primary">{formatPrice(tool.price)}</p>
           <LowStockBadge tool={tool} />
         </div>
-        <dl className="grid grid-cols-2 gap-2 text-sm">
-          <div className="rounded-field bg-base-200 px-3 py-2">
-            <dt className="text-base-content/70">Minimum order</dt>
-            <dd className="font-semibold">{formatCount(tool.minQuantity)}</dd>
-          </div>
-          <div className="rounded-field bg-base-200 px-3 py-2">
-            <dt className="text-base-content/70">Available</dt>
-            <dd className="font-semibold">{formatCount(tool.availableQuantity)}</dd>
-          </div>
-        </dl>
+        <ToolQuantities tool={tool} />
         {/* Above the name's link, which covers the card. */}
         <div className="card-actions relative z-10 mt-auto">
           {soldOut ? (
