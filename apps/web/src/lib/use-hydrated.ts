@@ -7,8 +7,9 @@ import { useSyncExternalStore } from "react";
 const subscribeToNothing = () => () => {};
 
 /**
- * `browserValue()` in the browser; `buildValue` while React hydrates the build's pre-render (and on
- * the server). Both must be stable from one call to the next (a primitive, or a constant).
+ * `browserValue()` in the browser; `buildValue()` while React hydrates the build's pre-render (and on
+ * the server). Each must answer the same value every time it is called (a primitive or a constant):
+ * React compares the answers to decide whether to render again.
  */
 export function useBrowserValue<T>(browserValue: () => T, buildValue: () => T): T {
   return useSyncExternalStore(subscribeToNothing, browserValue, buildValue);
