@@ -228,7 +228,14 @@ export async function apiSuite(label, template) {
     await server?.stop();
     // Counted once the server has stopped, which waits for the mails still being sent.
     const mails = await relay.stop();
-    if (suite) suite.mailsRelayed = mails;
+    if (suite) {
+      suite.mailsRelayed = mails;
+      // Mails beyond the mailer's queue (SMTP_URL's maxWaiting) wait there for the next retry pass.
+      suite.mailsKept = await withClient(scratch.url, async (client) => {
+        const { rows } = await client.query("select count(*)::int as kept from mail_retries");
+        return rows[0].kept;
+      });
+    }
     await scratch.drop();
   }
 }

@@ -288,7 +288,7 @@ function largeSections(r) {
       lines.push(
         "",
         ...ordersSideBySideLines(api),
-        `Pay order (large): ${pay.prepared} orders placed and started before the run, ${pay.repeated} requests repeated a secret, ${pay.ordersPaidInDatabase} orders paid in the database, ${api.large.mailsRelayed} mails relayed over SMTP (every paid order's confirmation, to bench/smtp-sink.mjs on the generator's core, as a shop in production sends them). Failed answers (large): ${Object.entries(
+        `Pay order (large): ${pay.prepared} orders placed and started before the run, ${pay.repeated} requests repeated a secret, ${pay.ordersPaidInDatabase} orders paid in the database, ${api.large.mailsRelayed} mails relayed over SMTP (paid orders' confirmations, to bench/smtp-sink.mjs on the generator's core, as a shop in production sends them)${api.large.mailsKept === undefined ? "" : ` and ${api.large.mailsKept} kept in mail_retries for the next retry pass, beyond the mailer's queue (SMTP_URL's maxWaiting, 10,000 by default; decision 0033)`}. Failed answers (large): ${Object.entries(
           api.large.endpoints,
         )
           .map(([name, e]) => `${name} ${e.failed}`)

@@ -79,7 +79,7 @@ describe("loadConfig", () => {
         MAIL_FROM: "Shop <a@b.c>\r\nBcc: x@y.z",
       }),
     ).toEqual([
-      "SMTP_URL has an option this shop does not know: proxy (known: maxConnections, pool, localAddress, tls.rejectUnauthorized, requireTLS, ignoreTLS, name, timeout).",
+      "SMTP_URL has an option this shop does not know: proxy (known: maxConnections, maxWaiting, pool, localAddress, tls.rejectUnauthorized, requireTLS, ignoreTLS, name, timeout).",
       "MAIL_FROM must be an email address, or a name and one: Toolshop <no-reply@shop.example>.",
     ]);
     expect(problemsOf({ SMTP_URL: "http://relay" })).toEqual([

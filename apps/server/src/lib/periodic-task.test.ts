@@ -49,9 +49,38 @@ describe("runPeriodically", () => {
     expect(started).toBe(2);
     expect(mostConcurrent).toBe(1);
 
-    await app.close();
+    // The second run (started at 50 ms, 35 ms long) is under way: close waits for it.
+    const closed = app.close();
+    await vi.advanceTimersByTimeAsync(35);
+    await closed;
     await vi.advanceTimersByTimeAsync(1_000);
     expect(started, "no run after close").toBe(2);
+  });
+
+  it("tells a run under way to stop when the app closes, and closes once it has", async () => {
+    const app = Fastify();
+    const steps: string[] = [];
+    runPeriodically(app, {
+      name: "draining a backlog",
+      everyMs: 10,
+      run: async (signal) => {
+        while (!signal.aborted) {
+          steps.push("step");
+          await takes(5);
+        }
+        steps.push("stopped");
+      },
+    });
+    await app.ready();
+    await vi.advanceTimersByTimeAsync(22);
+    let closedAt = "";
+    const closed = app.close().then(() => {
+      closedAt = steps.at(-1) ?? "";
+    });
+    await vi.advanceTimersByTimeAsync(5);
+    await closed;
+    expect(closedAt, "closed after the run stopped").toBe("stopped");
+    expect(steps.filter((step) => step === "step").length).toBeGreaterThanOrEqual(2);
   });
 
   it("logs a failed run and tries again at the next interval", async () => {

@@ -189,6 +189,39 @@ describe("SMTP client", () => {
     expect(smtp.connections()).toBeLessThanOrEqual(3);
   });
 
+  it("refuses a mail at once beyond maxWaiting, and still sends every mail it took", async () => {
+    // The relay holds the first mail's recipient until told to go on: one mail in flight, the rest wait.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const smtp = await relay({
+      onRcptTo(_address, _session, callback) {
+        void held.then(() => callback());
+      },
+    });
+    const mailer = pool(`smtp://127.0.0.1:${smtp.port}?maxConnections=1&maxWaiting=2`);
+    const sends = Array.from({ length: 5 }, (_, index) =>
+      mailer.send(envelope(`w${index}@example.com`), mail(`${index}`)),
+    );
+    const refused = await Promise.allSettled(sends.slice(3));
+    expect(refused.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
+    expect((refused[0] as PromiseRejectedResult).reason).toBeInstanceOf(SmtpError);
+    expect(String((refused[0] as PromiseRejectedResult).reason)).toMatch(/mail queue is full: 2 mails wait/);
+    expect(smtp.delivered).toEqual([]);
+
+    release();
+    await Promise.all(sends.slice(0, 3));
+    expect(smtp.delivered.map((delivered) => delivered.to[0])).toEqual([
+      "w0@example.com",
+      "w1@example.com",
+      "w2@example.com",
+    ]);
+    // Room again once the queue drained.
+    await mailer.send(envelope("w5@example.com"), mail("5"));
+    expect(smtp.delivered).toHaveLength(4);
+  });
+
   it("with pool=false, opens a connection per mail and closes it after", async () => {
     const smtp = await relay();
     const mailer = pool(`smtp://127.0.0.1:${smtp.port}?pool=false`);
@@ -329,14 +362,18 @@ describe("SMTP_URL", () => {
       secure: true,
       auth: { user: "u@x", pass: "p:w" },
       maxConnections: 5,
+      maxWaiting: 10_000,
       keepOpen: true,
       rejectUnauthorized: true,
     });
-    expect(parseSmtpUrl("smtp://[::1]:2525/?maxConnections=10&pool=false&localAddress=::1")).toMatchObject({
+    expect(
+      parseSmtpUrl("smtp://[::1]:2525/?maxConnections=10&maxWaiting=50&pool=false&localAddress=::1"),
+    ).toMatchObject({
       host: "::1",
       port: 2525,
       secure: false,
       maxConnections: 10,
+      maxWaiting: 50,
       keepOpen: false,
       localAddress: "::1",
     });
@@ -349,6 +386,8 @@ describe("SMTP_URL", () => {
     ["a local address that is not an IP", "smtp://relay/?localAddress=eth0", /IP address/],
     ["a flag that is not true or false", "smtp://relay/?pool=no", /true or false/],
     ["a connection count out of range", "smtp://relay/?maxConnections=0", /whole number/],
+    ["a waiting cap out of range", "smtp://relay/?maxWaiting=100001", /whole number from 1 to 100000/],
+    ["a waiting cap that is not whole", "smtp://relay/?maxWaiting=1e3", /whole number/],
     ["another scheme", "http://relay", /smtp:\/\/ or smtps:\/\//],
   ])("refuses %s", (_, url, message) => {
     expect(() => parseSmtpUrl(url)).toThrow(message);

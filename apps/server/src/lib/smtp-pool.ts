@@ -1,6 +1,8 @@
 // Mails share up to `maxConnections` kept-open SMTP connections (lib/smtp-client.ts); a mail waits for
-// a free one. A relay may drop an idle connection at any time: a mail that finds its connection gone
-// before its content went out is sent again once, on a new connection, so none is lost to that race.
+// a free one, up to `maxWaiting` of them. Beyond that a mail is refused at once: a relay slower than the
+// shop's payments would otherwise grow the queue, and the process, without limit (decision 0033).
+// A relay may drop an idle connection at any time: a mail that finds its connection gone before its
+// content went out is sent again once, on a new connection, so none is lost to that race.
 import { assertEnvelope, SmtpConnection, SmtpError } from "./smtp-client";
 import type { SmtpOptions } from "./smtp-url";
 
@@ -24,6 +26,11 @@ export class SmtpPool {
 
   send(envelope: { from: string; to: string }, message: Buffer): Promise<void> {
     if (this.closed) return Promise.reject(new SmtpError("The mailer is closed."));
+    if (this.queue.length >= this.options.maxWaiting) {
+      return Promise.reject(
+        new SmtpError(`The mail queue is full: ${this.queue.length} mails wait for the relay.`),
+      );
+    }
     return new Promise((resolve, reject) => {
       assertEnvelope(envelope.from, envelope.to);
       this.queue.push({ ...envelope, message, retried: false, resolve, reject });

@@ -12,6 +12,8 @@ export interface SmtpOptions {
   auth?: { user: string; pass: string };
   /** Connections kept open at most; mails beyond them wait for one. */
   maxConnections: number;
+  /** Mails waiting for a connection at most; one more is refused at once instead of held in memory. */
+  maxWaiting: number;
   /** false (`?pool=false`): a connection per mail, closed after it. */
   keepOpen: boolean;
   localAddress?: string;
@@ -31,6 +33,7 @@ const BOOLEANS = new Set(["true", "false"]);
 
 export const SMTP_URL_OPTIONS = [
   "maxConnections",
+  "maxWaiting",
   "pool",
   "localAddress",
   "tls.rejectUnauthorized",
@@ -91,6 +94,7 @@ export function parseSmtpUrl(value: string): SmtpOptions {
     secure,
     ...(user ? { auth: { user, pass } } : {}),
     maxConnections: whole("maxConnections", 5, 100),
+    maxWaiting: whole("maxWaiting", 10_000, 100_000),
     keepOpen: flag("pool", true),
     ...(localAddress ? { localAddress } : {}),
     rejectUnauthorized: flag("tls.rejectUnauthorized", true),

@@ -12,8 +12,9 @@ export function subscribeCustomerMails(app: FastifyInstance): void {
   const { currency, publicUrl } = app.config;
   const { events } = app;
 
-  // The change stands whether or not its mail goes out; a mail the relay did not take is kept and sent
-  // again later (mail-retries.ts), and the log says so.
+  // The change stands whether or not its mail goes out; a mail the relay did not take, or the mailer's
+  // full queue refused (decision 0033), is kept and sent again later (mail-retries.ts), and the log
+  // says so.
   const send = async (kind: string, orderId: string, message: MailMessage) => {
     try {
       await app.mailer.send(message);
@@ -32,8 +33,8 @@ export function subscribeCustomerMails(app: FastifyInstance): void {
   runPeriodically(app, {
     name: "sending kept order emails",
     everyMs: MAIL_RETRY_INTERVAL_MS,
-    run: async () => {
-      await sendKeptMails({ db: app.db, mailer: app.mailer, log: app.log });
+    run: async (signal) => {
+      await sendKeptMails({ db: app.db, mailer: app.mailer, log: app.log }, new Date(), signal);
     },
   });
 

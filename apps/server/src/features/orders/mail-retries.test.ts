@@ -1,5 +1,6 @@
-// An order's mail that the relay refuses is kept and sent again later, once, by one process; on PGlite
-// and PostgreSQL, through a real SMTP server (smtp-server) that refuses while told to.
+// An order's mail that the relay refuses, or that the mailer's full queue refuses, is kept and sent again
+// later, once, by one process; on PGlite and PostgreSQL, through a real SMTP server (smtp-server) that
+// refuses or holds mails while told to.
 import { mailRetries } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { type Order, orderSchema } from "@toolshop/shared/orders";
@@ -9,7 +10,13 @@ import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api
 import { addTool } from "../../testing/fixtures";
 import { type SmtpPeer, startSmtpPeer } from "../../testing/smtp-peer";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { keepMailForRetry, MAIL_RETRY_MAX_ATTEMPTS, retryDelayMs, sendKeptMails } from "./mail-retries";
+import {
+  keepMailForRetry,
+  MAIL_RETRY_BATCH,
+  MAIL_RETRY_MAX_ATTEMPTS,
+  retryDelayMs,
+  sendKeptMails,
+} from "./mail-retries";
 import { payThroughCheckout } from "./test-fixtures";
 
 const MINUTE = 60_000;
@@ -134,6 +141,25 @@ for (const target of testDatabaseTargets()) {
       expect(await retryPass(new Date(Date.now() + 365 * 24 * 60 * MINUTE))).toEqual({ sent: 0, failed: 0 });
     });
 
+    it("sends a backlog of several batches in one pass, each mail once", async () => {
+      const order = await unpaidOrder();
+      refusal = undefined;
+      const subjects = Array.from({ length: MAIL_RETRY_BATCH * 2 + 5 }, (_, index) => `Backlog ${index}`);
+      const past = new Date(Date.now() - 2 * MINUTE);
+      for (const subject of subjects) {
+        const message = { to: customer.email, subject, text: "t", html: "<p>h</p>" };
+        await keepMailForRetry(
+          t.app.db,
+          { kind: "shipped", orderId: order._id, message },
+          new Error("down"),
+          past,
+        );
+      }
+      expect(await retryPass(new Date())).toEqual({ sent: subjects.length, failed: 0 });
+      expect(await kept(order._id)).toEqual([]);
+      for (const subject of subjects) expect(mailsTo(customer.email, subject), subject).toHaveLength(1);
+    });
+
     it.skipIf(target.options.kind !== "postgres")(
       "sends each kept mail once when two passes claim at the same moment",
       async () => {
@@ -163,5 +189,75 @@ for (const target of testDatabaseTargets()) {
         for (const subject of subjects) expect(mailsTo(customer.email, subject), subject).toHaveLength(1);
       },
     );
+  });
+
+  describe.skipIf(target.skip)(`a confirmation beyond the mailer's queue ${target.title}`, () => {
+    let t: TestApp;
+    let smtp: SmtpPeer;
+    // While set, the relay holds every recipient until it resolves: mails pile up in the shop's queue.
+    let held: Promise<void> | undefined;
+
+    beforeAll(async () => {
+      smtp = await startSmtpPeer({
+        onRcptTo(_address, _session, callback) {
+          void (held ?? Promise.resolve()).then(() => callback());
+        },
+      });
+      // One connection and one mail waiting: the third confirmation finds the queue full.
+      t = await createTestApp(target.options, {
+        env: { SMTP_URL: `${smtp.url}/?maxConnections=1&maxWaiting=1` },
+      });
+    });
+    afterAll(async () => {
+      await t?.close();
+      await smtp?.close();
+    });
+
+    it("is kept instead of held in memory, and the next pass sends it once the relay has room", async () => {
+      const customer = await signedInCustomer(t);
+      const tool = await addTool(t.database.db, { minQuantity: 1, availableQuantity: 50 });
+      const orders: Order[] = [];
+      for (let index = 0; index < 3; index++) {
+        const body = { toolId: tool.id, address: "1 Main St", phone: "5550100", quantity: 1 };
+        const response = await call(t.app, customer, "POST", "/api/orders", body);
+        expect(response.statusCode, response.body).toBe(201);
+        orders.push(orderSchema.parse(response.json()));
+      }
+      let release: () => void = () => undefined;
+      held = new Promise((resolve) => {
+        release = resolve;
+      });
+      // Each payment stands at once, whatever happens to its mail.
+      const paymentIds: string[] = [];
+      for (const order of orders) paymentIds.push(await payThroughCheckout(t.app, customer, order._id));
+
+      const third = orders[2] as Order;
+      const kept = () => t.app.db.select().from(mailRetries).where(eq(mailRetries.orderId, third._id));
+      await expect.poll(async () => (await kept()).length, { timeout: 10_000 }).toBe(1);
+      const [row] = await kept();
+      expect(row).toMatchObject({ kind: "confirmation", recipient: customer.email, attempts: 1 });
+      expect(row?.lastError).toMatch(/mail queue is full/);
+      expect(row?.nextAttemptAt).not.toBeNull();
+
+      release();
+      held = undefined;
+      const confirmations = () => smtp.received.filter((mail) => mail.to.includes(customer.email));
+      await expect.poll(() => confirmations().length, { timeout: 10_000 }).toBe(2);
+      const pass = (now: Date) => sendKeptMails({ db: t.app.db, mailer: t.app.mailer, log: t.app.log }, now);
+      expect(await pass(new Date((row?.nextAttemptAt?.getTime() ?? 0) + 1000))).toEqual({
+        sent: 1,
+        failed: 0,
+      });
+      expect(await kept()).toEqual([]);
+      const received = confirmations();
+      expect(received).toHaveLength(3);
+      // One confirmation per payment, the kept one among them.
+      for (const paymentId of paymentIds) {
+        expect(
+          received.filter((mail) => mail.raw.includes(paymentId)),
+          paymentId,
+        ).toHaveLength(1);
+      }
+    });
   });
 }

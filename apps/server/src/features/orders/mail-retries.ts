@@ -1,11 +1,11 @@
-// An order's mail that the relay did not take (it was down, or refused for now) is kept in the
-// mail_retries table and sent again, ever later: a minute after the first failure, then twice as long
-// each time up to an hour, for about a day. Every process looks for due mails; a row is claimed by moving
-// its next attempt ahead in the same UPDATE that picks it (FOR UPDATE SKIP LOCKED), so one process sends
-// it. A mail is sent at least once: a process that dies after sending but before the DELETE sends it
-// again after the delay. A refusal the relay calls permanent (5xx) is kept for an operator, not tried on
-// a schedule. Only the orders' mails are kept: identity mails carry one-time links the
-// customer can ask for again, and storing them would keep live tokens in a second place.
+// An order's mail that the relay did not take (it was down, refused for now, or the mailer's queue was
+// full) is kept in the mail_retries table and sent again, ever later: a minute after the first failure,
+// then twice as long each time up to an hour, for about a day. Every process looks for due mails; a row
+// is claimed by moving its next attempt ahead in the same UPDATE that picks it (FOR UPDATE SKIP LOCKED),
+// so one process sends it. A mail is sent at least once: a process that dies after sending but before
+// the DELETE sends it again after the delay. A refusal the relay calls permanent (5xx) is kept for an
+// operator, not tried on a schedule. Only the orders' mails are kept: identity mails carry one-time
+// links the customer can ask for again, and storing them would keep live tokens in a second place.
 import type { Database } from "@toolshop/db/client";
 import { mailRetries } from "@toolshop/db/schema";
 import { eq, inArray, lte, sql } from "drizzle-orm";
@@ -16,8 +16,8 @@ import type { Mailer, MailMessage } from "../../plugins/mail";
 export const MAIL_RETRY_INTERVAL_MS = 30 * 1000;
 /** Attempts in all, the first send's included, before a mail waits for an operator. */
 export const MAIL_RETRY_MAX_ATTEMPTS = 30;
-/** Mails one process sends again per pass: a relay that is back is not flooded by a backlog. */
-const MAIL_RETRY_BATCH = 20;
+/** Mails one process claims and sends together: a relay that is back gets a backlog a batch at a time. */
+export const MAIL_RETRY_BATCH = 20;
 // The relay's answer can be long; the row keeps enough to say why.
 const LAST_ERROR_MAX_LENGTH = 500;
 
@@ -78,15 +78,31 @@ export async function keepMailForRetry(
 }
 
 /**
- * One pass: claims the mails due at `now` (a batch), sends each, deletes the sent ones and records why
- * the others failed. Answers how many went out and how many failed.
+ * One pass: claims the mails due at `now` a batch at a time, sends each batch's mails together (the
+ * mailer's pool decides how many go at once), deletes the sent ones and records why the others failed.
+ * It takes the next batch while the last was full and wholly sent, so a backlog (a relay that was down,
+ * a burst beyond the mailer's queue) drains at the relay's pace, and stops at the first failure: a relay
+ * that refuses again is left alone until the next pass. `signal` stops it between batches (shutdown).
+ * Answers how many went out and how many failed.
  */
 export async function sendKeptMails(
   ctx: MailRetryContext,
   now = new Date(),
+  signal?: AbortSignal,
 ): Promise<{ sent: number; failed: number }> {
+  const total = { sent: 0, failed: 0 };
+  for (;;) {
+    const batch = await sendKeptBatch(ctx, now);
+    total.sent += batch.sent;
+    total.failed += batch.failed;
+    if (batch.failed > 0 || batch.sent < MAIL_RETRY_BATCH || signal?.aborted) return total;
+  }
+}
+
+async function sendKeptBatch(ctx: MailRetryContext, now: Date): Promise<{ sent: number; failed: number }> {
   // Claiming counts the attempt and schedules the next one, so a process that dies mid-send leaves the
-  // mail to be tried again then; the last attempt leaves no next one (given up unless it is sent).
+  // mail to be tried again then; the last attempt leaves no next one (given up unless it is sent). A
+  // claimed mail's next attempt is after `now`, so one pass never claims it twice.
   const at = sql`${now.toISOString()}::timestamptz`;
   const due = ctx.db
     .select({ id: mailRetries.id })
@@ -104,37 +120,34 @@ export async function sendKeptMails(
     })
     .where(inArray(mailRetries.id, due))
     .returning();
-  let sent = 0;
-  for (const row of rows) {
+  const outcomes = await Promise.allSettled(
+    rows.map((row) =>
+      ctx.mailer.send({ to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody }),
+    ),
+  );
+  const sentIds: string[] = [];
+  for (const [index, outcome] of outcomes.entries()) {
+    const row = rows[index] as (typeof rows)[number];
     const where = { kind: row.kind, orderId: row.orderId, attempt: row.attempts };
-    try {
-      await ctx.mailer.send({
-        to: row.recipient,
-        subject: row.subject,
-        text: row.textBody,
-        html: row.htmlBody,
-      });
-    } catch (error) {
-      const givenUp = row.attempts >= MAIL_RETRY_MAX_ATTEMPTS || isPermanent(error);
-      await ctx.db
-        .update(mailRetries)
-        .set(givenUp ? { lastError: describe(error), nextAttemptAt: null } : { lastError: describe(error) })
-        .where(eq(mailRetries.id, row.id));
-      if (givenUp) {
-        ctx.log.error(
-          { ...where, err: error },
-          "gave up sending a kept order email; it stays in mail_retries",
-        );
-      } else {
-        ctx.log.warn({ ...where, err: error }, "a kept order email could not be sent again; it stays kept");
-      }
+    if (outcome.status === "fulfilled") {
+      sentIds.push(row.id);
+      ctx.log.info(where, "a kept order email was sent");
       continue;
     }
-    // Outside the try: a failed DELETE is not a failed send (the pass fails and the log says so; the
-    // mail goes out again after its delay, at least once as the header says).
-    await ctx.db.delete(mailRetries).where(eq(mailRetries.id, row.id));
-    sent++;
-    ctx.log.info(where, "a kept order email was sent");
+    const error = outcome.reason;
+    const givenUp = row.attempts >= MAIL_RETRY_MAX_ATTEMPTS || isPermanent(error);
+    await ctx.db
+      .update(mailRetries)
+      .set(givenUp ? { lastError: describe(error), nextAttemptAt: null } : { lastError: describe(error) })
+      .where(eq(mailRetries.id, row.id));
+    if (givenUp) {
+      ctx.log.error({ ...where, err: error }, "gave up sending a kept order email; it stays in mail_retries");
+    } else {
+      ctx.log.warn({ ...where, err: error }, "a kept order email could not be sent again; it stays kept");
+    }
   }
-  return { sent, failed: rows.length - sent };
+  // A failed DELETE is not a failed send: the pass fails and the log says so, and the mails go out
+  // again after their delay (at least once, as the header says).
+  if (sentIds.length > 0) await ctx.db.delete(mailRetries).where(inArray(mailRetries.id, sentIds));
+  return { sent: sentIds.length, failed: rows.length - sentIds.length };
 }
