@@ -60,6 +60,15 @@ for (const target of testDatabaseTargets()) {
     const retryPass = (now: Date) =>
       sendKeptMails({ db: t.app.db, mailer: t.app.mailer, log: t.app.log }, now);
 
+    /** Mails for `orderId`, one per subject, kept two minutes ago and due now. */
+    async function keepDueMails(orderId: string, subjects: string[]) {
+      const past = new Date(Date.now() - 2 * MINUTE);
+      for (const subject of subjects) {
+        const message = { to: customer.email, subject, text: "t", html: "<p>h</p>" };
+        await keepMailForRetry(t.app.db, { kind: "shipped", orderId, message }, new Error("down"), past);
+      }
+    }
+
     async function unpaidOrder(): Promise<Order> {
       const tool = await addTool(t.database.db, { minQuantity: 1, availableQuantity: 50 });
       const body = { toolId: tool.id, address: "1 Main St", phone: "5550100", quantity: 1 };
@@ -145,16 +154,7 @@ for (const target of testDatabaseTargets()) {
       const order = await unpaidOrder();
       refusal = undefined;
       const subjects = Array.from({ length: MAIL_RETRY_BATCH * 2 + 5 }, (_, index) => `Backlog ${index}`);
-      const past = new Date(Date.now() - 2 * MINUTE);
-      for (const subject of subjects) {
-        const message = { to: customer.email, subject, text: "t", html: "<p>h</p>" };
-        await keepMailForRetry(
-          t.app.db,
-          { kind: "shipped", orderId: order._id, message },
-          new Error("down"),
-          past,
-        );
-      }
+      await keepDueMails(order._id, subjects);
       expect(await retryPass(new Date())).toEqual({ sent: subjects.length, failed: 0 });
       expect(await kept(order._id)).toEqual([]);
       for (const subject of subjects) expect(mailsTo(customer.email, subject), subject).toHaveLength(1);
@@ -166,18 +166,9 @@ for (const target of testDatabaseTargets()) {
         const order = await unpaidOrder();
         refusal = undefined;
         const subjects = Array.from({ length: 30 }, (_, index) => `Kept twice over ${index}`);
-        const past = new Date(Date.now() - 2 * MINUTE);
-        for (const subject of subjects) {
-          const message = { to: customer.email, subject, text: "t", html: "<p>h</p>" };
-          await keepMailForRetry(
-            t.app.db,
-            { kind: "shipped", orderId: order._id, message },
-            new Error("down"),
-            past,
-          );
-        }
-        // Two passes on two connections of the pool, as two processes' timers would run them; each claims
-        // at most a batch, so they run until none is left.
+        await keepDueMails(order._id, subjects);
+        // Two passes on two connections of the pool, as two processes' timers would run them, claiming
+        // batches side by side until none is left.
         const now = new Date();
         let sent = 0;
         for (let round = 0; round < 5; round++) {
