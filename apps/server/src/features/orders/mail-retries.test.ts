@@ -21,6 +21,19 @@ import { payThroughCheckout } from "./test-fixtures";
 
 const MINUTE = 60_000;
 
+/** One retry pass of `t`'s app, as its timer would run it at `now`. */
+const retryPassOn = (t: TestApp, now: Date) =>
+  sendKeptMails({ db: t.app.db, mailer: t.app.mailer, log: t.app.log }, now);
+
+/** An order of one unit of a new tool, placed by `customer` and not paid. */
+async function unpaidOrderOf(t: TestApp, customer: SignedInCustomer): Promise<Order> {
+  const tool = await addTool(t.database.db, { minQuantity: 1, availableQuantity: 50 });
+  const body = { toolId: tool.id, address: "1 Main St", phone: "5550100", quantity: 1 };
+  const response = await call(t.app, customer, "POST", "/api/orders", body);
+  expect(response.statusCode, response.body).toBe(201);
+  return orderSchema.parse(response.json());
+}
+
 it("waits a minute after the first failure, twice as long after each next one, an hour at most", () => {
   expect([1, 2, 3, 4, 5, 6, 7, 8, 29].map((failed) => retryDelayMs(failed) / MINUTE)).toEqual([
     1, 2, 4, 8, 16, 32, 60, 60, 60,
@@ -57,8 +70,7 @@ for (const target of testDatabaseTargets()) {
       t.app.db.select().from(mailRetries).where(eq(mailRetries.orderId, orderId));
     const mailsTo = (email: string, subject: string) =>
       smtp.received.filter((mail) => mail.to.includes(email) && mail.raw.includes(`Subject: ${subject}\r\n`));
-    const retryPass = (now: Date) =>
-      sendKeptMails({ db: t.app.db, mailer: t.app.mailer, log: t.app.log }, now);
+    const retryPass = (now: Date) => retryPassOn(t, now);
 
     /** Mails for `orderId`, one per subject, kept two minutes ago and due now. */
     async function keepDueMails(orderId: string, subjects: string[]) {
@@ -69,13 +81,7 @@ for (const target of testDatabaseTargets()) {
       }
     }
 
-    async function unpaidOrder(): Promise<Order> {
-      const tool = await addTool(t.database.db, { minQuantity: 1, availableQuantity: 50 });
-      const body = { toolId: tool.id, address: "1 Main St", phone: "5550100", quantity: 1 };
-      const response = await call(t.app, customer, "POST", "/api/orders", body);
-      expect(response.statusCode, response.body).toBe(201);
-      return orderSchema.parse(response.json());
-    }
+    const unpaidOrder = () => unpaidOrderOf(t, customer);
 
     it("keeps the confirmation the relay refused, and sends it once the relay takes it again", async () => {
       const order = await unpaidOrder();
@@ -206,14 +212,8 @@ for (const target of testDatabaseTargets()) {
 
     it("is kept instead of held in memory, and the next pass sends it once the relay has room", async () => {
       const customer = await signedInCustomer(t);
-      const tool = await addTool(t.database.db, { minQuantity: 1, availableQuantity: 50 });
       const orders: Order[] = [];
-      for (let index = 0; index < 3; index++) {
-        const body = { toolId: tool.id, address: "1 Main St", phone: "5550100", quantity: 1 };
-        const response = await call(t.app, customer, "POST", "/api/orders", body);
-        expect(response.statusCode, response.body).toBe(201);
-        orders.push(orderSchema.parse(response.json()));
-      }
+      for (let index = 0; index < 3; index++) orders.push(await unpaidOrderOf(t, customer));
       let release: () => void = () => undefined;
       held = new Promise((resolve) => {
         release = resolve;
@@ -234,8 +234,7 @@ for (const target of testDatabaseTargets()) {
       held = undefined;
       const confirmations = () => smtp.received.filter((mail) => mail.to.includes(customer.email));
       await expect.poll(() => confirmations().length, { timeout: 10_000 }).toBe(2);
-      const pass = (now: Date) => sendKeptMails({ db: t.app.db, mailer: t.app.mailer, log: t.app.log }, now);
-      expect(await pass(new Date((row?.nextAttemptAt?.getTime() ?? 0) + 1000))).toEqual({
+      expect(await retryPassOn(t, new Date((row?.nextAttemptAt?.getTime() ?? 0) + 1000))).toEqual({
         sent: 1,
         failed: 0,
       });
