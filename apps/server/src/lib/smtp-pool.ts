@@ -26,10 +26,10 @@ export class SmtpPool {
 
   send(envelope: { from: string; to: string }, message: Buffer): Promise<void> {
     if (this.closed) return Promise.reject(new SmtpError("The mailer is closed."));
-    if (this.queue.length >= this.options.maxWaiting) {
-      return Promise.reject(
-        new SmtpError(`The mail queue is full: ${this.queue.length} mails wait for the relay.`),
-      );
+    const waiting = this.queue.length;
+    if (waiting >= this.options.maxWaiting) {
+      const mails = waiting === 1 ? "1 mail waits" : `${waiting} mails wait`;
+      return Promise.reject(new SmtpError(`The mail queue is full: ${mails} for the relay.`));
     }
     return new Promise((resolve, reject) => {
       assertEnvelope(envelope.from, envelope.to);
