@@ -134,7 +134,7 @@ export function CheckoutForm({ tool, email, onPlaced, onRefused }: CheckoutFormP
         id="checkout-quantity"
         label="Quantity"
         labelNote={`(${formatCount(tool.minQuantity)} to ${formatCount(tool.availableQuantity)})`}
-        error={displayedQuantityMessage(errors.quantity?.message)}
+        error={displayedQuantityMessage(errors.quantity?.message, tool)}
         registration={register("quantity", { valueAsNumber: true })}
         type="number"
         inputMode="numeric"
