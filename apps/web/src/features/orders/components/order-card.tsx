@@ -1,7 +1,8 @@
 import { isDeletable, isPayable } from "@toolshop/shared/order-lifecycle";
 import type { Order } from "@toolshop/shared/orders";
 import { Link } from "react-router";
-import { formatCount, formatPrice } from "../../../lib/format";
+import { Money } from "../../../components/money";
+import { formatCount } from "../../../lib/format";
 import { ReservationNote } from "./reservation-note";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -75,7 +76,9 @@ export function OrderCard({ order, onDelete }: OrderCardProps) {
           <dt className="text-base-content/70">Quantity</dt>
           <dd>{formatCount(order.quantity)}</dd>
           <dt className="text-base-content/70">Total</dt>
-          <dd className="font-semibold">{formatPrice(order.price)}</dd>
+          <dd className="font-semibold">
+            <Money amount={order.price} />
+          </dd>
           <dt className="text-base-content/70">Address</dt>
           <dd className="break-words whitespace-pre-line">{order.address}</dd>
           <dt className="text-base-content/70">Phone</dt>
