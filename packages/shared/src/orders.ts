@@ -11,6 +11,18 @@ export const QUANTITY_BELOW_MINIMUM = "please enter atleast minimum value";
 export const QUANTITY_ABOVE_MAXIMUM = "please enter atleast maximum value";
 export const QUANTITY_NOT_WHOLE = "Quantity must be a whole number";
 
+const counts = new Intl.NumberFormat("en-US");
+
+/**
+ * Which bound a checkout quantity crossed, in words: the form shows it after the spec's "quantity is
+ * required", which alone does not say whether to order more or fewer. Null for any other message.
+ */
+export function quantityBoundSentence(message: string | undefined, tool: QuantityBounds): string | null {
+  if (message === QUANTITY_BELOW_MINIMUM) return `At least ${counts.format(tool.minQuantity)} per order.`;
+  if (message === QUANTITY_ABOVE_MAXIMUM) return `Only ${counts.format(tool.availableQuantity)} in stock.`;
+  return null;
+}
+
 /** Digits, optionally a leading + and spaces or dashes between the digits: "+1 555-0100". */
 export const PHONE_PATTERN = /^\+?\d(?:[\d\s-]*\d)?$/;
 export const ADDRESS_MAX_LENGTH = 500;
@@ -52,7 +64,8 @@ export interface QuantityBounds {
 /**
  * The checkout form of /checkout/{id}: address, phone and quantity (the tool's name and the email are
  * shown read-only and are not part of the form). The quantity is bounded by the tool; the web displays
- * "quantity is required" for any quantity error, as the spec says.
+ * "quantity is required" for any quantity error, as the spec says, and for a crossed bound
+ * quantityBoundSentence's words after it.
  */
 export function checkoutFormSchema(tool: QuantityBounds) {
   return z.object({

@@ -1,5 +1,5 @@
-// The customer's mails on the orders' domain events: shipped, cancelled (by the customer, the shop or
-// the reservation's end) and refunded, in the outbox and once through a real SMTP server.
+// The customer's mails on the orders' domain events: shipped, delivered, cancelled (by the customer, the
+// shop or the reservation's end) and refunded, in the outbox and once through a real SMTP server.
 import { orders } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { type Order, orderSchema } from "@toolshop/shared/orders";
@@ -94,6 +94,21 @@ for (const target of testDatabaseTargets()) {
       expect(mail).toContain("&lt;i&gt;Acme&lt;/i&gt; Couriers"); // the HTML part
       expect(mail).toContain("tracking number on the carrier's site");
       expect(mail).not.toContain('href="https://');
+    });
+
+    it("mails the customer when an admin marks the order delivered, with a link to review the tool", async () => {
+      const customer = await signedInCustomer(t);
+      const { order } = await paidOrder(t, customer);
+      expect((await call(t.app, admin, "POST", `/api/orders/${order._id}/ship`, UPS)).statusCode).toBe(200);
+      const delivered = await call(t.app, admin, "POST", `/api/orders/${order._id}/deliver`);
+      expect(delivered.statusCode, delivered.body).toBe(200);
+
+      const mail = await mailTo(t, customer.email, "Your Toolshop order was delivered: 4 x Test Pliers");
+      expect(mail).toContain("Your order has been delivered.");
+      expect(mail).toContain("Quantity: 4");
+      expect(mail).toContain(`${t.app.config.publicUrl}/dashboard/myreview?tool=${order.toolId}`);
+      expect(mail).toContain(`${t.app.config.publicUrl}/dashboard`);
+      expectBothPartsEscaped(mail);
     });
 
     it("mails a cancellation by the shop, saying the stock was released and no money taken", async () => {

@@ -5,7 +5,12 @@ import { runPeriodically } from "../../lib/periodic-task";
 import type { MailMessage } from "../../plugins/mail";
 import { orderConfirmationEmail } from "./confirmation-email";
 import { keepMailForRetry, MAIL_RETRY_INTERVAL_MS, sendKeptMails } from "./mail-retries";
-import { orderCancelledEmail, orderRefundedEmail, orderShippedEmail } from "./status-emails";
+import {
+  orderCancelledEmail,
+  orderDeliveredEmail,
+  orderRefundedEmail,
+  orderShippedEmail,
+} from "./status-emails";
 
 /** Subscribes the mails to `app.events`; app.ts calls it once. */
 export function subscribeCustomerMails(app: FastifyInstance): void {
@@ -43,6 +48,9 @@ export function subscribeCustomerMails(app: FastifyInstance): void {
   );
   events.subscribe(["OrderShipped"], "publishing-process", ({ order, carrier, trackingNumber }) =>
     send("shipped", order._id, orderShippedEmail(order, { carrier, trackingNumber }, publicUrl)),
+  );
+  events.subscribe(["OrderDelivered"], "publishing-process", ({ order }) =>
+    send("delivered", order._id, orderDeliveredEmail(order, publicUrl)),
   );
   events.subscribe(["OrderCancelled"], "publishing-process", ({ order, reason }) =>
     send("cancelled", order._id, orderCancelledEmail(order, reason, currency, publicUrl)),

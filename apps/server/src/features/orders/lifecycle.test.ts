@@ -2,12 +2,13 @@ import type { DatabaseHandle } from "@toolshop/db/client";
 import { orderStatusHistory, orders } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { createTestDatabase } from "@toolshop/db/testing";
+import { ORDER_TRANSITIONS } from "@toolshop/shared/order-lifecycle";
 import { type OrderStatus, orderStatusSchema } from "@toolshop/shared/orders";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpError } from "../../lib/http-errors";
 import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
-import { ORDER_TRANSITIONS, runTransition } from "./lifecycle";
+import { runTransition } from "./lifecycle";
 
 const STATUSES = orderStatusSchema.options;
 // The table, written out again so that a change to ORDER_TRANSITIONS has to change this too.

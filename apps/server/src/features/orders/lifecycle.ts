@@ -1,27 +1,15 @@
-// The order's lifecycle (issue 11): one transition table, and one guarded update per command. Every
-// status change of an order goes through transitionOrder, so the table is the only place that says
-// which change is legal, and every change leaves a line in the status history.
+// The order's lifecycle (issue 11): one transition table (packages/shared/src/order-lifecycle.ts, which
+// the web reads too), and one guarded update per command. Every status change of an order goes through
+// transitionOrder, so the table is the only place that says which change is legal, and every change
+// leaves a line in the status history.
 import type { Database } from "@toolshop/db/client";
 import { orderStatusHistory, orders, tools } from "@toolshop/db/schema";
+import { isAllowedTransition } from "@toolshop/shared/order-lifecycle";
 import type { OrderStatus } from "@toolshop/shared/orders";
 import { and, eq, type SQL, type Subquery, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { HttpError } from "../../lib/http-errors";
 import type { OrderRow } from "./dto";
-
-/** Which status may follow which; anything else is a 409. */
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  unpaid: ["paid", "cancelled"],
-  paid: ["shipped", "refunded"],
-  shipped: ["delivered"],
-  delivered: [],
-  cancelled: [],
-  refunded: [],
-};
-
-export function isAllowedTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[from].includes(to);
-}
 
 const VERB: Record<OrderStatus, string> = {
   unpaid: "made unpaid",

@@ -1,5 +1,5 @@
 // The shared checkout schemas (packages/shared/src/orders.ts), used by the web form and by the server.
-import { checkoutFormSchema, createOrderBodySchema } from "@toolshop/shared/orders";
+import { checkoutFormSchema, createOrderBodySchema, quantityBoundSentence } from "@toolshop/shared/orders";
 import { describe, expect, it } from "vitest";
 
 const tool = { minQuantity: 20, availableQuantity: 1200 };
@@ -56,6 +56,15 @@ describe("checkout form schema (SPEC.md section 5)", () => {
       quantity: "Quantity must be a whole number",
     });
     expect(form.safeParse({ ...valid, quantity: 1200 }).success).toBe(true);
+  });
+
+  it("names the bound a quantity crossed, for the form to show after the spec's message", () => {
+    const bound = (quantity: number) =>
+      quantityBoundSentence(messages(form.safeParse({ ...valid, quantity })).quantity, tool);
+    expect(bound(19)).toBe("At least 20 per order.");
+    expect(bound(1201)).toBe("Only 1,200 in stock.");
+    expect(bound(20.5)).toBeNull();
+    expect(bound(Number.NaN)).toBeNull();
   });
 });
 

@@ -212,6 +212,19 @@ for (const target of testDatabaseTargets()) {
       });
     });
 
+    it("keeps a delivered and a refunded order on record (409), as the lifecycle table says", async () => {
+      for (const status of ["delivered", "refunded"] as const) {
+        const { customer, order } = await placeOrder(2);
+        // Without a payment intent: the gateway's answer cannot be what refuses the delete.
+        await handle.db.update(orders).set({ status }).where(eq(orders.id, order._id));
+        await expect(deleteOrder(ctx, customer, order._id), status).rejects.toMatchObject({
+          statusCode: 409,
+          message: "A paid order cannot be deleted.",
+        });
+        expect((await getOrderForPayment(ctx, customer, order._id)).status).toBe(status);
+      }
+    });
+
     it("refuses a made-up transaction id, an unpaid payment, another order's payment and a wrong amount", async () => {
       const { customer, order } = await placeOrder(2);
       const refused = (transactionId: string) => confirmPayment(ctx, customer, order._id, transactionId);

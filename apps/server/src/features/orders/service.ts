@@ -1,4 +1,5 @@
 import { orders, tools, users } from "@toolshop/db/schema";
+import { isDeletable } from "@toolshop/shared/order-lifecycle";
 import { ORDERS_PAGE_SIZE, type Order, type OrdersPageQuery } from "@toolshop/shared/orders";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
@@ -50,7 +51,9 @@ export async function getOrderForPayment(ctx: OrdersContext, actor: Actor, order
 
 /**
  * DELETE /orders/:id (owner or admin): deletes an unpaid order and puts its stock back, in one
- * transaction. A paid order stays (409); an order that does not exist answers deletedCount 0.
+ * transaction, or a cancelled one. An order that took a payment (paid, shipped, delivered, refunded:
+ * the lifecycle table's isDeletable, which My orders reads too) stays (409); an order that does not
+ * exist answers deletedCount 0.
  * Deleting an unpaid order is its cancellation: OrderCancelled, by its customer or by an admin.
  */
 export async function deleteOrder(
@@ -61,7 +64,7 @@ export async function deleteOrder(
   const order = await findOrder(ctx.db, orderId);
   if (!order) return { deletedCount: 0 };
   await assertMayAccess(ctx, actor, order, { adminToo: true });
-  if (order.status === "paid" || order.status === "shipped") {
+  if (!isDeletable(order.status)) {
     throw new HttpError(409, PAID_ORDER_CANNOT_BE_DELETED);
   }
   if (order.paymentIntentId) {

@@ -91,6 +91,29 @@ export function orderShippedEmail(
   ]);
 }
 
+/** OrderDelivered: the parcel arrived, where it went, and (while the tool is sold) where to review it. */
+export function orderDeliveredEmail(order: Order, publicUrl: string): MailMessage {
+  const details: MailDetail[] = [
+    ["Tool", order.name],
+    ["Quantity", String(order.quantity)],
+    ["Delivered to", order.address],
+  ];
+  const paragraphs = ["Your order has been delivered. We hope the tools serve you well."];
+  const review: Link[] = order.toolId
+    ? [
+        {
+          url: `${publicUrl}/dashboard/myreview?tool=${order.toolId}`,
+          label: "Review the tool",
+          lead: "Tell other customers how the tool works for you:",
+        },
+      ]
+    : [];
+  return customerMail(order, `Your Toolshop order was delivered: ${what(order)}`, paragraphs, details, [
+    ...review,
+    ordersLink(publicUrl),
+  ]);
+}
+
 const CANCELLED_BECAUSE: Record<CancelReason, string> = {
   customer: "Your order has been cancelled, as you asked.",
   admin: "Toolshop has cancelled your order.",

@@ -137,7 +137,7 @@ export function productMarkup(tool: Tool, site: Site, reviews: ToolReviews): str
     `<div class="flex flex-col gap-5">`,
     `<h1 id="product-heading" class="text-3xl font-bold sm:text-4xl">${name}</h1>`,
     `<p class="text-lg whitespace-pre-line text-base-content/80">${escapeHtml(tool.short)}</p>`,
-    `<div class="flex flex-wrap items-center gap-3"><p class="text-3xl font-bold text-primary">${escapeHtml(formatPrice(tool.price, site.currency))}</p>${badge}</div>`,
+    `<div class="flex flex-wrap items-center gap-3"><p class="text-3xl font-bold text-primary"><span class="whitespace-nowrap">${escapeHtml(formatPrice(tool.price, site.currency))}</span></p>${badge}</div>`,
     `<dl class="grid grid-cols-2 gap-2 text-sm">`,
     `<div class="rounded-field bg-base-200 px-3 py-2"><dt class="text-base-content/70">Minimum order</dt><dd class="font-semibold">${formatCount(tool.minQuantity)}</dd></div>`,
     `<div class="rounded-field bg-base-200 px-3 py-2"><dt class="text-base-content/70">Available</dt><dd class="font-semibold">${formatCount(tool.availableQuantity)}</dd></div>`,

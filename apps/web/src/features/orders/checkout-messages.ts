@@ -1,10 +1,14 @@
-import { QUANTITY_ABOVE_MAXIMUM, QUANTITY_BELOW_MINIMUM, QUANTITY_REQUIRED } from "@toolshop/shared/orders";
+import { QUANTITY_REQUIRED, type QuantityBounds, quantityBoundSentence } from "@toolshop/shared/orders";
 
 /**
  * SPEC.md section 5: the quantity's min and max violations are DISPLAYED as "quantity is required",
- * although the schema's rule messages say which bound was crossed. Other messages show as they are.
+ * although the schema's rule messages say which bound was crossed. The customer is told which, after
+ * it: "quantity is required. Only 1,200 in stock." Other messages show as they are.
  */
-export function displayedQuantityMessage(message: string | undefined): string | undefined {
-  if (message === QUANTITY_BELOW_MINIMUM || message === QUANTITY_ABOVE_MAXIMUM) return QUANTITY_REQUIRED;
-  return message;
+export function displayedQuantityMessage(
+  message: string | undefined,
+  tool: QuantityBounds,
+): string | undefined {
+  const bound = quantityBoundSentence(message, tool);
+  return bound ? `${QUANTITY_REQUIRED}. ${bound}` : message;
 }

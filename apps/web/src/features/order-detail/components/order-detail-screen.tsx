@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { isPayable } from "@toolshop/shared/order-lifecycle";
 import { orderIdParamsSchema } from "@toolshop/shared/orders";
 import { Link } from "react-router";
 import { MessagePanel } from "../../../components/message-panel";
@@ -59,7 +60,7 @@ export function OrderDetailScreen({ orderId, back }: OrderDetailScreenProps) {
                 <button type="button" className="btn btn-primary" onClick={() => window.print()}>
                   Print receipt
                 </button>
-                {order.status === "unpaid" ? (
+                {isPayable(order.status) ? (
                   <Link to={`/dashboard/payment/${order._id}`} className="btn btn-outline">
                     Pay
                   </Link>

@@ -1,6 +1,7 @@
 import type { OrderDetail } from "@toolshop/shared/order-detail";
+import { Money } from "../../../components/money";
 import { StatusBadge } from "../../../components/status-badge";
-import { formatCount, formatPrice } from "../../../lib/format";
+import { formatCount } from "../../../lib/format";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -36,7 +37,9 @@ export function OrderReceipt({ order }: { order: OrderDetail }) {
         <h2 id="order-lines-heading" className="mb-2 text-xl font-semibold">
           Items
         </h2>
-        <table className="table w-full table-fixed text-sm print:text-black">
+        {/* The automatic layout gives each amount the width it needs (an amount never wraps) and the
+            tool's name the rest: the name breaks anywhere (index.css), so it asks for little. */}
+        <table className="table w-full text-sm print:text-black">
           <thead className="print:text-black">
             <tr>
               <th scope="col" className="w-[44%] px-1 text-left sm:px-3">
@@ -64,12 +67,16 @@ export function OrderReceipt({ order }: { order: OrderDetail }) {
                     height={56}
                     className="size-14 shrink-0 rounded-field bg-base-200 object-contain p-1 print:bg-white"
                   />
-                  <span className="font-medium break-words">{order.name}</span>
+                  <span className="font-medium">{order.name}</span>
                 </div>
               </td>
-              <td className="px-1 text-right sm:px-3">{formatPrice(order.unitPrice)}</td>
+              <td className="px-1 text-right sm:px-3">
+                <Money amount={order.unitPrice} />
+              </td>
               <td className="px-1 text-right sm:px-3">{formatCount(order.quantity)}</td>
-              <td className="px-1 text-right font-semibold sm:px-3">{formatPrice(order.price)}</td>
+              <td className="px-1 text-right font-semibold sm:px-3">
+                <Money amount={order.price} />
+              </td>
             </tr>
           </tbody>
         </table>

@@ -5,8 +5,9 @@ import type { Tool } from "@toolshop/shared/tools";
 import { useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { TextAreaField, TextField } from "../../../components/form-fields";
+import { Money } from "../../../components/money";
 import { ApiRequestError } from "../../../lib/api-client";
-import { formatCount, formatPrice } from "../../../lib/format";
+import { formatCount } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useSavedDetails } from "../../profile/use-saved-details";
 import { toolKeys } from "../../tools/api/search-tools";
@@ -134,7 +135,7 @@ export function CheckoutForm({ tool, email, onPlaced, onRefused }: CheckoutFormP
         id="checkout-quantity"
         label="Quantity"
         labelNote={`(${formatCount(tool.minQuantity)} to ${formatCount(tool.availableQuantity)})`}
-        error={displayedQuantityMessage(errors.quantity?.message)}
+        error={displayedQuantityMessage(errors.quantity?.message, tool)}
         registration={register("quantity", { valueAsNumber: true })}
         type="number"
         inputMode="numeric"
@@ -143,11 +144,13 @@ export function CheckoutForm({ tool, email, onPlaced, onRefused }: CheckoutFormP
         step={1}
       />
       <p className="text-base-content/80">
-        {formatPrice(tool.price)} per unit
+        <Money amount={tool.price} /> per unit
         {total === null ? null : (
           <>
             {" · "}
-            <span className="font-semibold text-base-content">Total {formatPrice(total)}</span>
+            <span className="font-semibold text-base-content">
+              Total <Money amount={total} />
+            </span>
           </>
         )}
       </p>

@@ -48,7 +48,7 @@ describe("the checkout screen", () => {
     expect(link.closest("h2")).toBeInTheDocument();
   });
 
-  it("shows SPEC.md's messages: address, phone, and quantity is required for empty, low and high", async () => {
+  it("shows SPEC.md's messages: address, phone, and quantity is required for empty, low and high, with the bound", async () => {
     const { user } = await openCheckout();
     const quantity = screen.getByLabelText(/Quantity/);
     await user.clear(quantity);
@@ -62,13 +62,14 @@ describe("the checkout screen", () => {
     await user.type(quantity, "19");
     await user.click(screen.getByRole("button", { name: "Place the order" }));
     expect(await screen.findByText("Phone must be a number")).toBeInTheDocument();
-    // Below the minimum: the rule is "please enter atleast minimum value", displayed as the spec says.
-    expect(messageUnder(/Quantity/)).toBe("quantity is required");
+    // Below the minimum: the rule is "please enter atleast minimum value", displayed as the spec says,
+    // then which bound it is.
+    expect(messageUnder(/Quantity/)).toBe("quantity is required. At least 20 per order.");
 
     await user.clear(quantity);
     await user.type(quantity, "1201");
     await user.click(screen.getByRole("button", { name: "Place the order" }));
-    expect(messageUnder(/Quantity/)).toBe("quantity is required");
+    expect(messageUnder(/Quantity/)).toBe("quantity is required. Only 1,200 in stock.");
     expect(api?.callsTo("POST", "/api/orders")).toEqual([]);
   });
 
@@ -179,7 +180,7 @@ describe("the checkout screen", () => {
     expect(screen.getByText("(20 to 30)")).toBeInTheDocument();
     // The form now checks the new stock itself: 40 is more than is left.
     await user.click(screen.getByRole("button", { name: "Place the order" }));
-    expect(await screen.findByText("quantity is required")).toBeInTheDocument();
+    expect(await screen.findByText("quantity is required. Only 30 in stock.")).toBeInTheDocument();
     expect(api?.callsTo("POST", "/api/orders")).toHaveLength(1);
   });
 

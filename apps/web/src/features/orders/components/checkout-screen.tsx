@@ -3,10 +3,11 @@ import { toolIdParamsSchema } from "@toolshop/shared/tools";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { MessagePanel } from "../../../components/message-panel";
+import { Money } from "../../../components/money";
 import { QueryView } from "../../../components/query-view";
 import { Screen } from "../../../components/screen";
 import { ApiRequestError } from "../../../lib/api-client";
-import { formatCount, formatPrice } from "../../../lib/format";
+import { formatCount } from "../../../lib/format";
 import { toolQueryOptions } from "../../tools/api/get-tool";
 import { LowStockBadge } from "../../tools/components/low-stock-badge";
 import { ToolPicture } from "../../tools/components/tool-picture";
@@ -59,7 +60,9 @@ export function CheckoutScreen({ toolId, email }: CheckoutScreenProps) {
                     </Link>
                   </h2>
                   <p className="text-base-content/80">{tool.short}</p>
-                  <p className="text-xl font-bold text-primary">{formatPrice(tool.price)}</p>
+                  <p className="text-xl font-bold text-primary">
+                    <Money amount={tool.price} />
+                  </p>
                   <p className="text-sm">
                     Minimum order {formatCount(tool.minQuantity)} · {formatCount(tool.availableQuantity)} in
                     stock
@@ -72,8 +75,8 @@ export function CheckoutScreen({ toolId, email }: CheckoutScreenProps) {
                   <div role="status" className="flex flex-col gap-3">
                     <p className="text-lg font-semibold">Your order is placed.</p>
                     <p>
-                      {formatCount(placed.quantity)} × {placed.name} for {formatPrice(placed.price)}. Pay for
-                      it from My orders.
+                      {formatCount(placed.quantity)} × {placed.name} for <Money amount={placed.price} />. Pay
+                      for it from My orders.
                     </p>
                     <Link to="/dashboard" className="btn btn-primary sm:self-start">
                       Go to My orders

@@ -79,3 +79,25 @@ describe("OrderCard's reservation", () => {
     expect(screen.queryByRole("link", { name: /Order again/ })).not.toBeInTheDocument();
   });
 });
+
+describe("OrderCard's actions", () => {
+  // What each status offers: the lifecycle table's answer, which the server gives too.
+  const ACTIONS: Record<Order["status"], string[]> = {
+    unpaid: ["Pay", "Delete"],
+    paid: [],
+    shipped: [],
+    delivered: [],
+    cancelled: ["Order again", "Delete"],
+    refunded: [],
+  };
+
+  for (const [status, actions] of Object.entries(ACTIONS) as [Order["status"], string[]][]) {
+    it(`offers ${actions.join(" and ") || "nothing"} on an order that is ${status}`, () => {
+      renderCard(anOrder({ status, paid: status !== "unpaid" && status !== "cancelled" }));
+      const offered = [...screen.queryAllByRole("link"), ...screen.queryAllByRole("button")]
+        .map((control) => control.firstChild?.textContent ?? "")
+        .filter((label) => label !== "Order details and receipt");
+      expect(offered.sort()).toEqual([...actions].sort());
+    });
+  }
+});

@@ -1,6 +1,8 @@
+import { isDeletable, isPayable } from "@toolshop/shared/order-lifecycle";
 import type { Order } from "@toolshop/shared/orders";
 import { Link } from "react-router";
-import { formatCount, formatPrice } from "../../../lib/format";
+import { Money } from "../../../components/money";
+import { formatCount } from "../../../lib/format";
 import { ReservationNote } from "./reservation-note";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -28,14 +30,15 @@ interface OrderCardProps {
 }
 
 /**
- * One order of My orders with its details. Paid and shipped orders show the payment id; an unpaid one
- * how long its stock stays reserved, and it can be paid or deleted (the server refuses to delete a paid
- * order anyway). A cancelled one says why (its reservation expired, or the shop cancelled it) and links
- * to ordering the tool again.
+ * One order of My orders with its details. Paid orders show the payment id; an unpaid one how long its
+ * stock stays reserved. Each order offers only the actions the lifecycle table allows its status (the
+ * server answers the others with a 409): an unpaid one can be paid or deleted, a cancelled one deleted
+ * and ordered again (it says why it was cancelled: its reservation expired, or the shop cancelled it).
  */
 export function OrderCard({ order, onDelete }: OrderCardProps) {
   const headingId = `order-${order._id}-name`;
-  const settled = order.status === "paid" || order.status === "shipped";
+  const payable = isPayable(order.status) && order.price > 0;
+  const deletable = isDeletable(order.status);
   // A customer's delete removes the order; what is left cancelled was cancelled by the shop or by
   // the reservation's expiry (orders cancelled before reasons were kept have none).
   const cancelled = order.status === "cancelled";
@@ -73,7 +76,9 @@ export function OrderCard({ order, onDelete }: OrderCardProps) {
           <dt className="text-base-content/70">Quantity</dt>
           <dd>{formatCount(order.quantity)}</dd>
           <dt className="text-base-content/70">Total</dt>
-          <dd className="font-semibold">{formatPrice(order.price)}</dd>
+          <dd className="font-semibold">
+            <Money amount={order.price} />
+          </dd>
           <dt className="text-base-content/70">Address</dt>
           <dd className="break-words whitespace-pre-line">{order.address}</dd>
           <dt className="text-base-content/70">Phone</dt>
@@ -92,27 +97,29 @@ export function OrderCard({ order, onDelete }: OrderCardProps) {
         <Link to={`/dashboard/orders/${order._id}`} className="link self-start text-sm link-primary">
           Order details and receipt<span className="sr-only">: {order.name}</span>
         </Link>
-        {settled ? null : (
+        {payable || deletable ? (
           <div className="card-actions justify-end">
             {cancelled && order.toolId ? (
               <Link to={`/checkout/${order.toolId}`} className="btn btn-sm btn-primary">
                 Order again<span className="sr-only">: {order.name}</span>
               </Link>
             ) : null}
-            {order.status === "unpaid" && order.price > 0 ? (
+            {payable ? (
               <Link to={`/dashboard/payment/${order._id}`} className="btn btn-sm btn-primary">
                 Pay<span className="sr-only"> for {order.name}</span>
               </Link>
             ) : null}
-            <button
-              type="button"
-              className="btn btn-outline btn-sm btn-error"
-              onClick={() => onDelete(order)}
-            >
-              Delete<span className="sr-only"> {order.name}</span>
-            </button>
+            {deletable ? (
+              <button
+                type="button"
+                className="btn btn-outline btn-sm btn-error"
+                onClick={() => onDelete(order)}
+              >
+                Delete<span className="sr-only"> {order.name}</span>
+              </button>
+            ) : null}
           </div>
-        )}
+        ) : null}
       </div>
     </article>
   );

@@ -6,13 +6,14 @@ import { Link } from "react-router";
 import { ChunkErrorBoundary } from "../../../components/chunk-error-boundary";
 import { LoadError } from "../../../components/load-error";
 import { MessagePanel } from "../../../components/message-panel";
+import { Money } from "../../../components/money";
 import { ProductThumbnail } from "../../../components/product-thumbnail";
 import { type QueryState, QueryView } from "../../../components/query-view";
 import { Screen } from "../../../components/screen";
 import { Spinner } from "../../../components/spinner";
 import { ApiRequestError } from "../../../lib/api-client";
 import { loadChunk } from "../../../lib/chunk-load";
-import { formatCount, formatPrice } from "../../../lib/format";
+import { formatCount } from "../../../lib/format";
 import { ORDERS_QUERY_KEY, orderForPaymentQueryOptions } from "../../orders/api/orders-api";
 import {
   paymentConfigQueryOptions,
@@ -119,7 +120,9 @@ export function PaymentScreen({ orderId, billing }: PaymentScreenProps) {
                     <p>This order was cancelled and cannot be paid.</p>
                   ) : (
                     <>
-                      <h2 className="mb-3 text-xl font-semibold">Pay {formatPrice(order.price)} by card</h2>
+                      <h2 className="mb-3 text-xl font-semibold">
+                        Pay <Money amount={order.price} /> by card
+                      </h2>
                       {intentError &&
                       !(intentError instanceof ApiRequestError && intentError.status === 409) ? (
                         <LoadError
@@ -167,7 +170,9 @@ function PaymentReceipt({ order }: { order: Order }) {
       </h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt>Amount paid</dt>
-        <dd className="font-semibold">{formatPrice(order.price)}</dd>
+        <dd className="font-semibold">
+          <Money amount={order.price} />
+        </dd>
         <dt>Your transaction id</dt>
         <dd className="font-mono font-semibold break-all">{order.transactionId}</dd>
       </dl>
@@ -191,8 +196,10 @@ function OrderSummary({ order }: { order: Order }) {
       <div className="min-w-0">
         <h2 className="text-lg font-semibold">{order.name}</h2>
         <p>
-          {formatCount(order.quantity)} × {formatPrice(order.unitPrice)} ={" "}
-          <span className="font-semibold">{formatPrice(order.price)}</span>
+          {formatCount(order.quantity)} × <Money amount={order.unitPrice} /> ={" "}
+          <span className="font-semibold">
+            <Money amount={order.price} />
+          </span>
         </p>
         <p className="text-sm break-words text-base-content/80">Deliver to: {order.address}</p>
       </div>

@@ -1,7 +1,8 @@
 import type { ToolReviews } from "@toolshop/shared/reviews";
 import type { Tool } from "@toolshop/shared/tools";
 import { Link } from "react-router";
-import { formatCount, formatPrice } from "../../../lib/format";
+import { Money } from "../../../components/money";
+import { formatCount } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { LowStockBadge } from "../../tools/components/low-stock-badge";
 import { ToolQuantities } from "../../tools/components/tool-quantities";
@@ -58,7 +59,9 @@ export function ProductDetails({ tool, reviews }: { tool: Tool; reviews?: ToolRe
         </h1>
         <p className="text-lg whitespace-pre-line text-base-content/80">{tool.short}</p>
         <div className="flex flex-wrap items-center gap-3">
-          <p className="text-3xl font-bold text-primary">{formatPrice(tool.price)}</p>
+          <p className="text-3xl font-bold text-primary">
+            <Money amount={tool.price} />
+          </p>
           {soldOut ? (
             <p className="badge badge-neutral font-semibold">Sold out</p>
           ) : (

@@ -1,6 +1,6 @@
 import type { Tool } from "@toolshop/shared/tools";
 import { Link, useLocation } from "react-router";
-import { formatPrice } from "../../../lib/format";
+import { Money } from "../../../components/money";
 import { toolsListState } from "../list-location";
 import { isSoldOut } from "../stock";
 import { LowStockBadge } from "./low-stock-badge";
@@ -29,7 +29,9 @@ export function ToolCard({ tool }: { tool: Tool }) {
         </h3>
         <p className="text-base-content/80">{tool.short}</p>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-2xl font-bold text-primary">{formatPrice(tool.price)}</p>
+          <p className="text-2xl font-bold text-primary">
+            <Money amount={tool.price} />
+          </p>
           <LowStockBadge tool={tool} />
         </div>
         <ToolQuantities tool={tool} />
