@@ -42,15 +42,18 @@ const addressSchema = oneLine(
   "The address",
 );
 
-const phoneSchema = z
-  .string({ error: PHONE_REQUIRED })
-  .trim()
-  .min(1, { error: PHONE_REQUIRED, abort: true })
-  .max(PHONE_MAX_LENGTH, {
-    error: `The phone number must be at most ${PHONE_MAX_LENGTH} characters`,
-    abort: true,
-  })
-  .regex(PHONE_PATTERN, PHONE_NOT_A_NUMBER);
+// The pattern's \s would let a line break between the digits: oneLine refuses it.
+const phoneSchema = oneLine(
+  z
+    .string({ error: PHONE_REQUIRED })
+    .trim()
+    .min(1, { error: PHONE_REQUIRED, abort: true })
+    .max(PHONE_MAX_LENGTH, {
+      error: `The phone number must be at most ${PHONE_MAX_LENGTH} characters`,
+      abort: true,
+    }),
+  "The phone number",
+).regex(PHONE_PATTERN, PHONE_NOT_A_NUMBER);
 
 /** Empty or non-numeric input (NaN from a number field) counts as missing. */
 const quantityNumber = () =>

@@ -22,10 +22,16 @@ const optionalLine = (label: string, max: number) =>
 export const quoteRequestSchema = z.object({
   name: personNameSchema,
   email: emailSchema(),
-  phone: z
-    .string()
-    .trim()
-    .max(QUOTE_LIMITS.phone, { error: `Phone must be at most ${QUOTE_LIMITS.phone} characters`, abort: true })
+  phone: oneLine(
+    z
+      .string()
+      .trim()
+      .max(QUOTE_LIMITS.phone, {
+        error: `Phone must be at most ${QUOTE_LIMITS.phone} characters`,
+        abort: true,
+      }),
+    "Phone",
+  )
     .regex(/^[+\d\s()-]*$/, "Phone must be a number")
     .optional()
     .or(z.literal("")),

@@ -46,7 +46,8 @@ export const usersQuerySchema = z.object({
     .optional()
     .describe("Emails starting with this text (case-insensitive)"),
   role: z.enum(userRoles, { error: "The role must be admin or user" }).optional(),
-  ...pageQueryFields(),
+  // The cursor carries the last user's created_at and email (up to 254 characters, 3 UTF-8 bytes each).
+  ...pageQueryFields({ cursorMaxLength: 1100 }),
 });
 export type UsersQuery = z.infer<typeof usersQuerySchema>;
 

@@ -1,14 +1,15 @@
 // Every way a name enters the identity service is bounded: sign-up and profile updates refuse a bad
 // name with the shared rule's message; a name an OAuth provider sends (which the user cannot correct at
-// the door) is stored as one line of at most NAME_MAX_LENGTH characters.
-import { NAME_MAX_LENGTH } from "@toolshop/shared/text";
+// the door) is stored as one line of at most NAME_MAX_LENGTH characters. Bidirectional controls
+// (U+202E and its kin), which make a name show other than it reads, count as control characters.
+import { bidiControlMessage, NAME_MAX_LENGTH } from "@toolshop/shared/text";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IdentityClient, TEST_ORIGIN, uniqueEmail } from "../testing/identity-client";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 const PASSWORD = "Pliers2024";
-const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
+const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 
 describe("names entering the identity service (PGlite)", () => {
   let provider: OAuth2Server;
@@ -57,7 +58,7 @@ describe("names entering the identity service (PGlite)", () => {
     Object.assign(person, {
       sub: `google-${email}`,
       email,
-      name: `  Ada\nLovelace\u0007${"\u00e9".repeat(300)}`,
+      name: `  \u202EAda\nLovelace\u0007\u2067${"\u00e9".repeat(300)}\u2069`,
     });
     const client = new IdentityClient(t.app, "198.51.100.40");
     await signInWithProvider(client);
@@ -77,6 +78,8 @@ describe("names entering the identity service (PGlite)", () => {
     for (const [name, message] of [
       ["n".repeat(101), "Name must be at most 100 characters"],
       ["Two\nLines", "Name must be a single line without line breaks or control characters"],
+      ["\u202Egnp.exe", bidiControlMessage("Name")],
+      ["Ada \u2066Lovelace\u2069", bidiControlMessage("Name")],
       ["   ", "Name is required"],
     ] as const) {
       const response = await client.request("POST", "/api/auth/update-user", { name });
@@ -98,7 +101,23 @@ describe("names entering the identity service (PGlite)", () => {
       { providerId: "google", accountId: `google-${email}` },
     );
     expect(user.name).toBe("x".repeat(NAME_MAX_LENGTH));
-    const updated = await context.internalAdapter.updateUser(user.id, { name: "Tab\there" });
+    const updated = await context.internalAdapter.updateUser(user.id, { name: "Tab\there\u200F" });
     expect(updated?.name).toBe("Tab here");
+  });
+
+  it("refuses a sign-up whose name carries a direction control, and creates no account", async () => {
+    const email = uniqueEmail("reversed");
+    const client = new IdentityClient(t.app, "198.51.100.42");
+    for (const name of ["Ada\u202ELovelace", "\u200FAda", "Ada\u061C"]) {
+      const response = await client.signUp({ name, email, password: PASSWORD });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({
+        statusCode: 400,
+        error: "Bad Request",
+        message: bidiControlMessage("Name"),
+      });
+    }
+    const context = await t.app.identity.$context;
+    expect(await context.internalAdapter.findUserByEmail(email)).toBeNull();
   });
 });

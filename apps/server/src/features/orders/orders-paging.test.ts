@@ -219,10 +219,11 @@ for (const target of testDatabaseTargets()) {
       const forged = [
         "garbage",
         "%00%27%3B--",
-        b64("2021-02-31T10:00:00.000000Z|6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a01"),
-        b64("0000-01-01T00:00:00.000000Z|6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a01"),
-        b64("2021-01-01T10:00:00.000000Z|' or 1=1 --"),
-        b64("infinity|6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a01"),
+        b64('["2021-02-31T10:00:00.000000Z","6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a01"]'),
+        b64('["0000-01-01T00:00:00.000000Z","6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a01"]'),
+        b64('["2021-01-01T10:00:00.000000+01:00","6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a01"]'),
+        b64(`["2021-01-01T10:00:00.000000Z","' or 1=1 --"]`),
+        b64('["infinity","6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a01"]'),
         "A".repeat(500),
       ];
       const cases: [SignedInCustomer, string, string][] = [

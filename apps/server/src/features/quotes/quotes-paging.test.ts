@@ -121,9 +121,10 @@ for (const target of testDatabaseTargets()) {
       const hostile = [
         "cursor=garbage",
         `cursor=${cursorOf(`2031-01-01 00:00:00|${uuid}`)}`,
-        `cursor=${cursorOf(`99999999999999999|${uuid}`)}`,
-        `cursor=${cursorOf("1|'; drop table quotes; --")}`,
-        `cursor=${cursorOf(`1|${uuid}|1`)}`,
+        `cursor=${cursorOf(JSON.stringify(["0000-01-01T00:00:00.000000Z", uuid]))}`,
+        `cursor=${cursorOf(JSON.stringify(["2031-01-01T00:00:00.000000+01:00", uuid]))}`,
+        `cursor=${cursorOf(JSON.stringify(["2031-01-01T00:00:00.000000Z", "'; drop table quotes; --"]))}`,
+        `cursor=${cursorOf(JSON.stringify(["2031-01-01T00:00:00.000000Z", uuid, 1]))}`,
         `cursor=${"a".repeat(401)}`,
         "limit=0",
         "limit=101",
@@ -142,7 +143,9 @@ for (const target of testDatabaseTargets()) {
         expect(response.json().message, query).toMatch(/[A-Z][a-z]+ [a-z].{8,}/);
       }
       // A well-formed cursor past the oldest request is simply the end.
-      const end = await get(`/api/quotes?cursor=${cursorOf(`0|${uuid}`)}`);
+      const end = await get(
+        `/api/quotes?cursor=${cursorOf(JSON.stringify(["1970-01-01T00:00:00.000000Z", uuid]))}`,
+      );
       expect(end.statusCode).toBe(200);
       expect(end.json()).toEqual([]);
       expect(end.headers[NEXT_CURSOR_HEADER]).toBeUndefined();

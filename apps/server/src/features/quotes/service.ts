@@ -3,7 +3,6 @@
 
 import type { Database } from "@toolshop/db/client";
 import { quotes } from "@toolshop/db/schema";
-import { CURSOR_NOT_OURS } from "@toolshop/shared/paging";
 import {
   QUOTES_PAGE_SIZE,
   type QuoteRequest,
@@ -11,8 +10,13 @@ import {
   type StoredQuote,
 } from "@toolshop/shared/quotes";
 import { and, desc, eq, like, or, type SQL, sql } from "drizzle-orm";
-import { HttpError } from "../../lib/http-errors";
-import { keysetPage } from "../../lib/keyset-page";
+import {
+  asCursorTimestamp,
+  cursorCodec,
+  cursorTimestampOf,
+  cursorValue,
+  keysetPage,
+} from "../../lib/keyset-page";
 import { startsWith } from "../../lib/like-pattern";
 
 type QuoteRow = typeof quotes.$inferSelect;
@@ -55,19 +59,8 @@ export interface QuotesPage {
   nextCursor: string | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-// The cursor is the last row's created_at in whole microseconds since 1970 (a JS Date would drop the
-// microseconds) and its id. Only digits and a UUID are accepted, so no cursor can make the cast fail.
-const encodeCursor = (micros: string, id: string) =>
-  Buffer.from(`${micros}|${id}`, "utf8").toString("base64url");
-
-function decodeCursor(cursor: string): { micros: string; id: string } {
-  const [micros = "", id = "", ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (!/^\d{1,16}$/.test(micros) || !UUID.test(id) || rest.length > 0)
-    throw new HttpError(400, CURSOR_NOT_OURS);
-  return { micros, id };
-}
+// The cursor: the last row's created_at to the microsecond and its id.
+const quotesCursor = cursorCodec(cursorValue.timestamp, cursorValue.id);
 
 /**
  * One page of the requests, newest first. Keyset paging on (created_at, id), never OFFSET: each page
@@ -90,21 +83,19 @@ export async function listQuotes(db: Database, query: QuotesQuery = {}): Promise
   }
   if (query.status) conditions.push(eq(quotes.handled, query.status === "handled"));
   if (query.cursor) {
-    const after = decodeCursor(query.cursor);
-    conditions.push(
-      sql`(${quotes.createdAt}, ${quotes.id}) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::uuid)`,
-    );
+    const [at, id] = quotesCursor.decode(query.cursor);
+    conditions.push(sql`(${quotes.createdAt}, ${quotes.id}) < (${asCursorTimestamp(at)}, ${id}::uuid)`);
   }
   const rows = await db
     .select({
       row: quotes,
-      micros: sql<string>`(extract(epoch from ${quotes.createdAt}) * 1000000)::bigint::text`,
+      at: cursorTimestampOf(quotes.createdAt),
     })
     .from(quotes)
     .where(and(...conditions))
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(limit + 1);
-  const page = keysetPage(rows, limit, (last) => encodeCursor(last.micros, last.row.id));
+  const page = keysetPage(rows, limit, (last) => quotesCursor.encode([last.at, last.row.id]));
   return { quotes: page.rows.map(({ row }) => toStoredQuote(row)), nextCursor: page.nextCursor };
 }
 

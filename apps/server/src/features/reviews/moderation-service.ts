@@ -3,13 +3,17 @@
 
 import type { Database } from "@toolshop/db/client";
 import { reviews, users } from "@toolshop/db/schema";
-import { CURSOR_NOT_OURS } from "@toolshop/shared/paging";
 import type { ModeratedReviewsQuery } from "@toolshop/shared/review-moderation";
 import { type ModeratedReview, REVIEWS_PAGE_SIZE } from "@toolshop/shared/reviews";
 import { and, desc, eq, like, or, type SQL, sql } from "drizzle-orm";
 import type { DomainEventPublisher } from "../../lib/domain-events";
-import { HttpError } from "../../lib/http-errors";
-import { keysetPage } from "../../lib/keyset-page";
+import {
+  asCursorTimestamp,
+  cursorCodec,
+  cursorTimestampOf,
+  cursorValue,
+  keysetPage,
+} from "../../lib/keyset-page";
 import { startsWith } from "../../lib/like-pattern";
 import { createPreparedQueries, plannedOnce } from "../../lib/prepared-queries";
 
@@ -24,34 +28,9 @@ export interface ModeratedReviewPage {
   nextCursor: string | null;
 }
 
-// created_at as PostgreSQL prints it keeps its microseconds (a JS Date would drop them), so the
-// cursor compares exactly, and still works when its review has been deleted meanwhile.
-const TIMESTAMP = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(\.\d{1,6})?(?:[+-](\d\d)(:?\d\d)?|Z)?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const encodeCursor = (at: string, id: string) => Buffer.from(`${at}|${id}`, "utf8").toString("base64url");
-
-/** Whether PostgreSQL takes `at` as a timestamp: a 13th month or a 31 February would fail the cast (500). */
-function isRealTimestamp(at: string): boolean {
-  const [, year, month, day, hour, minute, second, , offset] = (TIMESTAMP.exec(at) ?? []).map(Number);
-  if (year === undefined || month === undefined || day === undefined) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    year >= 1970 &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day &&
-    Number(hour) < 24 &&
-    Number(minute) < 60 &&
-    Number(second) < 60 &&
-    !(Number(offset) > 15)
-  );
-}
-
-function decodeCursor(cursor: string): { at: string; id: string } {
-  const [at = "", id = "", ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (!isRealTimestamp(at) || !UUID.test(id) || rest.length > 0) throw new HttpError(400, CURSOR_NOT_OURS);
-  return { at, id };
-}
+// The cursor: the last row's created_at to the microsecond and its id, so it compares exactly and still
+// works when its review has been deleted meanwhile.
+const reviewsCursor = cursorCodec(cursorValue.timestamp, cursorValue.id);
 
 const columns = {
   id: reviews.id,
@@ -109,18 +88,16 @@ export async function listAllReviews(
     );
   }
   if (query.cursor) {
-    const after = decodeCursor(query.cursor);
-    conditions.push(
-      sql`(${reviews.createdAt}, ${reviews.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
-    );
+    const [at, id] = reviewsCursor.decode(query.cursor);
+    conditions.push(sql`(${reviews.createdAt}, ${reviews.id}) < (${asCursorTimestamp(at)}, ${id}::uuid)`);
   }
   const rows = await db
-    .select({ ...columns, cursorAt: sql<string>`${reviews.createdAt}::text` })
+    .select({ ...columns, cursorAt: cursorTimestampOf(reviews.createdAt) })
     .from(reviews)
     .where(and(...conditions))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit + 1);
-  const page = keysetPage(rows, limit, (last) => encodeCursor(last.cursorAt, last.id));
+  const page = keysetPage(rows, limit, (last) => reviewsCursor.encode([last.cursorAt, last.id]));
   return { reviews: page.rows.map(toModerated), nextCursor: page.nextCursor };
 }
 

@@ -192,14 +192,17 @@ for (const target of testDatabaseTargets()) {
 
     it("refuses a forged cursor, a bad filter or limit with a sentence (400), never a 500", async () => {
       const uuid = "00000000-0000-4000-8000-000000000000";
-      const cursorOf = (text: string) => Buffer.from(text, "utf8").toString("base64url");
+      const cursorOf = (value: unknown) =>
+        Buffer.from(typeof value === "string" ? value : JSON.stringify(value), "utf8").toString("base64url");
       for (const query of [
-        `cursor=${cursorOf(`2025-13-45 10:00:00|${uuid}`)}`,
-        `cursor=${cursorOf(`2025-02-31 10:00:00+00|${uuid}`)}`,
-        `cursor=${cursorOf(`2025-01-01 99:00:00+00|${uuid}`)}`,
-        `cursor=${cursorOf(`2025-01-01 10:00:00+99|${uuid}`)}`,
-        `cursor=${cursorOf(`2025-01-01 10:00:00+00|${uuid}|x`)}`,
-        `cursor=${cursorOf("2025-01-01 10:00:00+00|1 or 1=1")}`,
+        `cursor=${cursorOf(`2025-01-01 10:00:00+00|${uuid}`)}`,
+        `cursor=${cursorOf(["2025-13-45T10:00:00.000000Z", uuid])}`,
+        `cursor=${cursorOf(["2025-02-31T10:00:00.000000Z", uuid])}`,
+        `cursor=${cursorOf(["2025-01-01T99:00:00.000000Z", uuid])}`,
+        `cursor=${cursorOf(["2025-01-01T10:00:00.000000+00:60", uuid])}`,
+        `cursor=${cursorOf(["0000-01-01T10:00:00.000000Z", uuid])}`,
+        `cursor=${cursorOf(["2025-01-01T10:00:00.000000Z", uuid, "x"])}`,
+        `cursor=${cursorOf(["2025-01-01T10:00:00.000000Z", "1 or 1=1"])}`,
         "visibility=HIDDEN",
         "visibility=deleted",
         "limit=0",
@@ -216,7 +219,7 @@ for (const target of testDatabaseTargets()) {
         t.app,
         admin,
         "GET",
-        `/api/reviews?cursor=${cursorOf(`1970-01-02 00:00:00+00|${uuid}`)}`,
+        `/api/reviews?cursor=${cursorOf(["1970-01-02T00:00:00.000000Z", uuid])}`,
       );
       expect(real.statusCode).toBe(200);
       expect(real.json()).toEqual([]);

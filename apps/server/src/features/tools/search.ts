@@ -13,32 +13,35 @@ import {
 import { and, type Column, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
-import { keysetPage } from "../../lib/keyset-page";
+import {
+  asCursorTimestamp,
+  type CursorCodec,
+  cursorCodec,
+  cursorTimestampOf,
+  cursorValue,
+  keysetPage,
+} from "../../lib/keyset-page";
 import { type Bind, boundValues, createPreparedQueries, placeholders } from "../../lib/prepared-queries";
 import type { DerivedCache } from "../../plugins/derived-cache";
 import { type ToolRow, toolColumns, toToolResponse } from "./service";
 
-/**
- * created_at to the microsecond, in UTC: a JavaScript Date would round it to the millisecond and a
- * cursor would then skip or repeat tools created in the same millisecond.
- */
-const createdAtKey = sql<string>`to_char(${tools.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
-const TIMESTAMP_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
+const createdAtKey = cursorTimestampOf(tools.createdAt);
 
 type Row = ToolRow & { createdAtKey?: string };
+type SortValue = string | number | boolean;
 
 /**
  * Each sort: its columns (all ascending or all descending, then the id, so that a row comparison is
- * the keyset condition and a btree of 0009 serves it), the values a cursor carries, and their checks.
+ * the keyset condition and a btree of 0009 serves it), the values a cursor carries, and its codec.
  */
 interface SortPlan {
   keys: (SQL | Column)[];
   descending: boolean;
   /** What the page reads beside the tool's own columns for its cursor (only newest needs any). */
   cursorColumns?: { createdAtKey: typeof createdAtKey };
-  valuesOf(row: Row): (string | number | boolean)[];
-  /** The cursor's values, checked: anything else was not written by this server. */
-  values: z.ZodType<(string | number | boolean)[]>;
+  valuesOf(row: Row): SortValue[];
+  /** The cursor: the sort's name, the last tool's sort values, its id. */
+  cursor: CursorCodec<[ToolSort, ...SortValue[]]>;
   /** How each value is written into SQL: typed, so PostgreSQL never guesses. */
   casts: ((value: SQL) => SQL)[];
 }
@@ -46,27 +49,16 @@ interface SortPlan {
 const asText = (value: SQL) => sql`${value}::text`;
 const asInteger = (value: SQL) => sql`${value}::integer`;
 const asBoolean = (value: SQL) => sql`${value}::boolean`;
-const asUtcTimestamp = (value: SQL) => sql`(${value}::timestamp at time zone 'UTC')`;
 
-const nameValue = z.string().max(1000);
-const priceValue = z.number().int().min(0).max(2_147_483_647);
-const timestampValue = z
-  .string()
-  // A well-formed but impossible date (February 31st) would make PostgreSQL fail: refuse it here.
-  .refine((value) => {
-    const date = new Date(`${value.slice(0, 23)}Z`);
-    return (
-      TIMESTAMP_KEY.test(value) &&
-      !Number.isNaN(date.getTime()) &&
-      date.toISOString().startsWith(value.slice(0, 23))
-    );
-  });
+const nameValue = cursorValue.text(1000);
+const sortCursor = (sort: ToolSort, ...values: z.ZodType<SortValue>[]) =>
+  cursorCodec(z.literal(sort), ...values, cursorValue.id) as CursorCodec<[ToolSort, ...SortValue[]]>;
 
-const priceSort = (descending: boolean): SortPlan => ({
+const priceSort = (sort: ToolSort, descending: boolean): SortPlan => ({
   keys: [tools.priceCents],
   descending,
   valuesOf: (row) => [row.priceCents],
-  values: z.tuple([priceValue]),
+  cursor: sortCursor(sort, cursorValue.integer),
   casts: [asInteger],
 });
 
@@ -76,16 +68,16 @@ const SORTS: Record<ToolSort, SortPlan> = {
     keys: [tools.soldOut, tools.category, tools.name],
     descending: false,
     valuesOf: (row) => [row.availableQuantity < row.minQuantity, row.category, row.name],
-    values: z.tuple([z.boolean(), z.enum(toolCategories), nameValue]),
+    cursor: sortCursor("featured", cursorValue.boolean, z.enum(toolCategories), nameValue),
     casts: [asBoolean, asText, asText],
   },
-  price: priceSort(false),
-  "price-desc": priceSort(true),
+  price: priceSort("price", false),
+  "price-desc": priceSort("price-desc", true),
   name: {
     keys: [tools.name],
     descending: false,
     valuesOf: (row) => [row.name],
-    values: z.tuple([nameValue]),
+    cursor: sortCursor("name", nameValue),
     casts: [asText],
   },
   newest: {
@@ -93,8 +85,8 @@ const SORTS: Record<ToolSort, SortPlan> = {
     descending: true,
     cursorColumns: { createdAtKey },
     valuesOf: (row) => [row.createdAtKey ?? ""],
-    values: z.tuple([timestampValue]),
-    casts: [asUtcTimestamp],
+    cursor: sortCursor("newest", cursorValue.timestamp),
+    casts: [asCursorTimestamp],
   },
 };
 
@@ -102,29 +94,12 @@ const prepared = createPreparedQueries();
 
 export const CURSOR_OTHER_SORT = "The cursor belongs to another sort; start again from the first page.";
 
-/** The cursor: base64url JSON of [sort, ...the last tool's sort values, its id]. */
-function encodeCursor(sort: ToolSort, row: Row): string {
-  return Buffer.from(JSON.stringify([sort, ...SORTS[sort].valuesOf(row), row.id])).toString("base64url");
-}
-
-const cursorShape = z.tuple([z.enum(Object.keys(SORTS) as ToolSort[])], z.unknown());
-
 /** The sort values and the id of the cursor's tool; a 400 for anything this server did not write. */
 function parseCursor(sort: ToolSort, cursor: string): unknown[] {
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-  } catch {
-    throw new HttpError(400, CURSOR_NOT_OURS);
-  }
-  const shape = cursorShape.safeParse(decoded);
-  if (!shape.success) throw new HttpError(400, CURSOR_NOT_OURS);
-  if (shape.data[0] !== sort) throw new HttpError(400, CURSOR_OTHER_SORT);
-  const rest = shape.data.slice(1);
-  const values = SORTS[sort].values.safeParse(rest.slice(0, -1));
-  const id = z.uuid().safeParse(rest.at(-1));
-  if (!values.success || !id.success) throw new HttpError(400, CURSOR_NOT_OURS);
-  return [...values.data, id.data];
+  const values = SORTS[sort].cursor.parse(cursor);
+  if (values) return values.slice(1);
+  const otherSort = Object.values(SORTS).some((plan) => plan.cursor.parse(cursor));
+  throw new HttpError(400, otherSort ? CURSOR_OTHER_SORT : CURSOR_NOT_OURS);
 }
 
 /** The keyset condition after the cursor's tool, whose values `bind` names after0, after1, …. */
@@ -231,7 +206,7 @@ export async function searchTools(
     pageQuery.execute(values),
     counts ? counts.get(countKey(query), countMatches) : countMatches(),
   ]);
-  const page = keysetPage(rows, limit, (last) => encodeCursor(sort, last));
+  const page = keysetPage(rows, limit, (last) => plan.cursor.encode([sort, ...plan.valuesOf(last), last.id]));
   return {
     tools: page.rows.map((row) => toToolResponse(row, currency)),
     nextCursor: page.nextCursor,

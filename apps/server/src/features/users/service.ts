@@ -1,9 +1,16 @@
 // The admins' view of the shop's users: the list and the admin role both ways (SPEC.md section 6).
 import type { Database } from "@toolshop/db/client";
 import { users } from "@toolshop/db/schema";
+import { EMAIL_MAX_LENGTH } from "@toolshop/shared/text";
 import { type ShopUserSummary, USERS_PAGE_SIZE, type UsersQuery } from "@toolshop/shared/users";
 import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
-import { keysetPage } from "../../lib/keyset-page";
+import {
+  asCursorTimestamp,
+  cursorCodec,
+  cursorTimestampOf,
+  cursorValue,
+  keysetPage,
+} from "../../lib/keyset-page";
 import { startsWith } from "../../lib/like-pattern";
 import { createPreparedQueries } from "../../lib/prepared-queries";
 import { normalizeEmail } from "../accounts/service";
@@ -14,9 +21,11 @@ export interface UsersPage {
   nextCursor: string | null;
 }
 
-/** The cursor is the last row's email (unique); base64url keeps it opaque and URL-safe. */
-const encodeCursor = (email: string) => Buffer.from(email, "utf8").toString("base64url");
-const decodeCursor = (cursor: string) => Buffer.from(cursor, "base64url").toString("utf8");
+/**
+ * The cursor: the last row's created_at to the microsecond and its email (unique), so that it keeps its
+ * place when that user is gone meanwhile.
+ */
+const usersCursor = cursorCodec(cursorValue.timestamp, cursorValue.text(EMAIL_MAX_LENGTH));
 
 const prepared = createPreparedQueries();
 
@@ -34,24 +43,26 @@ export async function listUsers(db: Database, query: UsersQuery = {}): Promise<U
     if (query.role) conditions.push(sql`${users.role} = ${sql.placeholder("role")}`);
     if (query.cursor) {
       conditions.push(
-        sql`(${users.createdAt}, ${users.email}) > (select c.created_at, c.email from users c where c.email = ${sql.placeholder("afterEmail")})`,
+        sql`(${users.createdAt}, ${users.email}) > (${asCursorTimestamp(sql.placeholder("afterCreatedAt"))}, ${sql.placeholder("afterEmail")}::text)`,
       );
     }
     return db
-      .select({ id: users.id, email: users.email, role: users.role })
+      .select({ id: users.id, email: users.email, role: users.role, at: cursorTimestampOf(users.createdAt) })
       .from(users)
       .where(and(...conditions))
       .orderBy(asc(users.createdAt), asc(users.email))
       .limit(sql.placeholder("limit"))
       .prepare("");
   });
+  const [afterCreatedAt, afterEmail] = query.cursor ? usersCursor.decode(query.cursor) : [];
   const found = await pageQuery.execute({
     emailPrefix: query.q && startsWith(query.q),
     role: query.role,
-    afterEmail: query.cursor && decodeCursor(query.cursor),
+    afterCreatedAt,
+    afterEmail,
     limit: limit + 1,
   });
-  const page = keysetPage(found, limit, (last) => encodeCursor(last.email));
+  const page = keysetPage(found, limit, (last) => usersCursor.encode([last.at, last.email]));
   return {
     users: page.rows.map((row) => ({ _id: row.id, email: row.email, role: row.role })),
     nextCursor: page.nextCursor,

@@ -1,21 +1,19 @@
 // Better Auth's database hooks: every way a user or a session is written or removed passes here (sign-up,
 // OAuth sign-in, profile update, sign-out, password reset, expiry), whichever endpoint did it.
-import { NAME_MAX_LENGTH } from "@toolshop/shared/text";
+import { NAME_MAX_LENGTH, toOneLine } from "@toolshop/shared/text";
 import type { BetterAuthOptions } from "better-auth";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 
 /** Sessions one user may hold at once; signing in once more ends the oldest. */
 export const MAX_SESSIONS_PER_USER = 10;
 
-const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]+/gu;
-
 /**
- * A name as the shop stores it: one line, trimmed, at most NAME_MAX_LENGTH characters. Sign-up and
- * profile updates refuse a bad name with a message (identity-hooks.ts); this bounds the rest, such as
- * the name an OAuth provider sends, which the user cannot correct at the door.
+ * A name as the shop stores it: one line without direction controls, trimmed, at most NAME_MAX_LENGTH
+ * characters. Sign-up and profile updates refuse a bad name with a message (identity-hooks.ts); this
+ * bounds the rest, such as the name an OAuth provider sends, which the user cannot correct at the door.
  */
 export function boundedName(name: string): string {
-  const oneLine = name.replace(CONTROL_CHARACTERS, " ").trim();
+  const oneLine = toOneLine(name).trim();
   if (oneLine.length <= NAME_MAX_LENGTH) return oneLine;
   let cut = oneLine.slice(0, NAME_MAX_LENGTH);
   // Never half of a surrogate pair: that is not storable text.
