@@ -1,5 +1,5 @@
 // bench/results/latest.md from the figures of bench/results/latest.json.
-import { HEAP_FLAGS } from "../apps/server/src/lib/heap-flags.mjs";
+import { START_NODE_FLAGS } from "../apps/server/src/testing/launch-server.mjs";
 
 const check = (ok) => (ok ? "yes" : "**no**");
 
@@ -15,7 +15,7 @@ export function renderMarkdown(r) {
     "",
     ...r.notes.map((note) => `> ${note}`),
     "",
-    `Servers run from the production build (\`node ${[...HEAP_FLAGS, ...(r.serverExtraNodeArgs ?? [])].join(" ")} apps/server/dist/server.js\`, ${r.serverExtraNodeArgs?.length ? "as `npm start` runs it plus BENCH_SERVER_NODE_ARGS" : "as `npm start` runs it"}; NODE_ENV=production, default log level), one process, no Redis.`,
+    `Servers run from the production build (\`node ${[...START_NODE_FLAGS, ...(r.serverExtraNodeArgs ?? [])].join(" ")} apps/server/dist/server.js\`, ${r.serverExtraNodeArgs?.length ? "as `npm start` runs it plus BENCH_SERVER_NODE_ARGS" : "as `npm start` runs it"}; NODE_ENV=production, default log level), one process, no Redis.`,
     "",
     ...targets(r),
   ];

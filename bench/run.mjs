@@ -49,7 +49,7 @@ const results = {
   date: new Date().toISOString(),
   command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`,
   machine: machine(),
-  // Flags the servers got after HEAP_FLAGS: a run with them is not `npm start`'s.
+  // Flags the servers got after npm start's: a run with them is not `npm start`'s.
   serverExtraNodeArgs: extraNodeArgs,
   notes: [
     "Other work (tests, builds of other developers) may load this machine while it measures; compare the ratios measured side by side, not the absolute figures, between runs.",

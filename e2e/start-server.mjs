@@ -19,7 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { OAuth2Server } from "oauth2-mock-server";
-import { HEAP_FLAGS } from "../apps/server/src/lib/heap-flags.mjs";
+import { START_NODE_FLAGS } from "../apps/server/src/testing/launch-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = process.env.PORT ?? "4173";
@@ -101,7 +101,7 @@ delete env.DATABASE_URL;
 delete env.REDIS_URL;
 delete env.SMTP_URL;
 
-const server = spawn(process.execPath, [...HEAP_FLAGS, path.join(root, "apps/server/dist/server.js")], {
+const server = spawn(process.execPath, [...START_NODE_FLAGS, path.join(root, "apps/server/dist/server.js")], {
   cwd: root,
   env,
   stdio: "inherit",

@@ -1,5 +1,5 @@
 // Builds the server into dist (bundle.mjs). The db package's SQL migrations are copied to
-// dist/migrations, where main.ts looks for them.
+// dist/migrations, where server.ts looks for them.
 import { cp, rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { bundleServer } from "./bundle.mjs";

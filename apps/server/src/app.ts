@@ -1,4 +1,3 @@
-import { createServer } from "node:http";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { DatabaseHandle } from "@toolshop/db/client";
@@ -32,7 +31,7 @@ import { registerIdentity } from "./plugins/auth/identity";
 import { identityRoutes } from "./plugins/auth/identity-routes";
 import { popupRoutes, registerPopupOpenerPolicy } from "./plugins/auth/popup-routes";
 import { registerSessionRevocations } from "./plugins/auth/session-revocations";
-import { type CatalogueCache, registerCatalogueCache } from "./plugins/catalogue-cache";
+import { registerCatalogueCache } from "./plugins/catalogue-cache";
 import { decorateContext } from "./plugins/context";
 import { registerApiDocs } from "./plugins/docs";
 import { registerDomainEvents } from "./plugins/domain-events";
@@ -65,8 +64,6 @@ export interface BuildAppOptions {
 /** The whole HTTP application, ready for `listen` or `inject`; it listens nowhere by itself. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  // Set once the catalogue cache exists: until then every request goes to Fastify.
-  let catalogueCache: CatalogueCache | undefined;
   const app = Fastify({
     logger: loggerOptions(
       config.logLevel,
@@ -79,25 +76,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: "x-request-id",
     // Behind a reverse proxy, request.ip (and so the per-IP rate limits) must be the client, not the proxy.
     trustProxy: config.trustProxy,
-    // Fastify's own server, with the catalogue's cached reads answered before it (catalogue-cache.ts).
-    serverFactory: (
-      handler,
-      { keepAliveTimeout, requestTimeout, connectionTimeout, maxRequestsPerSocket },
-    ) => {
-      // How often Node enforces server.ts's headers and request timeouts (its default, 30 s, lets a
-      // slow-loris client hold a connection up to 30 s past them).
-      const server = createServer({ connectionsCheckingInterval: 1_000 }, (request, response) => {
-        if (!catalogueCache?.answerDirectly(request, response)) handler(request, response);
-      });
-      // What Fastify sets on a server it makes itself (it passes its options with their defaults).
-      if (typeof keepAliveTimeout === "number") server.keepAliveTimeout = keepAliveTimeout;
-      if (typeof requestTimeout === "number") server.requestTimeout = requestTimeout;
-      if (typeof connectionTimeout === "number") server.setTimeout(connectionTimeout);
-      if (typeof maxRequestsPerSocket === "number" && maxRequestsPerSocket > 0) {
-        server.maxRequestsPerSocket = maxRequestsPerSocket;
-      }
-      return server;
-    },
+    // How often Node enforces server.ts's headers and request timeouts (its default, 30 s, lets a
+    // slow-loris client hold a connection up to 30 s past them).
+    http: { connectionsCheckingInterval: 1_000 },
   });
   app.setValidatorCompiler(validatorCompiler);
   // Outside production every answer is checked against zod too (plugins/response-serializer.ts).
@@ -106,7 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   decorateContext(app, config, database);
   registerRequestLog(app);
   registerErrorHandler(app);
-  const securityHeaders = registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     paymentGateway: options.paymentGateway?.kind ?? config.payments.gateway,
     imageOrigin: config.imageBaseUrl && new URL(config.imageBaseUrl).origin,
   });
@@ -117,8 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMailer(app, config);
   // Domain events after commit (decision 0009): the cache hears them on every process, mails once.
   await registerDomainEvents(app, config.redisUrl, config.redisPrefix);
-  registerCatalogueCache(app, securityHeaders);
-  catalogueCache = app.catalogueCache;
+  registerCatalogueCache(app);
   registerRateLimits(app, options.rateLimitWindowMs ?? DEFAULT_RATE_LIMIT_WINDOW_MS);
   subscribeCustomerMails(app);
   registerSessionRevocations(app);

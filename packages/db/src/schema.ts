@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -132,6 +133,7 @@ export const orders = pgTable(
     index("orders_user_status_idx").on(t.userId, t.status),
     check("orders_quantity_positive", sql`${t.quantity} >= 1`),
     check("orders_total_positive", sql`${t.totalCents} > 0`),
+    check("orders_cancel_reason_check", sql`${t.cancelReason} in ('admin', 'expiry')`),
   ],
 );
 
@@ -157,7 +159,7 @@ export const reviews = pgTable(
     index("reviews_user_created_idx").on(t.userId, t.createdAt),
     // A product page: this tool's visible reviews, newest first, and their count and average (0012).
     index("reviews_tool_visible_created_idx")
-      .on(t.toolId, t.createdAt.desc(), t.id.desc())
+      .on(t.toolId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.hidden} = false and ${t.toolId} is not null`),
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
   ],
@@ -210,13 +212,19 @@ export const orderStatusHistory = pgTable(
   "order_status_history",
   {
     id: timeOrderedId(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id").notNull(),
     status: text("status", { enum: orderStatuses }).notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("order_status_history_order_idx").on(t.orderId, t.at)],
+  (t) => [
+    index("order_status_history_order_idx").on(t.orderId, t.at),
+    // Named as migration 0003 made it (PostgreSQL's own name), not as drizzle-kit would name it.
+    foreignKey({
+      name: "order_status_history_order_id_fkey",
+      columns: [t.orderId],
+      foreignColumns: [orders.id],
+    }).onDelete("cascade"),
+  ],
 );
 
 export const processedWebhookEvents = pgTable("processed_webhook_events", {

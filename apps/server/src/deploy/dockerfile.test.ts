@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { loadConfig } from "../env";
-import { HEAP_FLAGS } from "../lib/heap-flags.mjs";
+import { START_NODE_FLAGS } from "../testing/launch-server.mjs";
 
 const root = fileURLToPath(new URL("../../../../", import.meta.url));
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
@@ -188,8 +188,9 @@ describe("Dockerfile", () => {
       .map((i) => i.args[0]);
     expect(fromBuild).toEqual(expect.arrayContaining(["/app/apps/server/dist", "/app/apps/web/dist"]));
     const [cmd] = all("CMD", finalStage);
-    // With the heap flags that npm start and the tests pass too (decision 0022).
-    expect(cmd?.args).toEqual(["node", ...HEAP_FLAGS, "apps/server/dist/server.js"]);
+    // As npm start runs it: the same node flags (decision 0037).
+    expect(START_NODE_FLAGS).toEqual(["--max-semi-space-size=16", "--initial-old-space-size=64"]);
+    expect(cmd?.args).toEqual(["node", ...START_NODE_FLAGS, "apps/server/dist/server.js"]);
   });
 
   it("runs as an unprivileged user, listens on all interfaces and keeps its data in a volume", () => {

@@ -1,7 +1,6 @@
 // One way to send an answer kept in memory (the API's catalogue, product pages, the app's pages): a
 // strong ETag and 304, and brotli or gzip made once per body, on the first request that accepts them.
 import { createHash } from "node:crypto";
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
@@ -15,8 +14,6 @@ export interface CachedBody {
   etagOf: Record<Encoding, string>;
   gzip?: Buffer;
   br?: Buffer;
-  /** writeCachedBody's flat [name, value, ...] header lists, per encoding and for its 304. */
-  rawHeaders?: Partial<Record<`${Encoding | "identity"}${"" | ":304"}`, string[]>>;
 }
 
 type Encoding = "br" | "gzip";
@@ -83,44 +80,6 @@ export function sendCachedBody(
   reply.code(entry.status).type(entry.type);
   if (encoding) reply.header("content-encoding", encoding);
   return reply.send(encodedBody(entry, encoding));
-}
-
-/**
- * The same answer as sendCachedBody, written on Node's response without the framework, after
- * `leadingHeaders` (the security headers every answer carries): status, headers in the same order,
- * body. The header lists are made once per representation and kept with the entry.
- */
-export function writeCachedBody(
-  request: IncomingMessage,
-  response: ServerResponse,
-  entry: CachedBody,
-  leadingHeaders: OutgoingHttpHeaders,
-): void {
-  const { encoding, etag, notModified } = representationFor(
-    entry,
-    request.headers["accept-encoding"],
-    request.headers["if-none-match"],
-  );
-  const key = `${encoding ?? "identity"}${notModified ? ":304" : ""}` as const;
-  entry.rawHeaders ??= {};
-  let headers = entry.rawHeaders[key];
-  if (!headers) {
-    const body = encodedBody(entry, encoding);
-    const named: OutgoingHttpHeaders = { ...leadingHeaders, "cache-control": "no-cache", etag };
-    if (entry.body.length >= MIN_COMPRESSED_BYTES) named.vary = "accept-encoding";
-    if (!notModified) {
-      named["content-type"] = entry.type;
-      if (encoding) named["content-encoding"] = encoding;
-      named["content-length"] = String(body.length);
-    }
-    headers = Object.entries(named).flatMap(([name, value]) => [name, String(value)]);
-    entry.rawHeaders[key] = headers;
-  }
-  if (notModified) {
-    response.writeHead(304, headers).end();
-    return;
-  }
-  response.writeHead(entry.status, headers).end(encodedBody(entry, encoding));
 }
 
 /**

@@ -359,7 +359,7 @@ describe("catalogue cache consistency (no database)", () => {
   beforeAll(async () => {
     app = Fastify();
     await registerDomainEvents(app, undefined, redis.prefix);
-    registerCatalogueCache(app, {});
+    registerCatalogueCache(app);
     app.get("/v", (request, reply) =>
       app.catalogueCache.serve(request, reply, {
         scope: "reviews",

@@ -1,7 +1,6 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { type CachedBody, cachedBody, sendCachedBody, writeCachedBody } from "../lib/cached-body";
+import { type CachedBody, cachedBody, sendCachedBody } from "../lib/cached-body";
 import type { DomainEventType } from "../lib/domain-events";
 import { HttpError } from "../lib/http-errors";
 
@@ -43,20 +42,6 @@ export interface CatalogueCache {
    */
   serve<T>(request: FastifyRequest, reply: FastifyReply, read: CachedRead<T>): Promise<void>;
   /**
-   * Lets answerDirectly answer GET `url` (the whole request target, query included: "/api/tools")
-   * from `read`'s cached body. The route for it must serve the same read.
-   */
-  answerDirectlyAt<T>(url: string, read: CachedRead<T>): void;
-  /**
-   * Answers a GET of a URL given to answerDirectlyAt from its cached body, as the route would, before
-   * the framework sees the request (app.ts): the catalogue's reads then cost about what a bare server
-   * replaying the bytes costs (docs/decisions/0017-catalogue-answered-before-the-framework.md).
-   * Answers false, and leaves the request to the framework, for any other method or spelling of the
-   * URL, a body not cached (or not fresh) yet, while the app closes, and when the log keeps every
-   * answer (debug).
-   */
-  answerDirectly(request: IncomingMessage, response: ServerResponse): boolean;
-  /**
    * "single-process" without REDIS_URL; "shared" while other processes' events reach this one;
    * "degraded" while they cannot (bodies then expire after DEGRADED_TTL_MS).
    */
@@ -92,20 +77,9 @@ interface ScopeState {
   loading: Map<string, Promise<Entry | undefined>>;
 }
 
-/**
- * Decorates `app.catalogueCache`; needs `app.events` (plugins/domain-events.ts). `leadingHeaders`: what
- * every answer carries before its own headers (the security headers), for answerDirectly.
- */
-export function registerCatalogueCache(app: FastifyInstance, leadingHeaders: OutgoingHttpHeaders): void {
+/** Decorates `app.catalogueCache`; needs `app.events` (plugins/domain-events.ts). */
+export function registerCatalogueCache(app: FastifyInstance): void {
   const { events } = app;
-  const directReads = new Map<string, CachedRead<unknown>>();
-  // A full access log (debug and below, plugins/logging.ts) sees every answer: the framework's.
-  let answeringDirectly = app.log.level !== "debug" && app.log.level !== "trace";
-  // Closing, the framework answers what still comes on open connections (503, Connection: close).
-  app.addHook("preClose", (done) => {
-    answeringDirectly = false;
-    done();
-  });
   const scopes = new Map<CatalogueScope, ScopeState>(
     SCOPES.map((scope) => [scope, { generation: 0, entries: new Map(), loading: new Map() }]),
   );
@@ -171,19 +145,6 @@ export function registerCatalogueCache(app: FastifyInstance, leadingHeaders: Out
       const entry = cachedEntry(read) ?? (await entryFor(read));
       if (!entry) throw new HttpError(404, read.notFound ?? "Not found.");
       sendCachedBody(request, reply, entry);
-    },
-
-    answerDirectlyAt(url, read) {
-      directReads.set(url, read as CachedRead<unknown>);
-    },
-
-    answerDirectly(request, response) {
-      if (!answeringDirectly || request.method !== "GET") return false;
-      const read = request.url === undefined ? undefined : directReads.get(request.url);
-      const entry = read && cachedEntry(read);
-      if (!entry) return false;
-      writeCachedBody(request, response, entry, leadingHeaders);
-      return true;
     },
   };
   app.decorate("catalogueCache", cache);

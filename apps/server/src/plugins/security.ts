@@ -17,8 +17,7 @@ export interface SecurityHeadersOptions {
 }
 
 /**
- * Security headers on every answer, Cache-Control: no-store by default; answers them, for answers
- * written without the framework (catalogue-cache.ts's answerDirectly). The CSP allows no inline script.
+ * Security headers on every answer, Cache-Control: no-store by default. The CSP allows no inline script.
  * Inline styles are allowed because the pre-rendered pages carry React's `style` props as style
  * attributes (the spec's spinner size and colour), which the browser would drop without it; the
  * stylesheets themselves, react-toastify's included, are files. With the Stripe gateway (and only then),
@@ -27,7 +26,7 @@ export interface SecurityHeadersOptions {
 export function registerSecurityHeaders(
   app: FastifyInstance,
   { paymentGateway, imageOrigin }: SecurityHeadersOptions,
-): Readonly<OutgoingHttpHeaders> {
+): void {
   // no-store unless a route says otherwise: answers with tokens or personal data (every /api and
   // /api/auth answer, whatever the path's spelling) must not be kept by a browser or a shared cache.
   // Public answers opt into their own caching by setting the header: the catalogue and reviews
@@ -43,7 +42,6 @@ export function registerSecurityHeaders(
     reply.headers(headers);
     done();
   });
-  return headers;
 }
 
 function helmetOptions(stripe: boolean, imageOrigin: string | undefined): Readonly<HelmetOptions> {

@@ -27,6 +27,12 @@ export interface ServerProcess {
   memory(): { peakRssMb: number; rssMb: number };
 }
 
+/** The `node` flags of `npm start` (package.json), which every server started here gets too. */
+export const START_NODE_FLAGS: readonly string[];
+
+/** The flags between `node` and apps/server/dist/server.js in a start command; throws without them. */
+export function startNodeFlags(command: string): string[];
+
 export function spawnServer(options: LaunchOptions): { child: ChildProcess; output: () => string };
 
 export function launchServer(

@@ -5,18 +5,34 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
-import { HEAP_FLAGS } from "../lib/heap-flags.mjs";
 
 const DEFAULT_START_TIMEOUT_MS = 60_000;
+
+/**
+ * The `node` flags of `npm start` (package.json; README says why it has them, decision 0037): servers
+ * started here run as `npm start` and the container run them. Read from the command line they are on,
+ * so that there is one list.
+ */
+export const START_NODE_FLAGS = startNodeFlags(
+  JSON.parse(readFileSync(new URL("../../../../package.json", import.meta.url), "utf8")).scripts.start,
+);
+
+/** The flags between `node` and the entry in a start command such as `npm run build && node … server.js`. */
+export function startNodeFlags(command) {
+  const match = / node ((?:--\S+ )*)apps\/server\/dist\/server\.js$/.exec(command);
+  if (!match)
+    throw new Error(`npm start does not end with "node [flags] apps/server/dist/server.js": ${command}`);
+  return match[1].split(" ").filter(Boolean);
+}
 /** Output kept for error messages and log assertions: the last megabyte is plenty, and bounded under load. */
 const OUTPUT_LIMIT = 1_000_000;
 
 /**
- * Spawns `node [...HEAP_FLAGS, ...nodeArgs, entry]` with exactly `env`, collecting stdout and stderr
- * together: with the heap flags that `npm start` and the container pass (decision 0022).
+ * Spawns `node [...START_NODE_FLAGS, ...nodeArgs, entry]` with exactly `env`, collecting stdout and
+ * stderr together.
  */
 export function spawnServer({ entry, env, nodeArgs = [], cwd }) {
-  const child = spawn(process.execPath, [...HEAP_FLAGS, ...nodeArgs, entry], {
+  const child = spawn(process.execPath, [...START_NODE_FLAGS, ...nodeArgs, entry], {
     cwd,
     env,
     stdio: ["ignore", "pipe", "pipe"],

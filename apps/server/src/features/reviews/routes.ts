@@ -56,7 +56,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) => app.catalogueCache.serve(request, reply, reviewList),
   );
-  app.catalogueCache.answerDirectlyAt(`${app.prefix}/review`, reviewList);
 
   app.post(
     "/review",

@@ -64,7 +64,6 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) => app.catalogueCache.serve(request, reply, toolList),
   );
-  app.catalogueCache.answerDirectlyAt(`${app.prefix}/tools`, toolList);
 
   // A static path: Fastify's router prefers it to /tools/:id whatever the order of registration.
   app.get(

@@ -1,0 +1,41 @@
+// drizzle-kit's snapshots (migrations/meta) describe the schema as the migrations leave it, so that the
+// next change to schema.ts is generated (`npm run generate -w @toolshop/db`), not written by hand.
+import { execFile } from "node:child_process";
+import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterEach, describe, expect, it } from "vitest";
+
+const packageDir = fileURLToPath(new URL("..", import.meta.url));
+// The package's `bin`, beside its main entry (its exports do not list it).
+const drizzleKit = join(dirname(createRequire(import.meta.url).resolve("drizzle-kit")), "bin.cjs");
+
+describe("drizzle-kit's snapshots", () => {
+  let out: string | undefined;
+  afterEach(async () => {
+    if (out) await rm(out, { recursive: true, force: true });
+  });
+
+  it("match schema.ts: drizzle-kit generate finds nothing to migrate", async () => {
+    out = await mkdtemp(join(tmpdir(), "toolshop-generate-"));
+    await cp(join(packageDir, "migrations"), out, { recursive: true });
+    const before = await readdir(out, { recursive: true });
+    // drizzle-kit reads `out` relative to the working directory, even an absolute one.
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        drizzleKit,
+        "generate",
+        "--dialect=postgresql",
+        "--schema=./src/schema.ts",
+        `--out=${relative(packageDir, out)}`,
+      ],
+      { cwd: packageDir },
+    );
+    expect(stdout).toContain("No schema changes, nothing to migrate");
+    expect(await readdir(out, { recursive: true })).toEqual(before);
+  });
+});
