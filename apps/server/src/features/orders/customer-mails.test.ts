@@ -10,8 +10,9 @@ import { addTool } from "../../testing/fixtures";
 import { allOutboxMails, decodeMail } from "../../testing/identity-client";
 import { type SmtpPeer, startSmtpPeer } from "../../testing/smtp-peer";
 import { createTestApp, type TestApp } from "../../testing/test-app";
+import { TestPaymentGateway } from "../payments/test-gateway";
 import { expireUnpaidOrders } from "./expiry";
-import { payThroughCheckout } from "./test-fixtures";
+import { payThroughCheckout, TEST_GATEWAY_SECRET } from "./test-fixtures";
 
 const HOSTILE_ADDRESS = "<b>Flat 2</b> & Co, http://evil.example";
 const UPS = { carrier: "UPS", trackingNumber: "1Z999AA10123456784" };
@@ -144,7 +145,14 @@ for (const target of testDatabaseTargets()) {
         .set({ createdAt: new Date(Date.now() - (hold + 1) * 60_000) })
         .where(eq(orders.id, order._id));
       // What the periodic task runs, with the app's own event bus.
-      const ctx = { db: t.app.db, currency: "usd", unpaidOrderHoldMinutes: hold, events: t.app.events };
+      const gateway = new TestPaymentGateway(t.app.db, TEST_GATEWAY_SECRET);
+      const ctx = {
+        db: t.app.db,
+        currency: "usd",
+        gateway,
+        unpaidOrderHoldMinutes: hold,
+        events: t.app.events,
+      };
       expect((await expireUnpaidOrders(ctx)).map((row) => row.id)).toContain(order._id);
       expect(await expireUnpaidOrders(ctx)).toEqual([]);
 

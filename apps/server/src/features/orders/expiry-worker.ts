@@ -3,6 +3,7 @@
 // Arguments (not the environment: only env.ts reads that): <DATABASE_URL> <hold minutes> <start at, ms>.
 import { openPostgres } from "@toolshop/db/client";
 import { NO_SUBSCRIBERS } from "../../lib/domain-events";
+import { TestPaymentGateway } from "../payments/test-gateway";
 import { expireUnpaidOrders } from "./expiry";
 
 const [url, holdMinutes, startAt] = process.argv.slice(2);
@@ -14,6 +15,8 @@ await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAt) -
 const expired = await expireUnpaidOrders({
   db: handle.db,
   currency: "usd",
+  // The test gateway keeps its intents in the database: both processes cancel the same ones.
+  gateway: new TestPaymentGateway(handle.db, "expiry-worker-secret-at-least-32-characters"),
   unpaidOrderHoldMinutes: Number(holdMinutes),
   events: NO_SUBSCRIBERS,
 });

@@ -1,19 +1,26 @@
-// Reservation expiry (issue 11): an unpaid order holds its stock for UNPAID_ORDER_HOLD_MINUTES, then it
-// is cancelled and the stock goes back. Every process runs the check; the database decides which one
-// cancels an order: the UPDATE ... WHERE status = 'unpaid' RETURNING claims each order exactly once,
-// because a second process's UPDATE waits on the row lock and then no longer matches, and so only the
-// claiming process publishes OrderCancelled (and mails the customer).
-import { orderStatusHistory, orders } from "@toolshop/db/schema";
-import { and, eq, isNull, lt } from "drizzle-orm";
+// Reservation expiry (issues 11 and 47, decisions 0007 and 0034): an unpaid order holds its stock for
+// UNPAID_ORDER_HOLD_MINUTES, then it is cancelled and the stock goes back, whether or not its payment
+// was started. Every process runs the check; the database decides which one cancels an order: each
+// goes through transitionOrder's guarded update (WHERE status = 'unpaid'), which a second process's
+// update waits for and then no longer matches, so only the claiming process releases the stock and
+// publishes OrderCancelled (and mails the customer).
+import { orders } from "@toolshop/db/schema";
+import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import { type OrdersContext, publish } from "./context";
 import { type OrderRow, toOrderResponse } from "./dto";
-import { restoreStock } from "./lifecycle";
+import { transitionOrder } from "./lifecycle";
+import { recordSucceededPayment, refundPaymentOfCancelledOrder } from "./payment";
 
-/** What the expiry needs: no gateway, since orders with a payment under way are left alone. */
-export type ExpiryContext = Pick<OrdersContext, "db" | "currency" | "unpaidOrderHoldMinutes" | "events">;
+/** What the expiry needs: the gateway too, to cancel a payment that was started. */
+export type ExpiryContext = Pick<
+  OrdersContext,
+  "db" | "currency" | "gateway" | "unpaidOrderHoldMinutes" | "events"
+>;
 
 /** How often each process looks for expired reservations. */
 export const EXPIRY_CHECK_INTERVAL_MS = 60 * 1000;
+/** Expired orders read at a time: a backlog (a shop that was down) is worked through batch by batch. */
+const EXPIRY_BATCH = 500;
 
 /** When an unpaid order placed at `createdAt` stops holding its stock. */
 export function reservationEndsAt(createdAt: Date, holdMinutes: number): Date {
@@ -21,28 +28,70 @@ export function reservationEndsAt(createdAt: Date, holdMinutes: number): Date {
 }
 
 /**
- * Cancels every unpaid order older than the hold and releases its stock, in one transaction, then
- * publishes OrderCancelled (reason expiry) for each; answers the orders this call cancelled (none that
- * another process cancelled). An order with a payment under way is left alone: the customer may be
- * confirming it right now, and the gateway's answer decides.
+ * Cancels every unpaid order older than the hold and releases its stock, then publishes OrderCancelled
+ * (reason expiry) for each; answers the orders this call cancelled (none that another process
+ * cancelled). An order whose payment cannot be cancelled now (the gateway is down) is left for the next
+ * pass, and the call then throws once the others are done, so that the periodic task logs it.
  */
-export async function expireUnpaidOrders(ctx: ExpiryContext, now = new Date()): Promise<OrderRow[]> {
+export async function expireUnpaidOrders(
+  ctx: ExpiryContext,
+  now = new Date(),
+  signal?: AbortSignal,
+): Promise<OrderRow[]> {
   const cutoff = new Date(now.getTime() - ctx.unpaidOrderHoldMinutes * 60_000);
-  const expired = await ctx.db.transaction(async (tx) => {
-    const expired = await tx
-      .update(orders)
-      .set({ status: "cancelled", cancelReason: "expiry" })
-      .where(and(eq(orders.status, "unpaid"), lt(orders.createdAt, cutoff), isNull(orders.paymentIntentId)))
-      .returning();
-    if (expired.length === 0) return expired;
-    await tx
-      .insert(orderStatusHistory)
-      .values(expired.map((row) => ({ orderId: row.id, status: "cancelled" as const })));
-    for (const row of expired) await restoreStock(tx, row);
-    return expired;
-  });
-  for (const row of expired) {
-    await publish(ctx, { type: "OrderCancelled", order: toOrderResponse(row, ctx), reason: "expiry" });
+  const expired: OrderRow[] = [];
+  const failures: unknown[] = [];
+  for (;;) {
+    const due = await ctx.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.status, "unpaid"), lt(orders.createdAt, cutoff)))
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(EXPIRY_BATCH);
+    for (const order of due) {
+      try {
+        const cancelled = await expireOrder(ctx, order, cutoff);
+        if (cancelled) expired.push(cancelled);
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    // The orders of a batch are no longer unpaid, so the next read finds the next ones; after a
+    // failure it would find the same order again, which waits for the next pass instead.
+    if (due.length < EXPIRY_BATCH || failures.length > 0 || signal?.aborted) break;
+  }
+  if (failures.length > 0) {
+    throw new AggregateError(failures, `${failures.length} expired orders stay for the next pass`);
   }
   return expired;
+}
+
+/**
+ * Ends one order's hold. A started payment is cancelled at the gateway first, so that it can no longer
+ * be paid once the order is cancelled; if it has just succeeded, the payment won the race and the
+ * order is paid instead. Then unpaid → cancelled, unless a new payment was started meanwhile (the next
+ * pass cancels that one).
+ */
+async function expireOrder(ctx: ExpiryContext, order: OrderRow, cutoff: Date): Promise<OrderRow | undefined> {
+  const paymentId = order.paymentIntentId;
+  const payment = paymentId ? await ctx.gateway.cancel(paymentId) : undefined;
+  if (payment?.status === "succeeded" && (await recordSucceededPayment(ctx, payment)) !== "mismatch") {
+    return undefined;
+  }
+  const cancelled = await transitionOrder(
+    ctx.db,
+    order.id,
+    "unpaid",
+    "cancelled",
+    { cancelReason: "expiry" },
+    and(
+      lt(orders.createdAt, cutoff),
+      paymentId ? eq(orders.paymentIntentId, paymentId) : isNull(orders.paymentIntentId),
+    ),
+  );
+  if (!cancelled) return undefined;
+  await publish(ctx, { type: "OrderCancelled", order: toOrderResponse(cancelled, ctx), reason: "expiry" });
+  // A succeeded payment that does not pay this order (another amount or currency): not kept either.
+  if (payment?.status === "succeeded") await refundPaymentOfCancelledOrder(ctx, cancelled.id, payment.id);
+  return cancelled;
 }

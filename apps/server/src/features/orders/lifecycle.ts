@@ -140,14 +140,6 @@ function releasesStock(status: OrderStatus): boolean {
   return status === "cancelled" || status === "refunded";
 }
 
-export async function restoreStock(tx: Database, row: OrderRow): Promise<void> {
-  if (!row.toolId) return;
-  await tx
-    .update(tools)
-    .set({ availableQuantity: sql`${tools.availableQuantity} + ${row.quantity}` })
-    .where(eq(tools.id, row.toolId));
-}
-
 /**
  * Runs one command: reads the order (404), refuses an illegal change (409 with a sentence), and applies
  * it with transitionOrder in a transaction. A lost race re-reads and answers the 409 of the new status.

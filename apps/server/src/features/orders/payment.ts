@@ -15,14 +15,22 @@ import { type TransitionFields, transitionStatement, transitionSteps } from "./l
 
 const ALREADY_PAID = "This order is already paid.";
 const CANCELLED = "This order was cancelled.";
+const CANCELLED_AND_REFUNDED =
+  "This order was cancelled before your payment arrived, so it has been refunded.";
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What recording or refunding a payment needs: no placing queues, no cap (the expiry has this much). */
+type PaymentContext = Pick<
+  OrdersContext,
+  "db" | "currency" | "gateway" | "unpaidOrderHoldMinutes" | "events"
+>;
 
 function refuseUnlessUnpaid(order: OrderRow): void {
   if (order.status === "cancelled") throw new HttpError(409, CANCELLED);
   if (order.status !== "unpaid") throw new HttpError(409, ALREADY_PAID);
 }
 
-type PaymentTerms = Pick<GatewayPaymentIntent, "orderId" | "amountCents" | "currency">;
+type PaymentTerms = Pick<GatewayPaymentIntent, "id" | "orderId" | "amountCents" | "currency">;
 
 /** Whether a payment was made for exactly this order, amount and currency. */
 function paysFor(intent: PaymentTerms, order: OrderRow, currency: string): boolean {
@@ -95,12 +103,21 @@ export async function confirmPayment(
   transactionId: string,
 ): Promise<Order> {
   const order = await findAccessibleOrder(ctx, actor, orderId, { adminToo: false });
-  if (order.status !== "unpaid" && order.transactionId === transactionId) {
+  const cancelled = order.status === "cancelled";
+  if (!cancelled && order.status !== "unpaid" && order.transactionId === transactionId) {
     return toOrderResponse(order, ctx);
   }
-  refuseUnlessUnpaid(order);
+  if (!cancelled) refuseUnlessUnpaid(order);
 
   const intent = await ctx.gateway.retrieve(transactionId);
+  if (cancelled) {
+    // Paid after the order was cancelled (its reservation expired meanwhile): the money goes back.
+    const late = intent?.status === "succeeded" && intent.orderId === order.id;
+    if (late && (await whyNotMarked(ctx, intent)) === "refunded") {
+      throw new HttpError(409, CANCELLED_AND_REFUNDED);
+    }
+    throw new HttpError(409, CANCELLED);
+  }
   if (!intent) throw new HttpError(400, "There is no payment with this transaction id.");
   if (intent.orderId !== order.id) throw new HttpError(400, "This payment is for another order.");
   if (!paysFor(intent, order, ctx.currency)) {
@@ -110,21 +127,30 @@ export async function confirmPayment(
 
   const paid = await markOrderPaid(ctx, order.id, intent.id);
   if (paid) return toOrderResponse(paid, ctx);
-  // Marked by a concurrent request (the webhook, a second click): fine if it was this payment.
+  // Marked by a concurrent request (the webhook, a second click): fine if it was this payment. Or
+  // cancelled by the expiry meanwhile: then this payment is refunded.
+  if ((await whyNotMarked(ctx, intent)) === "refunded") throw new HttpError(409, CANCELLED_AND_REFUNDED);
   const current = await findOrder(ctx.db, order.id);
   if (!current) throw new HttpError(404, "There is no order with this id.");
   if (current.transactionId === intent.id) return toOrderResponse(current, ctx);
   throw new HttpError(409, ALREADY_PAID);
 }
 
-export type PaymentRecordOutcome = "marked-paid" | "already-paid" | "not-succeeded" | "no-order" | "mismatch";
+export type PaymentRecordOutcome =
+  | "marked-paid"
+  | "already-paid"
+  | "refunded"
+  | "not-succeeded"
+  | "no-order"
+  | "mismatch";
 
 /**
  * A succeeded payment reported by the gateway itself (Stripe's webhook, the test gateway's
- * confirmation): marks its order paid. The outcome tells the caller what to log.
+ * confirmation): marks its order paid, or refunds it if the order was cancelled meanwhile. The outcome
+ * tells the caller what to log.
  */
 export async function recordSucceededPayment(
-  ctx: OrdersContext,
+  ctx: PaymentContext,
   intent: GatewayPaymentIntent,
 ): Promise<PaymentRecordOutcome> {
   if (intent.status !== "succeeded") return "not-succeeded";
@@ -137,12 +163,42 @@ export async function recordSucceededPayment(
   return whyNotMarked(ctx, intent);
 }
 
-/** Why a succeeded payment did not mark its order paid. */
-async function whyNotMarked(ctx: OrdersContext, intent: PaymentTerms): Promise<PaymentRecordOutcome> {
+/**
+ * Why a succeeded payment did not mark its order paid; a payment for a cancelled order is refunded
+ * here, since every path that sees a succeeded payment (the webhook, the browser's PATCH, the test
+ * gateway's confirmation, the expiry) comes here when its order was not unpaid any more.
+ */
+async function whyNotMarked(ctx: PaymentContext, intent: PaymentTerms): Promise<PaymentRecordOutcome> {
   const order = intent.orderId ? await findOrder(ctx.db, intent.orderId) : undefined;
   if (!order) return "no-order";
+  if (order.status === "cancelled") return refundPaymentOfCancelledOrder(ctx, order.id, intent.id);
   if (!paysFor(intent, order, ctx.currency)) return "mismatch";
   return "already-paid";
+}
+
+/**
+ * A payment that succeeded for a cancelled order (paid after its reservation expired, or reported late
+ * by Stripe's webhook): the shop keeps no money for a cancelled order, so the gateway refunds it in
+ * full, once whatever the retries (one idempotency key per payment). Several paths may see the same
+ * payment at once: the one that records it on the order (transaction_id, null on a cancelled order
+ * until then) publishes OrderRefunded, whose subscriber mails the customer. The order stays cancelled,
+ * and its stock, given back when it was cancelled, is not touched.
+ */
+export async function refundPaymentOfCancelledOrder(
+  ctx: PaymentContext,
+  orderId: string,
+  paymentId: string,
+): Promise<"refunded"> {
+  await ctx.gateway.refund(paymentId, `refund-payment-${paymentId}`);
+  const [recorded] = await ctx.db
+    .update(orders)
+    .set({ transactionId: paymentId })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "cancelled"), isNull(orders.transactionId)))
+    .returning();
+  if (recorded) {
+    await publish(ctx, { type: "OrderRefunded", order: toOrderResponse(recorded, ctx), paymentId });
+  }
+  return "refunded";
 }
 
 const prepared = createPreparedQueries();
@@ -154,7 +210,7 @@ const prepared = createPreparedQueries();
  * their statements are built once per database (decision 0016) and planned once per connection (0020).
  */
 async function markOrderPaid(
-  ctx: OrdersContext,
+  ctx: PaymentContext,
   orderId: string,
   paymentId: string,
   amountCents?: number,

@@ -61,8 +61,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = as
   runPeriodically(app, {
     name: "releasing expired reservations",
     everyMs: EXPIRY_CHECK_INTERVAL_MS,
-    run: async () => {
-      await expireUnpaidOrders(orders);
+    run: async (signal) => {
+      await expireUnpaidOrders(orders, new Date(), signal);
     },
   });
   runPeriodically(app, {

@@ -141,7 +141,10 @@ export function orderCancelledEmail(
   ]);
 }
 
-/** OrderRefunded: the amount given back and the payment it was taken with. */
+/**
+ * OrderRefunded: the amount given back and the payment it was taken with; for a cancelled order, a
+ * payment that came after the order was cancelled (decision 0034).
+ */
 export function orderRefundedEmail(
   order: Order,
   paymentId: string,
@@ -155,7 +158,9 @@ export function orderRefundedEmail(
     ["Payment id", paymentId],
   ];
   const paragraphs = [
-    "We have refunded your payment for this order in full.",
+    order.status === "cancelled"
+      ? "Your payment came after this order had been cancelled, so we have refunded it in full."
+      : "We have refunded your payment for this order in full.",
     "Depending on your bank, it can take a few days to show on your statement.",
   ];
   return customerMail(order, `Your Toolshop order was refunded: ${what(order)}`, paragraphs, details, [

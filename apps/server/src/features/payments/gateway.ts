@@ -64,6 +64,7 @@ export function isOpenIntent(intent: GatewayPaymentIntent): boolean {
 
 /**
  * Told when the gateway itself reports a succeeded payment (Stripe's webhook, the test gateway's card
- * confirmation); answers a short outcome for the log, e.g. "marked-paid". The orders feature provides it.
+ * confirmation); answers a short outcome for the log, e.g. "marked-paid", or "refunded" for a payment
+ * that came after its order was cancelled. The orders feature provides it.
  */
 export type PaymentSucceededHandler = (intent: GatewayPaymentIntent) => Promise<string>;

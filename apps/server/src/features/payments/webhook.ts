@@ -59,8 +59,13 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
       if (event.type === "payment_intent.succeeded") {
         // Handling is idempotent, so a delivery that races this one changes nothing more.
         const outcome = await options.onPaymentSucceeded(fromStripeIntent(event.data.object));
-        const log =
-          outcome === "marked-paid" || outcome === "already-paid" ? request.log.info : request.log.error;
+        // "refunded": paid for an order that had been cancelled meanwhile, and given back (decision 0034).
+        const expected = outcome === "marked-paid" || outcome === "already-paid";
+        const log = expected
+          ? request.log.info
+          : outcome === "refunded"
+            ? request.log.warn
+            : request.log.error;
         log.call(
           request.log,
           { eventId: event.id, paymentId: event.data.object.id, outcome },
