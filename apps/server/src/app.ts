@@ -41,6 +41,7 @@ import { chooseLogFormat, type LogDestination, loggerOptions, registerRequestLog
 import { registerMailer } from "./plugins/mail";
 import { DEFAULT_RATE_LIMIT_WINDOW_MS, registerRateLimits } from "./plugins/rate-limits";
 import { registerRedis } from "./plugins/redis";
+import { registerRequestBodyChecks } from "./plugins/request-bodies";
 import { createResponseSerializerCompiler } from "./plugins/response-serializer";
 import { registerSecurityHeaders } from "./plugins/security";
 import { registerWebApp } from "./plugins/web-app";
@@ -104,6 +105,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(createResponseSerializerCompiler({ verify: config.nodeEnv !== "production" }));
 
   decorateContext(app, config, database);
+  // Before any route: its hooks size every route's body limit and watch every JSON body.
+  registerRequestBodyChecks(app);
   registerRequestLog(app);
   registerErrorHandler(app);
   const securityHeaders = registerSecurityHeaders(app, {
