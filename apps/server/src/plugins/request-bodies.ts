@@ -63,7 +63,10 @@ class JsonDepthLimit extends Transform {
       } else if (byte === QUOTE) {
         this.inString = true;
       } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
-        if (++this.depth > MAX_JSON_DEPTH) return callback(new HttpError(400, TOO_DEEP_MESSAGE));
+        if (++this.depth > MAX_JSON_DEPTH) {
+          callback(new HttpError(400, TOO_DEEP_MESSAGE));
+          return;
+        }
       } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
         this.depth--;
       }
