@@ -37,7 +37,13 @@ import { decorateContext } from "./plugins/context";
 import { registerApiDocs } from "./plugins/docs";
 import { registerDomainEvents } from "./plugins/domain-events";
 import { registerErrorHandler } from "./plugins/errors";
-import { chooseLogFormat, type LogDestination, loggerOptions, registerRequestLog } from "./plugins/logging";
+import {
+  chooseLogFormat,
+  type LogDestination,
+  loggerOptions,
+  registerRequestLog,
+  requestIdOptions,
+} from "./plugins/logging";
 import { registerMailer } from "./plugins/mail";
 import { DEFAULT_RATE_LIMIT_WINDOW_MS, registerRateLimits } from "./plugins/rate-limits";
 import { registerRedis } from "./plugins/redis";
@@ -76,8 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
     // One line per answer, and only at debug unless it failed or was slow (plugins/logging.ts).
     logController: new LogController({ disableRequestLogging: true }),
-    // Behind a load balancer the API runs as many processes; request ids then come from the proxy.
-    requestIdHeader: "x-request-id",
+    // The server's own request ids; a proxy's X-Request-Id is logged beside them (plugins/logging.ts).
+    ...requestIdOptions,
     // Behind a reverse proxy, request.ip (and so the per-IP rate limits) must be the client, not the proxy.
     trustProxy: config.trustProxy,
     // Fastify's own server, with the catalogue's cached reads answered before it (catalogue-cache.ts).
