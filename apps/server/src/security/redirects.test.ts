@@ -4,12 +4,29 @@
 // errorCallbackURL, newUserCallbackURL and redirectTo, its verification and reset links; Better Auth's
 // own redirects land on the normalised path; /uploads/ redirects only under IMAGE_BASE_URL. Every
 // Location goes through lib/redirects.ts.
+import { connect } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REDIRECT_REFUSED } from "../lib/redirects";
 import { IdentityClient, uniqueEmail } from "../testing/identity-client";
 import { createTestApp, type TestApp } from "../testing/test-app";
+
+/** The Location of a GET sent as written (app.inject would make an absolute-form target a path). */
+async function locationOnTheWire(port: number, target: string): Promise<string | undefined> {
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () =>
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: localhost:3000\r\nConnection: close\r\n\r\n`),
+    );
+    let text = "";
+    socket.on("data", (chunk) => {
+      text += chunk;
+    });
+    socket.on("end", () => resolve(text));
+    socket.on("error", reject);
+  });
+  return /^location: (.*)$/im.exec(answer)?.[1]?.trim();
+}
 
 const CDN = "https://cdn.example.com/images";
 
@@ -204,6 +221,18 @@ describe("redirects stay on the site (PGlite)", () => {
         expect(String(location).startsWith(`${CDN}/`), `${url} went to ${location}`).toBe(true);
         expect(new URL(String(location)).pathname.startsWith("/images/"), String(location)).toBe(true);
       }
+    }
+  });
+
+  it("answers Swagger UI's redirect on the site, whatever the request target says", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as { port: number };
+    for (const target of [
+      "/api/docs/static/index.html",
+      "http://evil.example/api/docs/static/index.html",
+      "/api/docs/static/index.html?next=//evil.example",
+    ]) {
+      expect(await locationOnTheWire(port, target), target).toBe("/api/docs/");
     }
   });
 });
