@@ -36,10 +36,17 @@ import { decorateContext } from "./plugins/context";
 import { registerApiDocs } from "./plugins/docs";
 import { registerDomainEvents } from "./plugins/domain-events";
 import { registerErrorHandler } from "./plugins/errors";
-import { chooseLogFormat, type LogDestination, loggerOptions, registerRequestLog } from "./plugins/logging";
+import {
+  chooseLogFormat,
+  type LogDestination,
+  loggerOptions,
+  registerRequestLog,
+  requestIdOptions,
+} from "./plugins/logging";
 import { registerMailer } from "./plugins/mail";
 import { DEFAULT_RATE_LIMIT_WINDOW_MS, registerRateLimits } from "./plugins/rate-limits";
 import { registerRedis } from "./plugins/redis";
+import { registerRequestBodyChecks } from "./plugins/request-bodies";
 import { createResponseSerializerCompiler } from "./plugins/response-serializer";
 import { registerSecurityHeaders } from "./plugins/security";
 import { registerWebApp } from "./plugins/web-app";
@@ -72,8 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
     // One line per answer, and only at debug unless it failed or was slow (plugins/logging.ts).
     logController: new LogController({ disableRequestLogging: true }),
-    // Behind a load balancer the API runs as many processes; request ids then come from the proxy.
-    requestIdHeader: "x-request-id",
+    // The server's own request ids; a proxy's X-Request-Id is logged beside them (plugins/logging.ts).
+    ...requestIdOptions,
     // Behind a reverse proxy, request.ip (and so the per-IP rate limits) must be the client, not the proxy.
     trustProxy: config.trustProxy,
     // How often Node enforces server.ts's headers and request timeouts (its default, 30 s, lets a
@@ -85,6 +92,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(createResponseSerializerCompiler({ verify: config.nodeEnv !== "production" }));
 
   decorateContext(app, config, database);
+  // Before any route: its hooks size every route's body limit and watch every JSON body.
+  registerRequestBodyChecks(app);
   registerRequestLog(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app, {

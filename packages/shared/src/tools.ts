@@ -83,7 +83,8 @@ export const shopSchema = z.object({
 export type Shop = z.infer<typeof shopSchema>;
 
 export const toolIdParamsSchema = z.object({
-  id: z.uuid({ message: "The tool id must be a UUID" }),
+  // The canonical spelling: one cache entry and one database read per tool, however the URL spells it.
+  id: z.uuid({ message: "The tool id must be a UUID" }).toLowerCase(),
 });
 
 // SPEC.md section 5 (add product): every field is required; "Product Name is required" and

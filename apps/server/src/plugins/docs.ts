@@ -2,6 +2,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { checkedRedirect, siteBase } from "../lib/redirects";
 
 export const DOCS_PREFIX = "/api/docs";
 
@@ -26,6 +27,15 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
     uiConfig: { validatorUrl: null },
+    uiHooks: {
+      // Its own redirect from static/index.html to the UI is built from the raw request target, which
+      // in a proxy's absolute form ("GET http://evil.example/api/docs/static/index.html") names
+      // another host: answered here instead, through the check of every redirect (lib/redirects.ts).
+      onRequest: async (request, reply) => {
+        if (request.routeOptions.url !== `${DOCS_PREFIX}/static/index.html`) return;
+        return reply.redirect(checkedRedirect(`${DOCS_PREFIX}/`, siteBase(app.config.publicUrl)));
+      },
+    },
     // Its own, looser policy, on the docs routes only: Swagger UI styles elements inline and
     // embeds data: fonts and images.
     staticCSP: {

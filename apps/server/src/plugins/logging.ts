@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from "fastify";
 import type { AppConfig } from "../env";
@@ -96,6 +97,29 @@ export function redactUrl(url: string): string {
   }
   return `${safePath}?${params.toString()}`;
 }
+
+/** The most of a client's X-Request-Id a log line keeps. */
+export const CLIENT_REQUEST_ID_MAX_LENGTH = 128;
+
+/**
+ * Fastify options for request ids: every log line's `reqId` (and a security event's) is the server's
+ * own, unique across processes. A client's (or proxy's) X-Request-Id is kept beside it as
+ * `clientRequestId`, capped and escaped like any string value, never in its place: a client chose
+ * what a security event called its request (issue 47, finding 10).
+ */
+export const requestIdOptions = {
+  requestIdHeader: false,
+  genReqId: () => randomUUID(),
+  childLoggerFactory: (logger, bindings, options, rawRequest) => {
+    const header = rawRequest.headers["x-request-id"];
+    const clientRequestId = Array.isArray(header) ? header.join(",") : header;
+    if (clientRequestId === undefined) return logger.child(bindings, options);
+    return logger.child(
+      { ...bindings, clientRequestId: clientRequestId.slice(0, CLIENT_REQUEST_ID_MAX_LENGTH) },
+      options,
+    );
+  },
+} satisfies FastifyServerOptions;
 
 /** Answers slower than this are logged at warn, with server errors (5xx). */
 export const SLOW_REQUEST_MS = 1000;

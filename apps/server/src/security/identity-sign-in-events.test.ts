@@ -15,6 +15,7 @@ interface LogLine {
   account?: string;
   clientIp?: string;
   requestId?: string;
+  clientRequestId?: string;
 }
 
 describe("failed sign-ins in the log (PGlite)", () => {
@@ -66,13 +67,15 @@ describe("failed sign-ins in the log (PGlite)", () => {
       msg: "sign-in failed",
       account: email.toLowerCase(),
       clientIp: "203.0.113.51",
-      requestId: "req-wrong-1",
-      reqId: "req-wrong-1",
+      // The server's own id names the request; the client's is kept beside it.
+      requestId: logged[0]?.reqId,
+      clientRequestId: "req-wrong-1",
     });
+    expect(logged[0]?.reqId).toMatch(/^[0-9a-f-]{36}$/);
     expect(logged[1]).toMatchObject({
       account: unknown,
       clientIp: "203.0.113.52",
-      requestId: "req-unknown-1",
+      clientRequestId: "req-unknown-1",
     });
     expect(lines.join("")).not.toContain(WRONG_PASSWORD);
     expect(lines.join("")).not.toContain(PASSWORD);

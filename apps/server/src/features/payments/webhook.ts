@@ -14,6 +14,8 @@ export interface StripeWebhookOptions {
   onPaymentSucceeded: PaymentSucceededHandler;
 }
 
+const STRIPE_EVENT_BODY_LIMIT = 1024 * 1024;
+
 /**
  * POST /webhooks/stripe: Stripe's report of a payment, the source of truth for the Stripe gateway
  * (the browser's PATCH is the fast path). The signature covers the exact bytes Stripe sent, so this
@@ -28,6 +30,9 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
   app.post(
     "/webhooks/stripe",
     {
+      // Public, but only a signed event is parsed, and Stripe's events run to tens of KB: Fastify's
+      // default instead of plugins/request-bodies.ts's small limit for routes without a sign-in.
+      bodyLimit: STRIPE_EVENT_BODY_LIMIT,
       schema: {
         tags: ["payments"],
         summary: "Stripe's payment events (signed); payment_intent.succeeded marks the order paid",

@@ -68,9 +68,11 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontOptions> = async (ap
   app.get<{ Params: { id: string } }>("/tools/:id", { schema: { hide: true } }, async (request, reply) => {
     // Without a web build the web app's fallback explains what to do (503).
     if (!template) return reply.callNotFound();
-    const { id } = request.params;
+    const parsed = toolIdParamsSchema.safeParse(request.params);
+    // The canonical (lower-case) id: an upper-case spelling is the same page, not another read.
+    const id = parsed.success ? parsed.data.id : request.params.id;
     // Unknown ids are not kept: anyone can make up any number of them.
-    const page = toolIdParamsSchema.safeParse({ id }).success
+    const page = parsed.success
       ? await cache.get(`page:${id}`, async () => {
           const tool = await findTool(app.db, id, site.currency);
           return tool ? productPage(tool, await toolReviews(app.db, tool._id), id, template) : undefined;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { checkedRedirect } from "../../lib/redirects";
 import { STORED_NAME, UPLOADS_URL_PREFIX } from "./service";
 import { IMAGE_CONTENT_TYPE, type ImageStore } from "./storage";
 
@@ -20,12 +21,15 @@ export const uploadedImagesRoutes: FastifyPluginAsync<UploadedImagesOptions> = a
   app,
   { images, imageBaseUrl },
 ) => {
+  // Every redirect stays under IMAGE_BASE_URL, whatever a name could spell.
+  const imageBase = imageBaseUrl ? new URL(`${imageBaseUrl}/`) : undefined;
   app.get(`${UPLOADS_URL_PREFIX}:name`, { schema: { hide: true } }, async (request, reply) => {
     const { name } = request.params as { name: string };
     if (!STORED_NAME.test(name)) return reply.callNotFound();
-    if (imageBaseUrl) {
+    if (imageBase) {
       // Permanent and cacheable: a browser asks the shop once per image, then goes to the CDN.
-      return reply.header("cache-control", IMMUTABLE).redirect(`${imageBaseUrl}/${name}`, 301);
+      const location = checkedRedirect(`${imageBaseUrl}/${name}`, imageBase);
+      return reply.header("cache-control", IMMUTABLE).redirect(location, 301);
     }
     const image = await images.read(name);
     if (!image) return reply.callNotFound();

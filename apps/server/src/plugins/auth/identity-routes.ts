@@ -6,6 +6,8 @@
 import { IDENTITY_BASE_PATH } from "@toolshop/shared/paths";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "../../lib/http-errors";
+import { checkedRedirect, siteBase } from "../../lib/redirects";
+import { checkCallbackUrls } from "./callback-urls";
 import { type IdentityRequestSlot, identityRequests } from "./identity-hooks";
 import { toWebHeaders } from "./web-headers";
 
@@ -29,6 +31,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
       if (request.method === "POST" && body && body.length > 0 && !isJson(request.headers["content-type"])) {
         throw new HttpError(415, JSON_ONLY_MESSAGE);
       }
+      checkCallbackUrls(request, body, siteBase(app.config.publicUrl));
       const slot: IdentityRequestSlot = { request, reply };
       const response = await identityRequests.run(slot, () =>
         app.identity.handler(toWebRequest(request, body)),
@@ -63,10 +66,18 @@ function toWebRequest(request: FastifyRequest, body: Buffer | undefined): Reques
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  // Better Auth's redirects (OAuth callbacks, verification and reset links) go where a callbackURL
+  // said: checked before anything is copied, so a refused one answers a plain 400. A Location on an
+  // answer that is no redirect means nothing to a browser and is dropped.
+  const location = response.headers.get("location");
+  const redirect = response.status >= 300 && response.status <= 399;
+  const checkedLocation =
+    location && redirect ? checkedRedirect(location, siteBase(reply.server.config.publicUrl)) : undefined;
   reply.status(response.status);
   for (const [name, value] of response.headers) {
-    if (name !== "set-cookie" && name !== "content-length") reply.header(name, value);
+    if (name !== "set-cookie" && name !== "content-length" && name !== "location") reply.header(name, value);
   }
+  if (checkedLocation) reply.header("location", checkedLocation);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   const payload = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;

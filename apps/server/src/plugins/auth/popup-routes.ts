@@ -9,6 +9,7 @@ import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
+import { checkedRedirect, siteBase } from "../../lib/redirects";
 import { forwardCookies, toWebHeaders } from "./web-headers";
 
 const popupQuerySchema = z.object({
@@ -16,6 +17,7 @@ const popupQuerySchema = z.object({
 });
 
 export const popupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const site = siteBase(app.config.publicUrl);
   app.get(
     "/auth-providers",
     {
@@ -45,12 +47,10 @@ export const popupRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isSocialProvider(provider)) {
         throw new HttpError(404, `There is no sign-in provider called ${provider}.`);
       }
-      const callbackURL = request.query.callbackURL ?? POPUP_COMPLETE_PATH;
-      if (!isPathOnThisSite(callbackURL)) {
-        throw new HttpError(400, "callbackURL must be a path on this site, such as /auth/popup-complete.");
-      }
+      // Normalised before anything is done with it: Better Auth stores this spelling for the callback.
+      const callbackURL = checkedRedirect(request.query.callbackURL ?? POPUP_COMPLETE_PATH, site);
       if (!app.config.oauth[provider]) {
-        return reply.redirect(withQuery(callbackURL, { error: "provider_not_configured" }));
+        return reply.redirect(withQuery(callbackURL, { error: "provider_not_configured" }, site));
       }
       try {
         const { headers, response } = await app.identity.api.signInSocial({
@@ -60,11 +60,12 @@ export const popupRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         if (!response.url) throw new Error("Better Auth gave no authorization URL.");
         forwardCookies(reply, headers);
+        // The provider's authorization page: built by Better Auth from our configuration, not the request.
         return reply.redirect(response.url);
       } catch (error) {
         // The provider could not be reached (its discovery document, for instance).
         request.log.warn({ err: error, provider }, "could not start a popup sign-in");
-        return reply.redirect(withQuery(callbackURL, { error: "provider_unavailable" }));
+        return reply.redirect(withQuery(callbackURL, { error: "provider_unavailable" }, site));
       }
     },
   );
@@ -103,13 +104,9 @@ function isSocialProvider(value: string): value is SocialProvider {
   return (socialProviders as readonly string[]).includes(value);
 }
 
-/** "/auth/popup-complete" yes; "//evil.example", "https://evil.example", "javascript:" no. */
-function isPathOnThisSite(value: string): boolean {
-  return value.startsWith("/") && !value.startsWith("//") && !value.includes("\\");
-}
-
-function withQuery(path: string, params: Record<string, string>): string {
-  const url = new URL(path, "http://placeholder");
+/** `path` (a checked path of this site) with these query parameters, checked again as it is sent. */
+function withQuery(path: string, params: Record<string, string>, site: URL): string {
+  const url = new URL(path, site);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-  return `${url.pathname}${url.search}${url.hash}`;
+  return checkedRedirect(`${url.pathname}${url.search}${url.hash}`, site);
 }
