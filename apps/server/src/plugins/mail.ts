@@ -144,10 +144,15 @@ export class SmtpMailer implements Mailer {
   async send(message: MailMessage): Promise<void> {
     const mail = mailOptions(this.from, message);
     await this.takeConnectionSlot();
+    const { timeoutMs } = this.options;
+    const deadline = AbortSignal.timeout(timeoutMs);
     try {
-      await this.transport.sendMail({ ...mail, signal: AbortSignal.timeout(this.options.timeoutMs) });
+      await this.transport.sendMail({ ...mail, signal: deadline });
     } catch (error) {
-      throw asMailError(error);
+      if (!deadline.aborted) throw asMailError(error);
+      throw new MailError(`The SMTP server did not take the mail within ${timeoutMs} ms.`, "ETIMEDOUT", {
+        cause: error,
+      });
     } finally {
       // The slot passes to the oldest waiting mail, or is freed.
       const next = this.waiting.shift();

@@ -177,7 +177,7 @@ describe("a hostile relay's replies", () => {
     const started = Date.now();
     const error = await t.app.mailer.send(mail(uniqueEmail("trickle-ehlo"))).catch((caught: Error) => caught);
     const took = Date.now() - started;
-    expect(error).toBeInstanceOf(Error);
+    expect(String(error)).toMatch(/did not take the mail within 1000 ms/);
     expect(took).toBeLessThan(2500);
     await expect.poll(() => relay.state.closedAt, { timeout: 2000 }).toBeGreaterThan(0);
   });
