@@ -87,6 +87,25 @@ describe("loadConfig", () => {
     ]);
   });
 
+  it("reads MAIL_FROM as exactly one mailbox", () => {
+    const from = (value: string) => loadConfig({ MAIL_FROM: value }).mail.from;
+    expect(from("a@b.co")).toEqual({ address: "a@b.co" });
+    expect(from("Zoë Müller <zoe@b.co>")).toEqual({ name: "Zoë Müller", address: "zoe@b.co" });
+    expect(from('"Say \\"hi\\"" <a@b.co>')).toEqual({ name: 'Say "hi"', address: "a@b.co" });
+    for (const bad of [
+      "a@b.co, d@e.co",
+      "A <a@b.co>, B <d@e.co>",
+      "<>",
+      "no-at-sign",
+      "team: a@b.co;",
+      "a@b.co\n",
+    ]) {
+      expect(problemsOf({ MAIL_FROM: bad }), bad).toEqual([
+        "MAIL_FROM must be an email address, or a name and one: Toolshop <no-reply@shop.example>.",
+      ]);
+    }
+  });
+
   it("lists every bad variable, one sentence each", () => {
     expect(
       problemsOf({

@@ -3,9 +3,10 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { EMAIL_PATTERN } from "@toolshop/shared/auth";
+import addressparser from "nodemailer/lib/addressparser";
 import { z } from "zod";
-import { parseMailbox } from "./lib/mime-message";
 import { parseSmtpUrl } from "./lib/smtp-url";
+import type { MailAddress } from "./plugins/mail";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -30,6 +31,16 @@ function parsedBy<T>(parse: (value: string) => T) {
       return z.NEVER;
     }
   });
+}
+
+/** MAIL_FROM: "Toolshop <no-reply@shop.example>", "\"Tool, Shop\" <s@shop.example>" or an address alone. */
+function parseMailbox(value: string): MailAddress {
+  // A line break would end the From header early; addressparser would keep it in the name.
+  const [mailbox, ...more] = /\p{Cc}/u.test(value) ? [] : addressparser(value);
+  if (!mailbox?.address || more.length > 0 || !EMAIL_PATTERN.test(mailbox.address)) {
+    throw new Error("must be an email address, or a name and one: Toolshop <no-reply@shop.example>.");
+  }
+  return mailbox.name ? { name: mailbox.name, address: mailbox.address } : { address: mailbox.address };
 }
 
 // Each message completes a sentence that starts with the variable's name.
@@ -81,13 +92,7 @@ const envSchema = z.object({
   GOOGLE_ISSUER_URL: urlWithScheme(["http:", "https:"], "must be an http:// or https:// URL.").optional(),
   GITHUB_ISSUER_URL: urlWithScheme(["http:", "https:"], "must be an http:// or https:// URL.").optional(),
   SMTP_URL: parsedBy(parseSmtpUrl).optional(),
-  MAIL_FROM: parsedBy((value) => {
-    try {
-      return parseMailbox(value);
-    } catch {
-      throw new Error("must be an email address, or a name and one: Toolshop <no-reply@shop.example>.");
-    }
-  }).prefault("Toolshop <no-reply@toolshop.local>"),
+  MAIL_FROM: parsedBy(parseMailbox).prefault("Toolshop <no-reply@toolshop.local>"),
   SALES_EMAIL: z.string().regex(EMAIL_PATTERN, "must be an email address.").optional(),
   PAYMENT_GATEWAY: z.enum(["test", "stripe"], { message: "must be test or stripe." }).default("test"),
   STRIPE_SECRET_KEY: z.string().startsWith("sk_", "must start with sk_.").optional(),

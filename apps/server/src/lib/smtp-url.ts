@@ -1,6 +1,7 @@
-// SMTP_URL, read once at start-up (env.ts): smtp:// (STARTTLS when the relay offers it) or smtps://
-// (TLS from the first byte), credentials in the URL's user part, a few options in its query. An option
-// this client does not know stops the server: silently ignoring `?proxy=...` would send mail elsewhere.
+// SMTP_URL, read once at start-up (env.ts) into nodemailer's settings (plugins/mail.ts): smtp://
+// (STARTTLS when the relay offers it; required when the URL has credentials) or smtps:// (TLS from the
+// first byte), credentials in the URL's user part, a few options in its query. An option the shop does
+// not know stops the server: handing `?proxy=...` on to nodemailer, or ignoring it, would both surprise.
 import { isIP } from "node:net";
 import { hostname } from "node:os";
 
@@ -19,13 +20,16 @@ export interface SmtpOptions {
   localAddress?: string;
   /** false only for a relay with a self-signed certificate (`?tls.rejectUnauthorized=false`). */
   rejectUnauthorized: boolean;
-  /** Refuse to send unless the connection is encrypted (smtps://, or STARTTLS offered). */
+  /**
+   * Refuse to sign in or send unless the connection is encrypted (smtps://, or STARTTLS): on by default
+   * when the URL has credentials, off only by an explicit `?requireTLS=false` (issue 47).
+   */
   requireTLS: boolean;
   /** Never upgrade with STARTTLS, even when offered. */
   ignoreTLS: boolean;
   /** The name this client gives in EHLO. */
   clientName: string;
-  /** How long a reply may take, and a connection to open, in milliseconds. */
+  /** How long a mail may take, from connecting to the relay's last reply, in milliseconds. */
   timeoutMs: number;
 }
 
@@ -88,6 +92,16 @@ export function parseSmtpUrl(value: string): SmtpOptions {
   }
   const user = decodeURIComponent(url.username);
   const pass = decodeURIComponent(url.password);
+  // Credentials (and the mails' one-time links) go in clear only when the operator wrote so.
+  const requireTLS = flag("requireTLS", user !== "");
+  const ignoreTLS = flag("ignoreTLS", false);
+  if (requireTLS && ignoreTLS) {
+    throw new Error(
+      user && query.get("requireTLS") === null
+        ? "has credentials and ignoreTLS=true, which would send the password and every mail in clear: add requireTLS=false to allow that, or remove ignoreTLS."
+        : "cannot have both requireTLS=true and ignoreTLS=true.",
+    );
+  }
   return {
     host: url.hostname.replace(/^\[|\]$/g, ""),
     port: url.port ? Number(url.port) : secure ? 465 : 587,
@@ -98,8 +112,8 @@ export function parseSmtpUrl(value: string): SmtpOptions {
     keepOpen: flag("pool", true),
     ...(localAddress ? { localAddress } : {}),
     rejectUnauthorized: flag("tls.rejectUnauthorized", true),
-    requireTLS: flag("requireTLS", false),
-    ignoreTLS: flag("ignoreTLS", false),
+    requireTLS,
+    ignoreTLS,
     clientName,
     timeoutMs: whole("timeout", 60_000, 600_000),
   };

@@ -2,9 +2,8 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { createWholeFile } from "@toolshop/db/whole-file";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { createTransport, type SendMailOptions, type Transporter } from "nodemailer";
 import type { AppConfig } from "../env";
-import { composeMail, type MailAddress } from "../lib/mime-message";
-import { SmtpPool } from "../lib/smtp-pool";
 import type { SmtpOptions } from "../lib/smtp-url";
 
 export interface MailMessage {
@@ -18,6 +17,12 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** MAIL_FROM, read by env.ts. */
+export interface MailAddress {
+  name?: string;
+  address: string;
+}
+
 declare module "fastify" {
   interface FastifyInstance {
     /** Sends the shop's mails: SMTP when SMTP_URL is set, otherwise .eml files in DATA_DIR/mail. */
@@ -26,12 +31,60 @@ declare module "fastify" {
 }
 
 /**
+ * A mail that could not be sent. `code` is the relay's reply code when it answered one (a 5xx keeps an
+ * order's mail for an operator, features/orders/mail-retries.ts), else nodemailer's or the socket's.
+ */
+export class MailError extends Error {
+  readonly code: number | string | undefined;
+
+  constructor(message: string, code?: number | string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "MailError";
+    this.code = code;
+  }
+}
+
+function asMailError(error: unknown): MailError {
+  if (error instanceof MailError) return error;
+  const { message, responseCode, originalCode, code } = error as Error & {
+    responseCode?: number;
+    originalCode?: string;
+    code?: string;
+  };
+  return new MailError(message, responseCode ?? originalCode ?? code, { cause: error });
+}
+
+// The recipient goes into RCPT TO and the To header: nothing that could end or bend either.
+const PLAIN_ADDRESS = /^[^\s<>,;:"()[\]\\\p{Cc}]+@[^\s<>,;:"()[\]\\\p{Cc}]+$/u;
+
+/** nodemailer's message: one recipient (never a list parsed out of `to`), quoted-printable bodies. */
+function mailOptions(from: MailAddress, message: MailMessage): SendMailOptions {
+  if (!PLAIN_ADDRESS.test(message.to)) {
+    throw new MailError("A mail's recipient must be one plain email address.");
+  }
+  const { to, subject, text, html } = message;
+  return {
+    from,
+    to: { name: "", address: to },
+    envelope: { from: from.address, to: [to] },
+    subject,
+    text,
+    html,
+    // Readable in an .eml file and by the tests' decoder, whatever the text holds.
+    textEncoding: "quoted-printable",
+  };
+}
+
+/**
  * The default for development and tests: every mail becomes a real .eml file in
  * `DATA_DIR/mail/<timestamp>-<to>.eml` (open it with any mail program), and the log says which file, so
  * that nobody needs a mail server to verify an address or reset a password. The log never shows what a
  * mail holds: its links carry one-time tokens, and whoever reads logs must not be able to use them.
+ * nodemailer's stream transport composes the mail exactly as it would go to a relay.
  */
 export class OutboxMailer implements Mailer {
+  private readonly transport = createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+
   constructor(
     private readonly directory: string,
     private readonly from: MailAddress,
@@ -41,34 +94,89 @@ export class OutboxMailer implements Mailer {
   async send(message: MailMessage): Promise<void> {
     // Named when sent, not when written: the outbox lists mails in the order they were sent.
     const name = outboxFileName(message.to);
-    const composed = composeMail({ from: this.from, ...message });
-    const file = await writeNewFile(this.directory, name, composed.message);
+    const composed = await this.transport.sendMail(mailOptions(this.from, message));
+    // `buffer: true`: the composed mail is a Buffer, not a stream.
+    const file = await writeNewFile(this.directory, name, composed.message as Buffer);
     this.log.info({ to: message.to, subject: message.subject, file }, "mail written to the outbox");
   }
 }
 
+// A relay's reply larger than this is not a relay (a real EHLO reply is under 1 KB); nodemailer's own
+// bound is 1 MB a reply, held as a string of many pieces (issue 47, finding 8).
+const MAX_REPLY_BYTES = 64 * 1024;
+
 /**
- * Through the shop's own SMTP client (decision 0025): a pool of kept-open connections (a connection
- * per mail paid a TCP and TLS handshake and the greeting for every payment's confirmation), each
- * mail's envelope pipelined. SMTP_URL's query sets the pool (`?maxConnections=10`, `?pool=false`).
+ * Through nodemailer's SMTP pool (decision 0035): up to `maxConnections` kept-open connections
+ * (`?pool=false`: one per mail). Mails beyond them wait here, at most `maxWaiting` (decision 0033): one
+ * more is refused at once rather than held in memory. A mail handed to nodemailer must be sent within
+ * `timeout`, connecting included, or it fails and its connection is closed: a relay that trickles its
+ * replies restarts every socket timeout, not this one.
  */
 export class SmtpMailer implements Mailer {
-  private readonly pool: SmtpPool;
+  private readonly transport: Transporter;
+  private readonly waiting: (() => void)[] = [];
+  private sending = 0;
 
   constructor(
-    options: SmtpOptions,
+    private readonly options: SmtpOptions,
     private readonly from: MailAddress,
   ) {
-    this.pool = new SmtpPool(options);
+    const { timeoutMs } = options;
+    this.transport = createTransport({
+      pool: options.keepOpen,
+      host: options.host,
+      port: options.port,
+      secure: options.secure,
+      ...(options.auth ? { auth: options.auth } : {}),
+      requireTLS: options.requireTLS,
+      ignoreTLS: options.ignoreTLS,
+      tls: { rejectUnauthorized: options.rejectUnauthorized },
+      name: options.clientName,
+      ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+      maxConnections: options.maxConnections,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+      maxResponseSize: MAX_REPLY_BYTES,
+    });
   }
 
   async send(message: MailMessage): Promise<void> {
-    const composed = composeMail({ from: this.from, ...message });
-    await this.pool.send(composed.envelope, composed.message);
+    const mail = mailOptions(this.from, message);
+    await this.takeConnectionSlot();
+    const { timeoutMs } = this.options;
+    const deadline = AbortSignal.timeout(timeoutMs);
+    try {
+      await this.transport.sendMail({ ...mail, signal: deadline });
+    } catch (error) {
+      if (!deadline.aborted) throw asMailError(error);
+      throw new MailError(`The SMTP server did not take the mail within ${timeoutMs} ms.`, "ETIMEDOUT", {
+        cause: error,
+      });
+    } finally {
+      // The slot passes to the oldest waiting mail, or is freed.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.sending--;
+    }
   }
 
-  close(): Promise<void> {
-    return this.pool.close();
+  /** Closes the idle connections now and the busy ones after their mail. */
+  close(): void {
+    this.transport.close();
+  }
+
+  private async takeConnectionSlot(): Promise<void> {
+    if (this.sending < this.options.maxConnections) {
+      this.sending++;
+      return;
+    }
+    const waiting = this.waiting.length;
+    if (waiting >= this.options.maxWaiting) {
+      const mails = waiting === 1 ? "1 mail waits" : `${waiting} mails wait`;
+      throw new MailError(`The mail queue is full: ${mails} for the relay.`);
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
   }
 }
 
@@ -91,7 +199,7 @@ export function registerMailer(app: FastifyInstance, config: AppConfig): void {
   });
   app.addHook("onClose", async () => {
     await Promise.allSettled(inFlight);
-    if (mailer instanceof SmtpMailer) await mailer.close();
+    if (mailer instanceof SmtpMailer) mailer.close();
   });
 }
 
