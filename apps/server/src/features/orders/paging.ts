@@ -10,7 +10,8 @@ import { type Bind, createPreparedQueries, placeholders } from "../../lib/prepar
 import { type OrderViewRow, orderViewColumns } from "./dto";
 
 export interface OrdersPage {
-  rows: OrderViewRow[];
+  /** With the order's sequence number, which the receipt shows as TS-000123 (not part of the view). */
+  rows: (OrderViewRow & { number: number })[];
   /** Opaque: where the next page starts, or null after the last one. */
   nextCursor: string | null;
 }
@@ -72,6 +73,7 @@ export async function pageOfOrders(
     return db
       .select({
         ...orderViewColumns,
+        number: orders.number,
         position: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       })
       .from(orders)
