@@ -52,15 +52,13 @@ for (const target of testDatabaseTargets()) {
       expect(await count()).toEqual({ count: 3, more: false });
       await call(t.app, admin, "PATCH", `/api/quotes/${ids[0]}`, { handled: true });
       expect(await count()).toEqual({ count: 2, more: false });
-      await t.database.db
-        .insert(quotes)
-        .values(
-          Array.from({ length: 120 }, (_, i) => ({
-            name: "Bulk",
-            email: `bulk${i}@example.com`,
-            message: "x",
-          })),
-        );
+      await t.database.db.insert(quotes).values(
+        Array.from({ length: 120 }, (_, i) => ({
+          name: "Bulk",
+          email: `bulk${i}@example.com`,
+          message: "x",
+        })),
+      );
       expect(await count()).toEqual({ count: 99, more: true });
       expect((await call(t.app, customer, "GET", "/api/quotes/open-count")).statusCode).toBe(403);
       expect((await call(t.app, undefined, "GET", "/api/quotes/open-count")).statusCode).toBe(401);
