@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
+import { isPagePath } from "@toolshop/shared/page-paths";
 
 /** Every public screen of SPEC.md section 2, with a text that proves the right screen is shown. */
 export const publicPages = [
@@ -105,6 +106,14 @@ export async function scrollThrough(page: Page) {
 type Options = { allowBrowserErrors: boolean };
 
 /**
+ * Chromium logs the 404 of the page's own document. At a path where the app has no page that status
+ * is meant (the server says "not found" to crawlers, the app shows its not-found page): no error.
+ */
+function isNotFoundDocument(page: Page, url: string, text: string): boolean {
+  return url === page.url() && text.includes("status of 404") && !isPagePath(new URL(url).pathname);
+}
+
+/**
  * Fails a test when the page throws or logs an error (a blocked inline script, a failed request, a
  * React warning), unless the spec expects errors and sets `allowBrowserErrors`.
  */
@@ -117,6 +126,7 @@ export const test = base.extend<Options & { browserErrors: string[] }>({
       page.on("console", (message) => {
         if (message.type() !== "error") return;
         const { url } = message.location();
+        if (url && isNotFoundDocument(page, url, message.text())) return;
         errors.push(url ? `${message.text()} (${url})` : message.text());
       });
       await use(errors);

@@ -183,6 +183,30 @@ test("an unknown path shows the wrong-place page with a way home", async ({ page
 
 test("a deep unknown path is the wrong-place page too, not a server error", async ({ page }) => {
   const response = await page.goto("/tools/nothing/here");
-  expect(response?.status()).toBeLessThan(500);
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "You are in the wrong place" })).toBeVisible();
 });
+
+// Issue 51, finding 10: an unknown path answered 200 with the home page's title, a "soft 404".
+for (const viewport of [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1280, height: 800 },
+]) {
+  test(`an unknown path answers 404, not to be indexed, and shows the wrong-place page (${viewport.name})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    for (const path of ["/no-such-page", "/dashboard/no-such-page"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      expect(await response?.text(), path).toContain('<meta name="robots" content="noindex" />');
+      await expect(page.getByRole("heading", { level: 1, name: "You are in the wrong place" })).toBeVisible();
+      await expect(page).toHaveTitle("Page not found | Toolshop");
+    }
+    await saveScreenshot(page, `not-found-404-${viewport.name}`, { fullPage: false });
+    // A page the app has answers 200, without noindex.
+    const blogs = await page.goto("/blogs");
+    expect(blogs?.status()).toBe(200);
+    expect(await blogs?.text()).not.toContain("noindex");
+  });
+}

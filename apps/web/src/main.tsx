@@ -1,3 +1,4 @@
+import "./lib/zod-jitless";
 import "react-toastify/ReactToastify.css";
 import "./index.css";
 import { startTransition } from "react";

@@ -73,6 +73,15 @@ export const storedQuoteSchema = z.object({
 export type StoredQuote = z.infer<typeof storedQuoteSchema>;
 
 /** `PATCH /api/quotes/:id`: an admin marks a request handled (or not handled again). */
+/** GET /api/quotes/open-count (admins only): how many requests wait to be handled, counted up to OPEN_QUOTES_COUNT_CAP. */
+export const OPEN_QUOTES_COUNT_CAP = 99;
+export const openQuotesCountSchema = z.object({
+  count: z.number().int(),
+  /** True when there are more than `count` (the menu shows "99+"). */
+  more: z.boolean(),
+});
+export type OpenQuotesCount = z.infer<typeof openQuotesCountSchema>;
+
 export const quoteHandledSchema = z.object({
   handled: z.boolean({ error: "handled must be true or false" }),
 });

@@ -85,6 +85,8 @@ export const moderatedReviewSchema = z.object({
   hidden: z.boolean(),
   hiddenAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The tool the review is about, or null for a review of the shop in general (or of a removed tool). */
+  tool: z.object({ _id: z.string(), name: z.string() }).nullable(),
 });
 export type ModeratedReview = z.infer<typeof moderatedReviewSchema>;
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerWebApp, withShopCurrency } from "./web-app";
+import { asNotFoundPage, registerWebApp, withShopCurrency } from "./web-app";
 
 const HOME = '<!doctype html><div id="root" data-prerendered-path="/"><h1>Home</h1></div>';
 const SHELL = '<!doctype html><div id="root"></div>';
@@ -32,14 +32,20 @@ describe("the web app with the home page pre-rendered", () => {
     expect(response.headers["cache-control"]).toBe("no-cache");
   });
 
-  it("answers every other client route with the empty shell, never with the home page's markup", async () => {
-    for (const url of ["/blogs", "/login?next=%2Fdashboard", "/dashboard/my-orders", "/no-such-page"]) {
+  it("answers every other page of the app with the empty shell, never with the home page's markup", async () => {
+    for (const url of ["/blogs", "/login?next=%2Fdashboard", "/dashboard/myreview"]) {
       const response = await app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers["content-type"], url).toMatch(/^text\/html/);
       expect(response.headers["cache-control"], url).toBe("no-cache");
       expect(response.body, url).toBe(withShopCurrency(SHELL, "jpy"));
     }
+  });
+
+  it("answers a path where the app has no page with the shell as a 404 (page-status.test.ts)", async () => {
+    const response = await app.inject({ method: "GET", url: "/no-such-page" });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toBe(asNotFoundPage(withShopCurrency(SHELL, "jpy")));
   });
 
   it("never sends a page's file as it is on disk, without the currency", async () => {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
+import { isPagePath } from "@toolshop/shared/page-paths";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type CachedBody, cachedBody, sendCachedBody } from "../lib/cached-body";
 import { errorBody } from "../lib/http-errors";
@@ -41,7 +42,8 @@ export function withShopCurrency(html: string, currency: string): string {
 
 /**
  * Serves the built SPA (features/uploads/serve-routes.ts serves the uploads), and answers everything no route matched: a JSON 404 under
- * /api, the app shell for client-side routes (`/` is index.html, pre-rendered), a 404 for missing files.
+ * /api, the app shell for the app's pages (`/` is index.html, pre-rendered; @toolshop/shared/page-paths
+ * lists them), the shell with status 404 and noindex for any other page path, a 404 for missing files.
  * The two pages are sent from memory with the shop's currency written in (made once, compressed on
  * first demand like the product pages); every other file comes from disk, pre-compressed by the build.
  */
@@ -56,6 +58,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     cachedBody(withShopCurrency(readFileSync(join(webDistDir, file), "utf8"), currency), HTML);
   const home = built ? page("index.html") : undefined;
   const shell = built ? page(shellFile) : undefined;
+  const notFound = shell ? cachedBody(asNotFoundPage(shell.body.toString("utf8")), HTML, 404) : undefined;
 
   if (home) {
     app.get("/", { schema: { hide: true } }, (request, reply) => sendCachedBody(request, reply, home));
@@ -88,13 +91,24 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
           .type("text/plain; charset=utf-8")
           .send(NOT_BUILT_MESSAGE);
       }
-      return sendCachedBody(request, reply, shell);
+      // The app shows its not-found page either way; the status tells a crawler there is no page.
+      return sendCachedBody(request, reply, isPagePath(pathOf(request)) ? shell : (notFound ?? shell));
     }
     const what = isApiPath(pathOf(request)) ? "API route" : "file";
     return reply
       .code(404)
       .send(errorBody(404, `There is no ${what} at ${request.method} ${pathOf(request)}.`));
   });
+}
+
+/** The app shell as the answer to a path no page is at: the not-found page's title, and not indexed. */
+export function asNotFoundPage(shell: string): string {
+  const head = shell.replace(/<title>[^<]*<\/title>/, "<title>Page not found | Toolshop</title>");
+  const headEnd = head.indexOf("</head>");
+  const noindex = '<meta name="robots" content="noindex" />';
+  return headEnd >= 0
+    ? `${head.slice(0, headEnd)}  ${noindex}\n  ${head.slice(headEnd)}`
+    : `${noindex}${head}`;
 }
 
 /** A page the SPA's router handles: a GET outside /api and /uploads whose last segment has no extension. */

@@ -1,9 +1,21 @@
 import { render, screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { isPagePath, PAGE_PATHS } from "@toolshop/shared/page-paths";
+import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { lazyPage } from "./lazy-page";
 import { RouteError } from "./route-error";
 import { appRoutes } from "./router";
+import { signedInRoutes } from "./signed-in-routes";
+
+/** Every page's full path in a route table (an index route is its parent's page; "*" is no page). */
+function pagePaths(routes: RouteObject[], parent = ""): string[] {
+  return routes.flatMap((route) => {
+    const path = route.path?.startsWith("/") ? route.path : `${parent}/${route.path ?? ""}`;
+    const own = route.index || (route.path && !route.children) ? [path.replace(/(.)\/+$/, "$1")] : [];
+    const children = route.children ? pagePaths(route.children, path.replace(/\/+$/, "")) : [];
+    return [...own, ...children].filter((page) => !page.endsWith("*"));
+  });
+}
 
 function renderAt(path: string, routes = appRoutes) {
   render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
@@ -16,6 +28,13 @@ describe("the route table", () => {
       await screen.findByRole("heading", { level: 1, name: "You are in the wrong place" }),
     ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
+  });
+
+  it("takes every page's path from the list the server answers 404 by, and has no other page", () => {
+    const pages = [...pagePaths(appRoutes), ...pagePaths(signedInRoutes, "/")];
+    expect(new Set(pages)).toEqual(new Set(Object.values(PAGE_PATHS)));
+    expect(pages.every(isPagePath)).toBe(true);
+    expect(isPagePath("/no/such/page")).toBe(false);
   });
 
   it("marks the active link of the navigation bar and offers Login to a visitor", async () => {

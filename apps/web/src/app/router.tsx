@@ -1,4 +1,4 @@
-import { POPUP_COMPLETE_PATH } from "@toolshop/shared/paths";
+import { PAGE_PATHS } from "@toolshop/shared/page-paths";
 import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from "react-router";
 import { RouteFallback } from "../components/spinner";
 import { loadChunk } from "../lib/chunk-load";
@@ -9,16 +9,17 @@ import { RootRouteError, RouteError } from "./route-error";
 
 /** The route whose children are the pages; the signed-in routes are added to it when first visited. */
 const PAGES_ROUTE_ID = "pages";
-const SIGNED_IN_PREFIXES = ["/dashboard", "/checkout"];
+const SIGNED_IN_PREFIXES = [PAGE_PATHS.dashboard, "/checkout"];
 
 /**
- * The route table of SPEC.md section 2, public part. Every page is its own chunk. The signed-in routes
+ * The route table of SPEC.md section 2, public part, its paths from PAGE_PATHS (the server's list of
+ * pages too). Every page is its own chunk. The signed-in routes
  * (/checkout/:id, /dashboard and its children: signed-in-routes.tsx) are a chunk of their own too,
  * so that neither they nor their growing number of pages weigh on the home page.
  */
 export const appRoutes: RouteObject[] = [
   {
-    path: "/",
+    path: PAGE_PATHS.home,
     Component: RootLayout,
     ErrorBoundary: RootRouteError,
     // Shown while the signed-in routes are discovered, on a first visit straight to one of them.
@@ -30,23 +31,27 @@ export const appRoutes: RouteObject[] = [
         ErrorBoundary: RouteError,
         children: [
           { index: true, ...lazyPage(() => import("./routes/home-page")) },
-          { path: "blogs", ...lazyPage(() => import("./routes/blogs-page")) },
-          { path: "myportfolio", ...lazyPage(() => import("./routes/portfolio-page")) },
-          { path: "legal", ...lazyPage(() => import("./routes/legal-page")) },
-          { path: "tools/:id", ...lazyPage(() => import("./routes/product-page")) },
-          { path: "login", ...lazyPage(() => import("./routes/login-page")) },
-          { path: "signup", ...lazyPage(() => import("./routes/signup-page")) },
-          { path: "reset-password", ...lazyPage(() => import("./routes/reset-password-page")) },
-          { path: "verify-email", ...lazyPage(() => import("./routes/verify-email-page")) },
+          { path: PAGE_PATHS.blogs, ...lazyPage(() => import("./routes/blogs-page")) },
+          { path: PAGE_PATHS.portfolio, ...lazyPage(() => import("./routes/portfolio-page")) },
+          { path: PAGE_PATHS.legal, ...lazyPage(() => import("./routes/legal-page")) },
+          { path: PAGE_PATHS.tool, ...lazyPage(() => import("./routes/product-page")) },
+          { path: PAGE_PATHS.login, ...lazyPage(() => import("./routes/login-page")) },
+          { path: PAGE_PATHS.signup, ...lazyPage(() => import("./routes/signup-page")) },
+          { path: PAGE_PATHS.resetPassword, ...lazyPage(() => import("./routes/reset-password-page")) },
+          { path: PAGE_PATHS.verifyEmail, ...lazyPage(() => import("./routes/verify-email-page")) },
           { path: "*", ...lazyPage(() => import("./routes/not-found-page")) },
         ],
       },
     ],
   },
   // Full-page screens, without the navigation bar and footer.
-  { path: "/loading", ErrorBoundary: RootRouteError, ...lazyPage(() => import("./routes/loading-page")) },
   {
-    path: POPUP_COMPLETE_PATH,
+    path: PAGE_PATHS.loading,
+    ErrorBoundary: RootRouteError,
+    ...lazyPage(() => import("./routes/loading-page")),
+  },
+  {
+    path: PAGE_PATHS.popupComplete,
     ErrorBoundary: RootRouteError,
     ...lazyPage(() => import("./routes/popup-complete-page")),
   },

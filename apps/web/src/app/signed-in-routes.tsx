@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from "@toolshop/shared/page-paths";
 import type { RouteObject } from "react-router";
 import { lazyPage } from "./lazy-page";
 
@@ -10,38 +11,38 @@ export const signedInRoutes: RouteObject[] = [
     // Signed-in routes: a visitor is sent to /login and brought back afterwards.
     ...lazyPage(() => import("./guards/require-auth")),
     children: [
-      { path: "checkout/:id", ...lazyPage(() => import("./routes/checkout-page")) },
+      { path: PAGE_PATHS.checkout, ...lazyPage(() => import("./routes/checkout-page")) },
       {
-        path: "dashboard",
+        path: PAGE_PATHS.dashboard,
         ...lazyPage(() => import("./layouts/dashboard-layout")),
         children: [
           { index: true, ...lazyPage(() => import("./routes/dashboard/my-orders-page")) },
-          { path: "myreview", ...lazyPage(() => import("./routes/dashboard/my-review-page")) },
-          { path: "myhistory", ...lazyPage(() => import("./routes/dashboard/my-profile-page")) },
-          { path: "payment/:id", ...lazyPage(() => import("./routes/dashboard/payment-page")) },
-          { path: "orders/:id", ...lazyPage(() => import("./routes/dashboard/order-detail-page")) },
+          { path: PAGE_PATHS.myReview, ...lazyPage(() => import("./routes/dashboard/my-review-page")) },
+          { path: PAGE_PATHS.myProfile, ...lazyPage(() => import("./routes/dashboard/my-profile-page")) },
+          { path: PAGE_PATHS.payment, ...lazyPage(() => import("./routes/dashboard/payment-page")) },
+          { path: PAGE_PATHS.order, ...lazyPage(() => import("./routes/dashboard/order-detail-page")) },
           {
             // Admin-only: a non-admin is signed out and sent to /login.
             ...lazyPage(() => import("./guards/require-admin")),
             children: [
-              { path: "alluser", ...lazyPage(() => import("./routes/dashboard/all-users-page")) },
+              { path: PAGE_PATHS.allUsers, ...lazyPage(() => import("./routes/dashboard/all-users-page")) },
               {
-                path: "manageorders",
+                path: PAGE_PATHS.manageOrders,
                 ...lazyPage(() => import("./routes/dashboard/manage-orders-page")),
               },
               {
-                path: "manageproducts",
+                path: PAGE_PATHS.manageProducts,
                 ...lazyPage(() => import("./routes/dashboard/manage-products-page")),
               },
               {
-                path: "addproduct",
+                path: PAGE_PATHS.addProduct,
                 ...lazyPage(() => import("./routes/dashboard/add-product-page")),
               },
               {
-                path: "quotes",
+                path: PAGE_PATHS.quoteRequests,
                 ...lazyPage(() => import("./routes/dashboard/quote-requests-page")),
               },
-              { path: "reviews", ...lazyPage(() => import("./routes/dashboard/reviews-page")) },
+              { path: PAGE_PATHS.reviews, ...lazyPage(() => import("./routes/dashboard/reviews-page")) },
             ],
           },
         ],

@@ -1,6 +1,10 @@
 import { orders } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
-import { CANCELLED_ORDER_CANNOT_SHIP, ORDER_NOT_PAID_CANNOT_SHIP } from "@toolshop/shared/admin-orders";
+import {
+  CANCELLED_ORDER_CANNOT_SHIP,
+  managedOrderSchema,
+  ORDER_NOT_PAID_CANNOT_SHIP,
+} from "@toolshop/shared/admin-orders";
 import { type Order, orderSchema } from "@toolshop/shared/orders";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
@@ -96,6 +100,14 @@ for (const target of testDatabaseTargets()) {
       expect(bad.json().message).toBe(
         "The status must be one of unpaid, paid, shipped, delivered, refunded or cancelled",
       );
+    });
+
+    it("shows each order's receipt number (TS-000123), and a search for that number finds it", async () => {
+      const response = await call(t.app, admin, "GET", "/api/orders?status=paid");
+      const [newest] = managedOrderSchema.array().parse(response.json());
+      expect(newest?._id).toBe(byName.bobPaid);
+      expect(newest?.number).toMatch(/^TS-\d{6,}$/);
+      expect(await listAs(admin, `?q=${newest?.number}`)).toEqual([byName.bobPaid]);
     });
 
     it("ships a paid order with carrier and tracking number, which its customer then sees as shipped (and still paid)", async () => {

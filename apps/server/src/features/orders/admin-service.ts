@@ -3,9 +3,11 @@ import { orders } from "@toolshop/db/schema";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   type AdminOrdersQuery,
+  type ManagedOrder,
   parseOrderNumber,
   type ShipOrderBody,
 } from "@toolshop/shared/admin-orders";
+import { formatOrderNumber } from "@toolshop/shared/order-detail";
 import type { Order } from "@toolshop/shared/orders";
 import { and, count, type SQL, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
@@ -20,7 +22,7 @@ import { type OrdersFilter, pageOfOrders } from "./paging";
 import { recordSucceededPayment } from "./payment";
 
 export interface AdminOrdersPage {
-  orders: Order[];
+  orders: ManagedOrder[];
   nextCursor: string | null;
   /** On the first page only: how many orders match, exact or the planner's estimate. */
   total?: OrdersTotal;
@@ -52,7 +54,10 @@ export async function listAllOrders(
     query.cursor ? undefined : totalOf(db, filter, filterKey(query), estimates),
   ]);
   return {
-    orders: page.rows.map((row) => toOrderResponse(row, view)),
+    orders: page.rows.map((row) => ({
+      ...toOrderResponse(row, view),
+      number: formatOrderNumber(row.number),
+    })),
     nextCursor: page.nextCursor,
     ...(total ? { total } : {}),
   };

@@ -14,7 +14,8 @@ import { type Bind, createPreparedQueries, placeholders } from "../../lib/prepar
 import { type OrderViewRow, orderViewColumns } from "./dto";
 
 export interface OrdersPage {
-  rows: OrderViewRow[];
+  /** With the order's sequence number, which the receipt shows as TS-000123 (not part of the view). */
+  rows: (OrderViewRow & { number: number })[];
   /** Opaque: where the next page starts, or null after the last one. */
   nextCursor: string | null;
 }
@@ -57,6 +58,7 @@ export async function pageOfOrders(
     return db
       .select({
         ...orderViewColumns,
+        number: orders.number,
         position: cursorTimestampOf(orders.createdAt),
       })
       .from(orders)

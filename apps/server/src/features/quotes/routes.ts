@@ -1,6 +1,7 @@
 import { apiErrorSchema } from "@toolshop/shared/errors";
 import { NEXT_CURSOR_HEADER } from "@toolshop/shared/paths";
 import {
+  openQuotesCountSchema,
   quoteHandledSchema,
   quoteIdParamsSchema,
   quoteReceivedSchema,
@@ -11,8 +12,9 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
+import { quoteRecipients } from "./recipients";
 import { quoteRequestEmail } from "./sales-email";
-import { listQuotes, setQuoteHandled, storeQuote } from "./service";
+import { countOpenQuotes, listQuotes, setQuoteHandled, storeQuote } from "./service";
 
 const adminErrors = { 401: apiErrorSchema, 403: apiErrorSchema };
 
@@ -30,20 +32,23 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await app.enforceRateLimit(request, reply, "quoteRequest", request.body.email);
       const quote = await storeQuote(app.db, request.body);
-      const { salesEmail } = app.config.mail;
-      if (salesEmail) {
-        // Sent after the answer: the request is stored, so a slow or failing mail server loses nothing.
-        app.mailer
-          .send(quoteRequestEmail(quote, salesEmail, app.config.publicUrl))
-          .catch((error: unknown) =>
-            request.log.error({ err: error, quoteId: quote._id }, "the quote request mail could not be sent"),
+      // Mailed after the answer: the request is stored, so a slow or failing mail server loses nothing.
+      const recipients = { salesEmail: app.config.mail.salesEmail, adminEmails: app.config.adminEmails };
+      void quoteRecipients(app.db, recipients)
+        .then(async (to) => {
+          if (to.length === 0) {
+            request.log.warn(
+              { quoteId: quote._id },
+              "no SALES_EMAIL and no admin: the quote request is stored, not mailed",
+            );
+          }
+          await Promise.all(
+            to.map((address) => app.mailer.send(quoteRequestEmail(quote, address, app.config.publicUrl))),
           );
-      } else {
-        request.log.warn(
-          { quoteId: quote._id },
-          "SALES_EMAIL is not set: the quote request is stored, not mailed",
+        })
+        .catch((error: unknown) =>
+          request.log.error({ err: error, quoteId: quote._id }, "the quote request mail could not be sent"),
         );
-      }
       return reply.code(201).send({ _id: quote._id });
     },
   );
@@ -66,6 +71,21 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
       return page.quotes;
     },
+  );
+
+  app.get(
+    "/quotes/open-count",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ["quotes"],
+        summary:
+          "How many quote requests are not handled yet, up to 99 (admins only): the dashboard menu's badge",
+        security: [{ bearerAuth: [] }],
+        response: { 200: openQuotesCountSchema, ...adminErrors },
+      },
+    },
+    () => countOpenQuotes(app.db),
   );
 
   app.patch(

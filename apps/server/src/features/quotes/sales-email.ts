@@ -12,7 +12,7 @@ import type { MailMessage } from "../../plugins/mail";
 
 const INTRO = "A visitor asked for a quote on the Toolshop site.";
 
-/** The mail the sales team (SALES_EMAIL) gets for each request; the visitor's text is never HTML. */
+/** The mail the sales team (SALES_EMAIL, or the admins) gets for each request; the visitor's text is never HTML. */
 export function quoteRequestEmail(quote: StoredQuote, to: string, publicUrl: string): MailMessage {
   const details: MailDetail[] = [
     ["Name", quote.name],

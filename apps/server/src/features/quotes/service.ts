@@ -4,6 +4,8 @@
 import type { Database } from "@toolshop/db/client";
 import { quotes } from "@toolshop/db/schema";
 import {
+  OPEN_QUOTES_COUNT_CAP,
+  type OpenQuotesCount,
   QUOTES_PAGE_SIZE,
   type QuoteRequest,
   type QuotesQuery,
@@ -97,6 +99,22 @@ export async function listQuotes(db: Database, query: QuotesQuery = {}): Promise
     .limit(limit + 1);
   const page = keysetPage(rows, limit, (last) => quotesCursor.encode([last.at, last.row.id]));
   return { quotes: page.rows.map(({ row }) => toStoredQuote(row)), nextCursor: page.nextCursor };
+}
+
+/**
+ * How many requests are not handled yet, for the dashboard's menu: read from quotes_handled_created_idx
+ * and stopped after OPEN_QUOTES_COUNT_CAP + 1, so a backlog costs no more than a page.
+ */
+export async function countOpenQuotes(db: Database): Promise<OpenQuotesCount> {
+  const open = db
+    .select({ one: sql`1` })
+    .from(quotes)
+    .where(eq(quotes.handled, false))
+    .limit(OPEN_QUOTES_COUNT_CAP + 1)
+    .as("open");
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(open);
+  const count = row?.count ?? 0;
+  return { count: Math.min(count, OPEN_QUOTES_COUNT_CAP), more: count > OPEN_QUOTES_COUNT_CAP };
 }
 
 /** Marks a request handled (or open again); null when there is no such request. */

@@ -2,7 +2,7 @@
 // Each change publishes ReviewChanged after it has committed, so every process drops its cached list.
 
 import type { Database } from "@toolshop/db/client";
-import { reviews, users } from "@toolshop/db/schema";
+import { reviews, tools, users } from "@toolshop/db/schema";
 import type { ModeratedReviewsQuery } from "@toolshop/shared/review-moderation";
 import { type ModeratedReview, REVIEWS_PAGE_SIZE } from "@toolshop/shared/reviews";
 import { and, desc, eq, like, or, type SQL, sql } from "drizzle-orm";
@@ -41,6 +41,9 @@ const columns = {
   hidden: reviews.hidden,
   hiddenAt: reviews.hiddenAt,
   createdAt: reviews.createdAt,
+  toolId: reviews.toolId,
+  // A subquery rather than a join: UPDATE ... RETURNING (setReviewHidden) answers the same columns.
+  toolName: sql<string | null>`(select ${tools.name} from ${tools} where ${tools.id} = ${reviews.toolId})`,
 };
 
 interface Row {
@@ -52,6 +55,8 @@ interface Row {
   hidden: boolean;
   hiddenAt: Date | null;
   createdAt: Date;
+  toolId: string | null;
+  toolName: string | null;
 }
 
 function toModerated(row: Row): ModeratedReview {
@@ -64,6 +69,7 @@ function toModerated(row: Row): ModeratedReview {
     hidden: row.hidden,
     hiddenAt: row.hiddenAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    tool: row.toolId && row.toolName !== null ? { _id: row.toolId, name: row.toolName } : null,
   };
 }
 

@@ -190,6 +190,29 @@ for (const target of testDatabaseTargets()) {
       await t.app.events.publish({ type: "ReviewChanged" });
     });
 
+    it("says which tool each review is about, or null for the shop in general, in the list and after a change", async () => {
+      const tool = await addTool(t.database.db);
+      const [row] = await t.database.db
+        .insert(reviews)
+        .values({
+          userId: alice.id,
+          toolId: tool.id,
+          name: "Alice",
+          email: alice.email,
+          rating: 5,
+          comment: "Grips well",
+        })
+        .returning({ id: reviews.id });
+      const list = (await call(t.app, admin, "GET", "/api/reviews")).json();
+      const about = (comment: string) =>
+        list.find((review: { comment: string }) => review.comment === comment)?.tool;
+      expect(about("Grips well")).toEqual({ _id: tool.id, name: tool.name });
+      expect(about("Alice's pliers review")).toBeNull();
+      const hidden = await call(t.app, admin, "PATCH", `/api/reviews/${row?.id}`, { hidden: true });
+      expect(hidden.json().tool).toEqual({ _id: tool.id, name: tool.name });
+      await t.database.db.delete(reviews).where(eq(reviews.id, String(row?.id)));
+    });
+
     it("refuses a forged cursor, a bad filter or limit with a sentence (400), never a 500", async () => {
       const uuid = "00000000-0000-4000-8000-000000000000";
       const cursorOf = (value: unknown) =>

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { NavLink } from "react-router";
 import { adminStatusQueryOptions } from "../../features/auth/api/get-admin-status";
 import { useSession } from "../../features/auth/use-session";
+import { openQuotesCountQueryOptions } from "../../features/quotes/api/get-open-quotes-count";
 
 /** SPEC.md section 2: every entry, for every user; the admin routes are guarded, not hidden. */
 export const DASHBOARD_MENU = [
@@ -14,9 +15,11 @@ export const DASHBOARD_MENU = [
   { to: "/dashboard/myreview", label: "Add a Review" },
 ] as const;
 
+const QUOTES_PATH = "/dashboard/quotes";
+
 /** Entries beyond the spec's menu, shown to admins only: their screens have no use for others. */
 export const ADMIN_ONLY_MENU = [
-  { to: "/dashboard/quotes", label: "Quote requests" },
+  { to: QUOTES_PATH, label: "Quote requests" },
   { to: "/dashboard/reviews", label: "Reviews" },
 ] as const;
 
@@ -33,6 +36,19 @@ function linkClass({ isActive }: { isActive: boolean }): string {
   return isActive ? `${base} bg-primary text-primary-content` : `${base} hover:bg-base-200`;
 }
 
+/** "3 open", or "99+ open": the quote requests no admin has handled yet; nothing when there are none. */
+function OpenQuotesBadge() {
+  const { data } = useQuery(openQuotesCountQueryOptions());
+  if (!data || data.count === 0) return null;
+  return (
+    <span className="badge badge-sm badge-warning ml-2">
+      {data.count}
+      {data.more ? "+" : ""}
+      <span className="sr-only"> open</span>
+    </span>
+  );
+}
+
 /** The dashboard's side menu (in the side column on wide screens, in the drawer on phones). */
 export function DashboardMenu({ onNavigate }: { onNavigate?: () => void }) {
   const isAdmin = useIsAdmin();
@@ -43,6 +59,7 @@ export function DashboardMenu({ onNavigate }: { onNavigate?: () => void }) {
         <li key={item.to}>
           <NavLink to={item.to} end={"end" in item} className={linkClass} onClick={onNavigate}>
             {item.label}
+            {isAdmin && item.to === QUOTES_PATH ? <OpenQuotesBadge /> : null}
           </NavLink>
         </li>
       ))}

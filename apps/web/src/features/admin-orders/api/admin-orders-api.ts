@@ -1,6 +1,7 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import {
   type AdminOrdersQuery,
+  type ManagedOrder,
   type ShipOrderBody,
   TOTAL_COUNT_HEADER,
   TOTAL_ESTIMATED_HEADER,
@@ -22,13 +23,14 @@ export interface OrdersTotal {
 }
 
 /** A page of Manage Orders: the orders, the next cursor and, on the first page, the total. */
-export interface AdminOrdersPage extends OrdersPage {
+export interface AdminOrdersPage extends Omit<OrdersPage, "orders"> {
+  orders: ManagedOrder[];
   total: OrdersTotal | null;
 }
 
 /** GET /api/orders with its headers: the next page's cursor and, on the first page, the total. */
 async function fetchAdminOrdersPage(path: string, signal: AbortSignal): Promise<AdminOrdersPage> {
-  const page = await apiPageRequest<Order[]>(path, { signal });
+  const page = await apiPageRequest<ManagedOrder[]>(path, { signal });
   const count = page.headers.get(TOTAL_COUNT_HEADER);
   return {
     orders: page.body,
@@ -41,7 +43,7 @@ async function fetchAdminOrdersPage(path: string, signal: AbortSignal): Promise<
 
 /**
  * GET /api/orders (admin): the orders matching the filters, newest first, a page at a time. Without a
- * status, all but the cancelled ones.
+ * status, all but the cancelled ones (the filter says so: "All but cancelled").
  */
 export function allOrdersQueryOptions(filters: OrderFilters) {
   return infiniteQueryOptions({

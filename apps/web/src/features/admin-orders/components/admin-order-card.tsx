@@ -1,3 +1,4 @@
+import type { ManagedOrder } from "@toolshop/shared/admin-orders";
 import type { Order } from "@toolshop/shared/orders";
 import { Link } from "react-router";
 import { ProductThumbnail } from "../../../components/product-thumbnail";
@@ -31,11 +32,11 @@ const COMMANDS: Partial<Record<Order["status"], { kind: OrderCommandKind; label:
   };
 
 interface AdminOrderCardProps {
-  order: Order;
+  order: ManagedOrder;
   onCommand: (kind: OrderCommandKind) => void;
 }
 
-/** One order as the shop sees it: who, what, where to, and whether it is paid or shipped. */
+/** One order as the shop sees it: its number, who, what, where to, and whether it is paid or shipped. */
 export function AdminOrderCard({ order, onCommand }: AdminOrderCardProps) {
   const commands = COMMANDS[order.status] ?? [];
   return (
@@ -46,6 +47,8 @@ export function AdminOrderCard({ order, onCommand }: AdminOrderCardProps) {
       <div className="flex min-w-0 flex-1 gap-4">
         <ProductThumbnail src={order.image} size="small" />
         <div className="min-w-0 text-sm">
+          {/* The receipt's number: what a customer quotes, and what the search above finds. */}
+          <p className="font-mono text-xs font-semibold tracking-wide text-base-content/70">{order.number}</p>
           <h2 className="text-base font-semibold">
             {formatCount(order.quantity)} × {order.name}
           </h2>

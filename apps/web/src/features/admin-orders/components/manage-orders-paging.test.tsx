@@ -98,7 +98,9 @@ describe("Manage Orders: search, date range and pages", () => {
   it("explains a start date after the end date instead of asking the server", async () => {
     api = await startOrdersApi(() => ({ status: 200, body: [] }));
     const { user } = renderScreen(<ManageOrders />);
-    expect(await screen.findByText("There are no orders yet.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("There are no orders yet, apart from cancelled ones."),
+    ).toBeInTheDocument();
     await user.type(screen.getByLabelText("From"), "2026-11-20");
     await user.type(screen.getByLabelText("To"), "2026-11-01");
     await user.click(screen.getByRole("button", { name: "Search" }));

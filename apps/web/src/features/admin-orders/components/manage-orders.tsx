@@ -23,7 +23,8 @@ import { OrderCommandDialog, type OrderCommandKind } from "./order-command-dialo
 import { OrderSearchForm } from "./order-filters";
 
 const FILTERS: { value: ManagedOrderStatus | undefined; label: string }[] = [
-  { value: undefined, label: "All" },
+  // Without a status the server leaves cancelled orders out (an index serves that list): say so.
+  { value: undefined, label: "All but cancelled" },
   ...MANAGED_ORDER_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
 ];
 
@@ -150,7 +151,7 @@ export function ManageOrders() {
                   ? "No orders match this search."
                   : filters.status
                     ? `There are no ${filters.status} orders.`
-                    : "There are no orders yet."
+                    : "There are no orders yet, apart from cancelled ones."
               }
             />
           }

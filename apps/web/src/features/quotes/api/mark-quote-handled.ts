@@ -1,6 +1,7 @@
 import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { StoredQuote } from "@toolshop/shared/quotes";
 import { type ApiPage, apiRequest } from "../../../lib/api-client";
+import { OPEN_QUOTES_COUNT_KEY } from "./get-open-quotes-count";
 import { QUOTES_QUERY_KEY } from "./get-quote-requests";
 
 type QuotePages = InfiniteData<ApiPage<StoredQuote[]>, string | null>;
@@ -15,7 +16,8 @@ export function useMarkQuoteHandled() {
   return useMutation({
     mutationFn: ({ id, handled }: { id: string; handled: boolean }) =>
       apiRequest<StoredQuote>(`/quotes/${encodeURIComponent(id)}`, { method: "PATCH", json: { handled } }),
-    onSuccess: (updated) =>
+    onSuccess: (updated) => {
+      void queryClient.invalidateQueries({ queryKey: OPEN_QUOTES_COUNT_KEY });
       queryClient.setQueriesData<QuotePages>({ queryKey: QUOTES_QUERY_KEY }, (data) =>
         data
           ? {
@@ -26,6 +28,7 @@ export function useMarkQuoteHandled() {
               })),
             }
           : data,
-      ),
+      );
+    },
   });
 }

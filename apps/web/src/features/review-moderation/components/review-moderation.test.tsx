@@ -14,7 +14,14 @@ const authors = () =>
     .getAllByRole("heading")
     .map((heading) => heading.textContent);
 
-const aReview = (id: string, name: string, hidden = false): ModeratedReview => ({
+const PLIERS = { _id: "7a1f9f7e-2a0b-4c4e-9a51-1b2c3d4e5f60", name: "Pliers" };
+
+const aReview = (
+  id: string,
+  name: string,
+  hidden = false,
+  tool: ModeratedReview["tool"] = null,
+): ModeratedReview => ({
   _id: id,
   review: "4",
   comment: `${name}'s comment`,
@@ -23,6 +30,7 @@ const aReview = (id: string, name: string, hidden = false): ModeratedReview => (
   hidden,
   hiddenAt: hidden ? "2026-01-02T10:00:00.000Z" : null,
   createdAt: "2026-01-01T10:00:00.000Z",
+  tool,
 });
 
 describe("ReviewModeration", () => {
@@ -33,7 +41,7 @@ describe("ReviewModeration", () => {
   });
 
   it("lists reviews with their authors, hides one after confirmation and deletes another", async () => {
-    let list = [aReview("1", "Ann"), aReview("2", "Bob", true)];
+    let list = [aReview("1", "Ann", false, PLIERS), aReview("2", "Bob", true)];
     const calls: string[] = [];
     ({ close } = await startTestApi(async (request, response) => {
       calls.push(`${request.method} ${request.url}`);
@@ -55,6 +63,12 @@ describe("ReviewModeration", () => {
     expect(ann.textContent).toContain("Ann's comment");
     expect(ann.textContent).toContain("Shown");
     expect(screen.getByRole("article", { name: "Bob" }).textContent).toContain("Hidden");
+    // Which tool each review is about (issue 51): a link to its page, or the shop in general.
+    expect(within(ann).getByRole("link", { name: "Pliers" }).getAttribute("href")).toBe(
+      `/tools/${PLIERS._id}`,
+    );
+    expect(ann.textContent).toContain("About Pliers");
+    expect(screen.getByRole("article", { name: "Bob" }).textContent).toContain("About the shop in general");
     expect(screen.getByText("2 reviews shown.")).toBeInTheDocument();
 
     await user.click(within(ann).getByRole("button", { name: "Hide the review by Ann" }));

@@ -3,6 +3,7 @@ import type { ReviewVisibility } from "@toolshop/shared/review-moderation";
 import { type ModeratedReview, REVIEW_DELETED, REVIEW_HIDDEN, REVIEW_SHOWN } from "@toolshop/shared/reviews";
 import { NOT_AN_ADMIN_MESSAGE } from "@toolshop/shared/users";
 import { useState } from "react";
+import { Link } from "react-router";
 import { ConfirmDeleteDialog } from "../../../components/confirm-delete-dialog";
 import { FilterSelect, SearchField, useListParams } from "../../../components/list-controls";
 import { PagedList } from "../../../components/paged-list";
@@ -166,6 +167,18 @@ function ModeratedReviewCard({ review, busy, onToggle, onDelete }: CardProps) {
             {review.email}
           </a>
           <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
+        </p>
+        <p className="text-sm">
+          {review.tool ? (
+            <>
+              About{" "}
+              <Link to={`/tools/${review.tool._id}`} className="link link-primary font-medium">
+                {review.tool.name}
+              </Link>
+            </>
+          ) : (
+            "About the shop in general"
+          )}
         </p>
         <StarRating rating={review.review} />
         <p className="break-words whitespace-pre-line">{review.comment}</p>
