@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { signInAsAdmin, toast } from "./accounts-fixtures";
-import { customerInOwnBrowser, orderThroughApi, uniqueToolName } from "./api-fixtures";
+import { addTool, apiOf, customerInOwnBrowser, orderThroughApi, uniqueToolName } from "./api-fixtures";
 import { expect, findToolOnHome, saveScreenshot, test } from "./fixtures";
 import { expectNoSidewaysScroll, showOrders } from "./orders-fixtures";
 
@@ -160,6 +160,44 @@ test("an admin edits a product's price, and the home page shows the new price", 
 
   await expect(await findToolOnHome(page, values.name)).toContainText("$31.25");
 });
+
+// Issue 51: stock may be anything from 0 up; the minimum quantity governs orders, not stock.
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`an admin sets a product's Available quantity to 0, and its card says Sold out (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signInAsAdmin(page);
+    const name = uniqueToolName("Fish Tape");
+    await addTool(await apiOf(page), {
+      name,
+      short: "Pulls cable through conduit.",
+      minQuantity: 5,
+      availableQuantity: 40,
+      price: 18.5,
+    });
+
+    await page.goto(`/dashboard/manageproducts?q=${encodeURIComponent(name)}`);
+    const row = page.getByRole("article", { name });
+    await row.getByRole("button", { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Edit ${name}` });
+    await expect(dialog.getByLabel("Available quantity")).toHaveValue("40");
+    await dialog.getByLabel("Available quantity").fill("0");
+    await saveScreenshot(page, `admin-edit-stock-zero-${viewport.width}`, { fullPage: false });
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await expect(toast(page, `${name} updated`)).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(row).toContainText("0 (sold out)");
+
+    const card = await findToolOnHome(page, name);
+    await expect(card.getByRole("button", { name: /^Sold out/ })).toBeDisabled();
+    await card.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, `home-sold-out-card-${viewport.width}`, { fullPage: false });
+  });
+}
 
 test("an admin ships a paid order with a tracking number and marks it delivered; My orders follows", async ({
   page,

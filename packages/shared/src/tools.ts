@@ -95,7 +95,8 @@ export const MIN_QUANTITY_REQUIRED = "Minimum quantity is required";
 export const AVAILABLE_QUANTITY_REQUIRED = "Available quantity is required";
 export const PRICE_REQUIRED = "Price is required";
 export const MIN_QUANTITY_TOO_SMALL = "Minimum quantity must be at least 1";
-export const AVAILABLE_BELOW_MINIMUM = "Available quantity must be at least the minimum quantity";
+/** Stock may be anything from 0 up: the minimum quantity governs orders, not stock (0 shows Sold out). */
+export const AVAILABLE_QUANTITY_NEGATIVE = "Available quantity must be at least 0";
 export const PRICE_NOT_POSITIVE = "Price must be more than 0";
 export const PRICE_TOO_PRECISE = "Price can have at most 2 decimals";
 export const PRODUCT_IMAGE_REQUIRED = "image is required";
@@ -142,8 +143,8 @@ const productFields = {
   ),
   minQuantity: wholeNumber(MIN_QUANTITY_REQUIRED, "Minimum quantity").min(1, MIN_QUANTITY_TOO_SMALL),
   availableQuantity: wholeNumber(AVAILABLE_QUANTITY_REQUIRED, "Available quantity").min(
-    1,
-    AVAILABLE_BELOW_MINIMUM,
+    0,
+    AVAILABLE_QUANTITY_NEGATIVE,
   ),
   price: z
     .number({ error: PRICE_REQUIRED })
@@ -154,17 +155,13 @@ const productFields = {
   category: toolCategorySchema,
 };
 
-const hasStockForMinimum = (product: { minQuantity: number; availableQuantity: number }) =>
-  product.availableQuantity >= product.minQuantity;
-const stockRuleIssue = { error: AVAILABLE_BELOW_MINIMUM, path: ["availableQuantity"] };
-
 /**
  * The product form and the tool routes' body: the same fields and rules, with the image as whatever
  * the caller has: a chosen file in the browser (checked there only), the uploaded picture's path on
- * the server. The stock rule needs both quantities, so it is checked once both are valid numbers.
+ * the server.
  */
 export function productSchema<Image extends z.ZodType>(image: Image) {
-  return z.object({ ...productFields, image }).refine(hasStockForMinimum, stockRuleIssue);
+  return z.object({ ...productFields, image });
 }
 
 export const productImagePathSchema = z
@@ -177,13 +174,11 @@ export const productImagePathSchema = z
  * POST /api/tools (admin): a new tool; the image was uploaded first (POST /api/uploads). The category
  * may be left out (SPEC.md's body has none): it is then DEFAULT_TOOL_CATEGORY. The form always sends it.
  */
-export const createToolBodySchema = z
-  .object({
-    ...productFields,
-    image: productImagePathSchema,
-    category: toolCategorySchema.default(DEFAULT_TOOL_CATEGORY),
-  })
-  .refine(hasStockForMinimum, stockRuleIssue);
+export const createToolBodySchema = z.object({
+  ...productFields,
+  image: productImagePathSchema,
+  category: toolCategorySchema.default(DEFAULT_TOOL_CATEGORY),
+});
 export type CreateToolBody = z.infer<typeof createToolBodySchema>;
 
 /**
@@ -191,14 +186,12 @@ export type CreateToolBody = z.infer<typeof createToolBodySchema>;
  * Orders change the stock meanwhile; when it has changed the server refuses (409) rather than
  * overwrite what customers reserved. Without a category the tool keeps its own (older callers).
  */
-export const updateToolBodySchema = z
-  .object({
-    ...productFields,
-    image: productImagePathSchema,
-    category: toolCategorySchema.optional(),
-    previousAvailableQuantity: z.number().int().min(0),
-  })
-  .refine(hasStockForMinimum, stockRuleIssue);
+export const updateToolBodySchema = z.object({
+  ...productFields,
+  image: productImagePathSchema,
+  category: toolCategorySchema.optional(),
+  previousAvailableQuantity: z.number().int().min(0),
+});
 export type UpdateToolBody = z.infer<typeof updateToolBodySchema>;
 
 /** DELETE /api/tools/:id: 1 when the tool was deleted, 0 when there was none. */

@@ -94,14 +94,11 @@ for (const target of testDatabaseTargets()) {
       expect(blank.json().message).toBe("Product Name is required; Short description is required");
     });
 
-    it("checks the numbers: minimum at least 1, stock at least the minimum, a positive price in cents", async () => {
+    it("checks the numbers: minimum at least 1, stock at least 0, a positive price in cents", async () => {
       const cases: [object, string][] = [
         [{ minQuantity: 0 }, "minQuantity: Minimum quantity must be at least 1"],
         [{ minQuantity: 2.5 }, "minQuantity: Minimum quantity must be a whole number"],
-        [
-          { minQuantity: 20, availableQuantity: 19 },
-          "availableQuantity: Available quantity must be at least the minimum quantity",
-        ],
+        [{ availableQuantity: -1 }, "availableQuantity: Available quantity must be at least 0"],
         [{ price: 0 }, "Price must be more than 0"],
         [{ price: -5 }, "Price must be more than 0"],
         [{ price: 12.345 }, "Price can have at most 2 decimals"],
@@ -197,6 +194,36 @@ for (const target of testDatabaseTargets()) {
         edit,
       );
       expect(unknown.statusCode).toBe(404);
+    });
+
+    it("sets a tool's stock to 0, or below its minimum: the tool is then sold out", async () => {
+      const tool = await createProduct({ name: "Emptied", minQuantity: 10, availableQuantity: 500 });
+      const response = await call(t.app, admin, "PATCH", `/api/tools/${tool._id}`, {
+        ...product({ name: "Emptied", minQuantity: 10, availableQuantity: 0 }),
+        previousAvailableQuantity: 500,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(await catalogue()).toContainEqual({ ...tool, availableQuantity: 0 });
+      // Sold out: an order is refused with the tool's name, and the featured order shows it last.
+      const order = await call(t.app, customer, "POST", "/api/orders", {
+        toolId: tool._id,
+        address: "1 Main St",
+        phone: "+1 555-0100",
+        quantity: 10,
+      });
+      expect(order.statusCode).toBe(409);
+      expect(order.json().message).toBe("Not enough stock: Emptied is sold out.");
+      const featured = toolSearchPageSchema.parse(
+        (await t.app.inject({ method: "GET", url: "/api/tools/search?limit=100" })).json(),
+      ).tools;
+      const place = featured.findIndex((listed) => listed._id === tool._id);
+      expect(place).toBeGreaterThanOrEqual(0);
+      expect(featured.slice(place).every((listed) => listed.availableQuantity < listed.minQuantity)).toBe(
+        true,
+      );
+
+      const below = await createProduct({ name: "Nearly", minQuantity: 10, availableQuantity: 5 });
+      expect(await catalogue()).toContainEqual(below);
     });
 
     it("stores the category: mechanical when the spec's body has none, else the chosen one", async () => {

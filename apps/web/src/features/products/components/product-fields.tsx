@@ -23,17 +23,18 @@ const CATEGORY_OPTIONS = [
   ...toolCategories.map((category) => ({ value: category, label: TOOL_CATEGORY_LABELS[category] })),
 ];
 
-/** The numeric fields, in order; `min` is also the step (whole units, or cents for the price). */
+/** The numeric fields, in order: whole units, or cents for the price. Stock may be 0 (sold out). */
 const NUMBER_FIELDS = [
-  { name: "minQuantity", idSuffix: "min", label: "Minimum quantity", min: 1, inputMode: "numeric" },
+  { name: "minQuantity", idSuffix: "min", label: "Minimum quantity", min: 1, step: 1, inputMode: "numeric" },
   {
     name: "availableQuantity",
     idSuffix: "available",
     label: "Available quantity",
-    min: 1,
+    min: 0,
+    step: 1,
     inputMode: "numeric",
   },
-  { name: "price", idSuffix: "price", label: "Price (USD)", min: 0.01, inputMode: "decimal" },
+  { name: "price", idSuffix: "price", label: "Price (USD)", min: 0.01, step: 0.01, inputMode: "decimal" },
 ] as const;
 
 /** The product's fields of SPEC.md section 5 (add product), each with its message, and the picture's preview. */
@@ -75,7 +76,7 @@ export function ProductFields({ form, idPrefix, currentImage }: ProductFieldsPro
         required
         options={CATEGORY_OPTIONS}
       />
-      {NUMBER_FIELDS.map(({ name, idSuffix, label, min, inputMode }) => (
+      {NUMBER_FIELDS.map(({ name, idSuffix, label, min, step, inputMode }) => (
         <TextField
           key={name}
           id={id(idSuffix)}
@@ -84,7 +85,7 @@ export function ProductFields({ form, idPrefix, currentImage }: ProductFieldsPro
           registration={register(name, numberInput)}
           type="number"
           min={min}
-          step={min}
+          step={step}
           inputMode={inputMode}
         />
       ))}
