@@ -11,13 +11,14 @@ import { type GenericOAuthConfig, genericOAuth } from "better-auth/plugins/gener
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { AppConfig } from "../../env";
 import type { MailMessage } from "../mail";
-import { passwordResetEmail, verificationEmail } from "./emails";
+import { existingAccountEmail, passwordResetEmail, verificationEmail } from "./emails";
 import { identityHooks, identityRequests } from "./identity-hooks";
 import { identityDatabaseHooks } from "./identity-records";
 
 /** The web pages the mail links open. */
 export const RESET_PASSWORD_PAGE = "/reset-password";
 export const VERIFY_EMAIL_PAGE = "/verify-email";
+export const LOGIN_PAGE = "/login";
 
 export type Identity = ReturnType<typeof createIdentity>;
 
@@ -68,7 +69,16 @@ function createIdentity(app: FastifyInstance, config: AppConfig) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       // Signing in is allowed before the address is confirmed.
       requireEmailVerification: false,
-      autoSignIn: true,
+      // Sign-up signs no one in, so that it answers an address that has an account exactly as a new
+      // one (Better Auth then answers a made-up user, after hashing the password all the same) and
+      // mails the owner instead; the web signs in with the new password next.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        sendInBackground({
+          to: user.email,
+          ...existingAccountEmail(user.name, `${config.publicUrl}${LOGIN_PAGE}`),
+        });
+      },
       // A reset ends every session of the account: someone who pre-registered the address, or who
       // knew the old password, is signed out (and their API tokens die with the sessions).
       revokeSessionsOnPasswordReset: true,
