@@ -11,6 +11,7 @@ import { type GenericOAuthConfig, genericOAuth } from "better-auth/plugins/gener
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { AppConfig } from "../../env";
 import type { MailMessage } from "../mail";
+import { addressProof } from "./address-proof";
 import { existingAccountEmail, passwordResetEmail, verificationEmail } from "./emails";
 import { identityHooks, identityRequests } from "./identity-hooks";
 import { identityDatabaseHooks } from "./identity-records";
@@ -97,7 +98,15 @@ function createIdentity(app: FastifyInstance, config: AppConfig) {
     hooks: identityHooks(app, log),
     databaseHooks: identityDatabaseHooks(app, log),
     socialProviders: builtIn,
-    plugins: discovered.length > 0 ? [genericOAuth({ config: discovered })] : [],
+    account: {
+      // A provider that vouches for the address may sign in to an account whose address is not proven
+      // yet: it takes the account over (address-proof.ts), instead of the owner being locked out.
+      accountLinking: { requireLocalEmailVerified: false },
+    },
+    plugins: [
+      addressProof({ setPasswordPage: `${config.publicUrl}${VERIFY_EMAIL_PAGE}` }),
+      ...(discovered.length > 0 ? [genericOAuth({ config: discovered })] : []),
+    ],
     // Sign-in, sign-up and mail requests are limited by our own limiter (plugins/rate-limits.ts),
     // which several processes share through Redis.
     rateLimit: { enabled: false },
