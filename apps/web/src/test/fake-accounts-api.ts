@@ -100,6 +100,18 @@ export async function startAccountsApi(options: AccountsApiOptions = {}) {
           return sendJson(response, 400, { code: "INVALID_TOKEN", message: "Invalid token" });
         return sendJson(response, 200, { status: true });
       }
+      // A verification link opened outside the account's session (token "owner-link"): a new password
+      // verifies the address and signs this browser in.
+      if (route === "GET /api/auth/verify-email" && url.searchParams.get("token") === "owner-link") {
+        return sendJson(response, 403, { code: "NEW_PASSWORD_REQUIRED", message: "Choose a new password" });
+      }
+      if (route === "POST /api/auth/verify-email/new-password") {
+        const { token } = body as { token: string };
+        if (token !== "owner-link")
+          return sendJson(response, 400, { code: "INVALID_TOKEN", message: "Invalid token" });
+        signedIn = { name: "Owner", email: "owner@example.com" };
+        return sendJson(response, 200, { status: true });
+      }
       if (route === "POST /api/auth/request-password-reset") {
         return sendJson(response, 200, { status: true, message: "If this email exists, check your email" });
       }

@@ -40,6 +40,14 @@ export async function verifyEmail(token: string): Promise<void> {
   await identityRequest(`/verify-email?token=${encodeURIComponent(token)}`);
 }
 
+/**
+ * Verifies the address of a link opened outside the account's session: the new password replaces the
+ * account's, every earlier session ends, and this browser is signed in.
+ */
+export async function verifyEmailWithNewPassword(token: string, newPassword: string): Promise<void> {
+  await identityRequest("/verify-email/new-password", { method: "POST", json: { token, newPassword } });
+}
+
 /** Sends a new verification link to the signed-in user's address. */
 export async function sendVerificationEmail(email: string): Promise<void> {
   await identityRequest("/send-verification-email", {
