@@ -219,7 +219,7 @@ async function migrationsBeyondTheBuild(databaseUrl) {
   }
 }
 
-/** Signs up through the identity service and exchanges the session for an access token. */
+/** Signs up and in through the identity service and exchanges the session for an access token. */
 export async function signUp(base) {
   const email = `bench-${randomBytes(4).toString("hex")}@example.com`;
   const headers = { "content-type": "application/json", origin: base };
@@ -230,7 +230,15 @@ export async function signUp(base) {
   });
   if (!signUpResponse.ok)
     throw new Error(`sign-up failed: ${signUpResponse.status} ${await signUpResponse.text()}`);
-  const cookie = signUpResponse.headers
+  // Sign-up signs no one in (it answers alike for an address that has an account): sign in next.
+  const signInResponse = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password: "benchPassword1" }),
+  });
+  if (!signInResponse.ok)
+    throw new Error(`sign-in failed: ${signInResponse.status} ${await signInResponse.text()}`);
+  const cookie = signInResponse.headers
     .getSetCookie()
     .map((value) => value.split(";")[0])
     .join("; ");

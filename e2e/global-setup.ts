@@ -1,5 +1,5 @@
-// Before the specs: the shared admin account, signed up and verified once through the server's own
-// API and mail outbox, as its owner would. ADMIN_EMAILS grants the role only to a proven address, so
+// Before the specs: the shared admin account, signed up, signed in and verified once (the link opened
+// in the session that signed up) through the server's own API and mail outbox, as its owner would. ADMIN_EMAILS grants the role only to a proven address, so
 // every spec that needs an admin just signs in.
 import { type FullConfig, request } from "@playwright/test";
 import { ADMIN, findLinkInOutbox } from "./accounts-fixtures";
@@ -11,6 +11,12 @@ export default async function createVerifiedAdmin(config: FullConfig) {
     const signUp = await api.post("/api/auth/sign-up/email", { data: ADMIN });
     if (!signUp.ok())
       throw new Error(`e2e: the admin's sign-up answered ${signUp.status()}: ${await signUp.text()}`);
+    // Sign-up signs no one in; the link opened in another session would ask for a new password.
+    const signIn = await api.post("/api/auth/sign-in/email", {
+      data: { email: ADMIN.email, password: ADMIN.password },
+    });
+    if (!signIn.ok())
+      throw new Error(`e2e: the admin's sign-in answered ${signIn.status()}: ${await signIn.text()}`);
     const link = new URL(await waitForLink(ADMIN.email, "/api/auth/verify-email"));
     const verified = await api.get(link.pathname + link.search, { maxRedirects: 0 });
     if (verified.status() >= 400)

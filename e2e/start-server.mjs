@@ -11,7 +11,8 @@
 //   (GITHUB_ISSUER_URL=http://127.0.0.1:<PORT+20>, E2E_GITHUB_PORT) signs in github.user@example.com
 //   ("GitHub User"). Both approve at once. Their ports follow PORT so that two runs on other ports
 //   (E2E_PORT) do not collide.
-// - A user who signs up as e2e.admin@example.com (E2E_ADMIN_EMAIL) is an admin (ADMIN_EMAILS).
+// - A user who signs up as e2e.admin@example.com (E2E_ADMIN_EMAIL) is an admin (ADMIN_EMAILS), and so
+//   is whoever proves e2e.owner@example.com (E2E_OWNER_EMAIL), which a spec registers as a stranger.
 // - Requests for quote are mailed to sales@toolshop.example (E2E_SALES_EMAIL, SALES_EMAIL).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -24,6 +25,7 @@ import { START_NODE_FLAGS } from "../apps/server/src/testing/launch-server.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = process.env.PORT ?? "4173";
 const adminEmail = process.env.E2E_ADMIN_EMAIL ?? "e2e.admin@example.com";
+const ownerEmail = process.env.E2E_OWNER_EMAIL ?? "e2e.owner@example.com";
 
 /** The person each test provider signs in, always the same one. */
 const providers = {
@@ -90,7 +92,7 @@ const env = {
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   DATA_DIR: dataDir,
   LOG_LEVEL: "warn",
-  ADMIN_EMAILS: adminEmail,
+  ADMIN_EMAILS: `${adminEmail},${ownerEmail}`,
   // Requests for quote are mailed here (into the outbox), as in production.
   SALES_EMAIL: process.env.E2E_SALES_EMAIL ?? "sales@toolshop.example",
   // Every spec signs up and signs in from 127.0.0.1, dozens of accounts a minute: the per-IP limits

@@ -29,6 +29,9 @@ export const REVOKE_ADMIN_SUCCESS = "Admin rights revoked";
 export const CANNOT_REVOKE_OWN_ADMIN = "You cannot revoke your own admin rights; ask another admin.";
 export const CANNOT_REVOKE_LAST_ADMIN =
   "This is the last admin of the shop; make someone else an admin first.";
+/** The server's setting gives this address the role again at its next sign-in: a revoke would not last. */
+export const CANNOT_REVOKE_CONFIGURED_ADMIN =
+  "This address is in ADMIN_EMAILS, which makes it an admin again at its next sign-in; take it out of ADMIN_EMAILS and restart the shop first.";
 
 /** Users per page of GET /api/user; the next page's cursor comes in the X-Next-Cursor header (paths.ts). */
 export const USERS_PAGE_SIZE = 50;

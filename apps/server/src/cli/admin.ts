@@ -2,6 +2,7 @@
 // database (DATABASE_URL, or PGlite in DATA_DIR), creating the user when there is none yet.
 // The database modules load only once the arguments are right, so that usage errors answer at once.
 import { signUpSchema } from "@toolshop/shared/auth";
+import { CANNOT_REVOKE_CONFIGURED_ADMIN } from "@toolshop/shared/users";
 import { ConfigError, loadConfig } from "../env";
 import type { Role } from "../features/accounts/service";
 import { preparePrivateDataDir } from "../lib/private-data-dir";
@@ -39,6 +40,10 @@ async function main(args: string[]): Promise<number> {
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
+    return 1;
+  }
+  if (role === "user" && config.adminEmails.includes(email.trim().toLowerCase())) {
+    console.error(CANNOT_REVOKE_CONFIGURED_ADMIN);
     return 1;
   }
 

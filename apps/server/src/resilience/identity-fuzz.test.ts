@@ -30,6 +30,7 @@ const IDENTITY_ENDPOINTS: [method: string, path: string, fields?: string[]][] = 
   ["POST", "/api/auth/reset-password", ["newPassword", "token"]],
   ["POST", "/api/auth/send-verification-email", ["email", "callbackURL"]],
   ["GET", "/api/auth/verify-email"],
+  ["POST", "/api/auth/verify-email/new-password", ["token", "newPassword"]],
   ["POST", "/api/auth/change-password", ["currentPassword", "newPassword", "revokeOtherSessions"]],
   ["POST", "/api/auth/update-user", ["name", "image", "email", "role", "emailVerified"]],
   ["POST", "/api/auth/change-email", ["newEmail", "callbackURL"]],
@@ -137,7 +138,9 @@ describe("hostile input to the identity service (PGlite, in process)", () => {
     email = uniqueEmail("fuzz");
     const signUp = await client.signUp({ name: "Fuzz Target", email, password: "Passw0rdFuzz" });
     expect(signUp.statusCode).toBe(200);
-    const cookie = [signUp.headers["set-cookie"]]
+    // Sign-up signs no one in: the session comes from a sign-in.
+    const signIn = await client.signIn(email, "Passw0rdFuzz");
+    const cookie = [signIn.headers["set-cookie"]]
       .flat()
       .find((line) => String(line).includes("session_token"));
     sessionCookie = String(cookie).split(";")[0] as string;

@@ -1,6 +1,7 @@
 // ADMIN_EMAILS names the owner's addresses; the admin role goes only to someone who proved the address.
 import { users } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
+import { CANNOT_REVOKE_CONFIGURED_ADMIN } from "@toolshop/shared/users";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IdentityClient } from "../testing/identity-client";
@@ -63,6 +64,34 @@ for (const target of testDatabaseTargets()) {
       await client.signUp({ name: "Customer", email, password: "pliers2024" });
       await client.verifyEmail(t.dataDir, email);
       expect(await adminAnswer(email, await client.accessToken(email))).toEqual({ admin: false });
+    });
+
+    it("cannot be revoked while the address is in ADMIN_EMAILS: 409 with the sentence naming it", async () => {
+      // The owner (an admin since the first test opened the link) makes a second admin, who tries to
+      // revoke the owner: the owner's next token would make them an admin again.
+      const owner = new IdentityClient(t.app, "198.51.100.22");
+      expect((await owner.signIn(OWNER, "take0ver")).statusCode).toBe(200);
+      const ownerToken = await owner.accessToken(OWNER);
+      const second = "second.admin@example.com";
+      const client = new IdentityClient(t.app, "198.51.100.23");
+      await client.signUp({ name: "Second", email: second, password: "pliers2024" });
+      const secondToken = await client.accessToken(second);
+      const promote = await t.app.inject({
+        method: "PUT",
+        url: `/api/user/admin/${second}`,
+        headers: { authorization: `Bearer ${ownerToken}` },
+      });
+      expect(promote.json()).toEqual({ modifiedCount: 1 });
+
+      const revoke = await t.app.inject({
+        method: "DELETE",
+        url: `/api/user/admin/${encodeURIComponent(" Owner@Toolshop.example")}`,
+        headers: { authorization: `Bearer ${secondToken}` },
+      });
+      expect(revoke.statusCode).toBe(409);
+      expect(revoke.json().message).toBe(CANNOT_REVOKE_CONFIGURED_ADMIN);
+      expect(CANNOT_REVOKE_CONFIGURED_ADMIN).toContain("ADMIN_EMAILS");
+      expect(await roleOf(OWNER)).toBe("admin");
     });
   });
 }

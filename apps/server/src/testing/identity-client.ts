@@ -37,8 +37,14 @@ export class IdentityClient {
     return response;
   }
 
-  signUp(body: { name: string; email: string; password: string }) {
-    return this.request("POST", "/api/auth/sign-up/email", body);
+  /**
+   * Signs up as the web does: the sign-up (which signs no one in, so that it answers alike whether the
+   * address has an account), then a sign-in with the new password. Answers the sign-up's response.
+   */
+  async signUp(body: { name: string; email: string; password: string }) {
+    const response = await this.request("POST", "/api/auth/sign-up/email", body);
+    if (response.statusCode === 200) await this.signIn(body.email.trim(), body.password);
+    return response;
   }
 
   signIn(email: string, password: string) {

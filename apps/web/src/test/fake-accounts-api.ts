@@ -26,7 +26,7 @@ interface AccountsApiOptions {
   /** The password that POST /api/auth/sign-in/email accepts. */
   password?: string;
   providers?: { google: boolean; github: boolean };
-  /** Addresses that already have an account: signing up with one is refused. */
+  /** Addresses that already have an account: signing up with one answers alike but keeps its password. */
   existingEmails?: string[];
   /** Every sign-in is refused with 429, as the rate limit does. */
   rateLimited?: boolean;
@@ -50,6 +50,7 @@ const ONE_HOUR_MS = 60 * 60 * 1000;
 export async function startAccountsApi(options: AccountsApiOptions = {}) {
   const calls: RecordedCall[] = [];
   let signedIn = options.signedIn ?? null;
+  const newAccounts = new Map<string, string>();
   const api = await startTestApi((request, response) => {
     void readBody(request).then((body) => {
       const url = new URL(request.url ?? "/", "http://test");
@@ -77,7 +78,7 @@ export async function startAccountsApi(options: AccountsApiOptions = {}) {
         if (options.rateLimited) {
           return sendJson(response, 429, { message: "Too many requests. Please try again later." });
         }
-        if (password !== options.password) {
+        if (password !== options.password && newAccounts.get(email) !== password) {
           return sendJson(response, 401, {
             code: "INVALID_EMAIL_OR_PASSWORD",
             message: "Invalid email or password",
@@ -86,21 +87,29 @@ export async function startAccountsApi(options: AccountsApiOptions = {}) {
         signedIn = { name: "Ann Lee", email };
         return sendJson(response, 200, { token: "session-token", user: sessionUser(signedIn) });
       }
+      // Like the server: sign-up signs no one in and answers alike for an address with an account;
+      // the new password then signs in a new account only.
       if (route === "POST /api/auth/sign-up/email") {
-        const { name, email } = body as { name: string; email: string };
-        if (options.existingEmails?.includes(email)) {
-          return sendJson(response, 422, {
-            code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL",
-            message: "User already exists. Use another email.",
-          });
-        }
-        signedIn = { name, email };
-        return sendJson(response, 200, { token: "session-token", user: sessionUser(signedIn) });
+        const { name, email, password } = body as { name: string; email: string; password: string };
+        if (!options.existingEmails?.includes(email)) newAccounts.set(email, password);
+        return sendJson(response, 200, { token: null, user: sessionUser({ name, email }) });
       }
       if (route === "POST /api/auth/reset-password") {
         const { token } = body as { token: string };
         if (token !== "good-token")
           return sendJson(response, 400, { code: "INVALID_TOKEN", message: "Invalid token" });
+        return sendJson(response, 200, { status: true });
+      }
+      // A verification link opened outside the account's session (token "owner-link"): a new password
+      // verifies the address and signs this browser in.
+      if (route === "GET /api/auth/verify-email" && url.searchParams.get("token") === "owner-link") {
+        return sendJson(response, 403, { code: "NEW_PASSWORD_REQUIRED", message: "Choose a new password" });
+      }
+      if (route === "POST /api/auth/verify-email/new-password") {
+        const { token } = body as { token: string };
+        if (token !== "owner-link")
+          return sendJson(response, 400, { code: "INVALID_TOKEN", message: "Invalid token" });
+        signedIn = { name: "Owner", email: "owner@example.com" };
         return sendJson(response, 200, { status: true });
       }
       if (route === "POST /api/auth/request-password-reset") {

@@ -1,6 +1,7 @@
 import { apiErrorSchema } from "@toolshop/shared/errors";
 import { NEXT_CURSOR_HEADER } from "@toolshop/shared/paths";
 import {
+  CANNOT_REVOKE_CONFIGURED_ADMIN,
   CANNOT_REVOKE_LAST_ADMIN,
   CANNOT_REVOKE_OWN_ADMIN,
   makeAdminResponseSchema,
@@ -74,7 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["users"],
         summary:
-          "Make an admin a customer again (admins only); never yourself (403), never the last admin (409)",
+          "Make an admin a customer again (admins only); never yourself (403), never the last admin nor an address of ADMIN_EMAILS (409)",
         security: [{ bearerAuth: [] }],
         params: emailParams,
         response: { 200: makeAdminResponseSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...errors },
@@ -84,9 +85,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = request.params.email.toLowerCase();
       if (target === currentUser(request).email.toLowerCase())
         throw new HttpError(403, CANNOT_REVOKE_OWN_ADMIN);
-      const outcome = await revokeAdmin(app.db, target);
+      const outcome = await revokeAdmin(app.db, target, app.config.adminEmails);
       if (outcome === "no-such-user") throw new HttpError(404, NO_SUCH_USER);
       if (outcome === "last-admin") throw new HttpError(409, CANNOT_REVOKE_LAST_ADMIN);
+      if (outcome === "configured-admin") throw new HttpError(409, CANNOT_REVOKE_CONFIGURED_ADMIN);
       if (outcome.modifiedCount > 0) logRoleChange(request, "admin.revoked", target);
       return outcome;
     },

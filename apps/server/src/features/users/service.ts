@@ -85,14 +85,20 @@ export async function promoteToAdmin(db: Database, email: string): Promise<numbe
   return (await userExists(db, normalized)) ? 0 : null;
 }
 
-export type RevokeOutcome = { modifiedCount: number } | "no-such-user" | "last-admin";
+export type RevokeOutcome = { modifiedCount: number } | "no-such-user" | "last-admin" | "configured-admin";
 
 /**
- * Makes an admin a customer again, never the last one. The admins' rows are locked first, so two
- * admins revoking each other at once cannot both succeed and leave the shop without an admin.
+ * Makes an admin a customer again, never the last one, and never an address of ADMIN_EMAILS (its next
+ * access token would make it an admin again). The admins' rows are locked first, so two admins
+ * revoking each other at once cannot both succeed and leave the shop without an admin.
  */
-export function revokeAdmin(db: Database, email: string): Promise<RevokeOutcome> {
+export async function revokeAdmin(
+  db: Database,
+  email: string,
+  adminEmails: readonly string[],
+): Promise<RevokeOutcome> {
   const normalized = normalizeEmail(email);
+  if (adminEmails.includes(normalized)) return "configured-admin";
   return db.transaction(async (tx) => {
     const admins = await tx
       .select({ email: users.email })

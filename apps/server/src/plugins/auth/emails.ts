@@ -27,6 +27,19 @@ export function passwordResetEmail(name: string, link: string): AccountMail {
   });
 }
 
+/** To the owner of an address someone tried to sign up with again: sign-up answers the same either way. */
+export function existingAccountEmail(name: string, link: string): AccountMail {
+  return linkEmail({
+    subject: "Someone tried to sign up to Toolshop with your address",
+    greeting: `Hello ${name},`,
+    intro:
+      "Someone, perhaps you, tried to sign up to Toolshop with this email address, which already has an account; no new account was made. To sign in, or to choose a new password there if you forgot yours, open this link:",
+    action: "Sign in to Toolshop",
+    link,
+    outro: "If it was not you, you can ignore this mail; your account and password stay as they are.",
+  });
+}
+
 interface LinkEmail {
   subject: string;
   greeting: string;

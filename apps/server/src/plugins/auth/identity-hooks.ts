@@ -75,6 +75,10 @@ const BEFORE_RULES: Record<string, BeforeRule> = {
     checkNewPassword(slot, body);
     return undefined;
   },
+  "/verify-email/new-password": async ({ body, slot }) => {
+    checkNewPassword(slot, body);
+    return undefined;
+  },
   // The current password is checked: a guess, counted as a sign-in of the session's account.
   "/change-password": async ({ body, slot, limit, sessionEmail }) => {
     await limit("signIn", await sessionEmail());

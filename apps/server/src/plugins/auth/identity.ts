@@ -11,13 +11,15 @@ import { type GenericOAuthConfig, genericOAuth } from "better-auth/plugins/gener
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { AppConfig } from "../../env";
 import type { MailMessage } from "../mail";
-import { passwordResetEmail, verificationEmail } from "./emails";
+import { addressProof } from "./address-proof";
+import { existingAccountEmail, passwordResetEmail, verificationEmail } from "./emails";
 import { identityHooks, identityRequests } from "./identity-hooks";
 import { identityDatabaseHooks } from "./identity-records";
 
 /** The web pages the mail links open. */
 export const RESET_PASSWORD_PAGE = "/reset-password";
 export const VERIFY_EMAIL_PAGE = "/verify-email";
+export const LOGIN_PAGE = "/login";
 
 export type Identity = ReturnType<typeof createIdentity>;
 
@@ -68,7 +70,16 @@ function createIdentity(app: FastifyInstance, config: AppConfig) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       // Signing in is allowed before the address is confirmed.
       requireEmailVerification: false,
-      autoSignIn: true,
+      // Sign-up signs no one in, so that it answers an address that has an account exactly as a new
+      // one (Better Auth then answers a made-up user, after hashing the password all the same) and
+      // mails the owner instead; the web signs in with the new password next.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        sendInBackground({
+          to: user.email,
+          ...existingAccountEmail(user.name, `${config.publicUrl}${LOGIN_PAGE}`),
+        });
+      },
       // A reset ends every session of the account: someone who pre-registered the address, or who
       // knew the old password, is signed out (and their API tokens die with the sessions).
       revokeSessionsOnPasswordReset: true,
@@ -87,7 +98,15 @@ function createIdentity(app: FastifyInstance, config: AppConfig) {
     hooks: identityHooks(app, log),
     databaseHooks: identityDatabaseHooks(app, log),
     socialProviders: builtIn,
-    plugins: discovered.length > 0 ? [genericOAuth({ config: discovered })] : [],
+    account: {
+      // A provider that vouches for the address may sign in to an account whose address is not proven
+      // yet: it takes the account over (address-proof.ts), instead of the owner being locked out.
+      accountLinking: { requireLocalEmailVerified: false },
+    },
+    plugins: [
+      addressProof({ setPasswordPage: `${config.publicUrl}${VERIFY_EMAIL_PAGE}` }),
+      ...(discovered.length > 0 ? [genericOAuth({ config: discovered })] : []),
+    ],
     // Sign-in, sign-up and mail requests are limited by our own limiter (plugins/rate-limits.ts),
     // which several processes share through Redis.
     rateLimit: { enabled: false },

@@ -5,55 +5,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { decodeJwt } from "jose";
-import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IdentityClient, TEST_ORIGIN, uniqueEmail } from "../../testing/identity-client";
+import {
+  type OidcProvider as Provider,
+  popupSignIn,
+  startOidcProvider as startProvider,
+} from "../../testing/oidc-provider";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-
-/** One OIDC provider that signs in whoever the test says. */
-async function startProvider() {
-  const server = new OAuth2Server();
-  await server.issuer.keys.generate("RS256");
-  await server.start(0, "127.0.0.1");
-  server.issuer.url = `http://127.0.0.1:${server.address().port}`;
-  const person = { sub: "", email: "", name: "", emailVerified: true };
-  server.service.on("beforeTokenSigning", (token) => {
-    Object.assign(token.payload, {
-      sub: person.sub,
-      email: person.email,
-      email_verified: person.emailVerified,
-      name: person.name,
-    });
-  });
-  server.service.on("beforeUserinfo", (userInfo) => {
-    userInfo.body = {
-      sub: person.sub,
-      email: person.email,
-      email_verified: person.emailVerified,
-      name: person.name,
-    };
-  });
-  return { server, issuerUrl: server.issuer.url, person };
-}
-
-type Provider = Awaited<ReturnType<typeof startProvider>>;
-
-/** Follows the popup's redirects; answers the last response (the one that leaves our API). */
-async function popupSignIn(client: IdentityClient, provider: string, callbackURL = "/auth/popup-complete") {
-  const start = await client.request(
-    "GET",
-    `/api/auth-popup/${provider}?callbackURL=${encodeURIComponent(callbackURL)}`,
-  );
-  expect(start.statusCode, start.body).toBe(302);
-  const authorize = String(start.headers.location);
-
-  const atProvider = await fetch(authorize, { redirect: "manual" });
-  expect(atProvider.status).toBe(302);
-  const callback = new URL(String(atProvider.headers.get("location")));
-  expect(callback.origin + callback.pathname).toBe(`${TEST_ORIGIN}/api/auth/callback/${provider}`);
-
-  return client.request("GET", callback.pathname + callback.search);
-}
 
 for (const target of testDatabaseTargets()) {
   describe.skipIf(target.skip)(`popup sign-in ${target.title}`, () => {

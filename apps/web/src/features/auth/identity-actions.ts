@@ -13,19 +13,14 @@ export async function signInWithEmail({ email, password }: SignInInput): Promise
 
 /**
  * Creates the account with the profile name and sends the verification email, whose link lands on
- * /verify-email. Answers whether the service signed the new user in (it does not when it requires a
- * verified email first).
+ * /verify-email. It signs no one in and answers alike when the address already has an account (whose
+ * owner is mailed instead), so that sign-up does not tell who has an account.
  */
-export async function signUpWithEmail({
-  name,
-  email,
-  password,
-}: SignUpInput): Promise<{ signedIn: boolean }> {
-  const answer = await identityRequest<{ token?: string | null } | null>("/sign-up/email", {
+export async function signUpWithEmail({ name, email, password }: SignUpInput): Promise<void> {
+  await identityRequest("/sign-up/email", {
     method: "POST",
     json: { name, email, password, callbackURL: VERIFY_EMAIL_PATH },
   });
-  return { signedIn: Boolean(answer?.token) };
 }
 
 /** Sends a reset link (to /reset-password?token=…) if the address has an account; says nothing either way. */
@@ -43,6 +38,14 @@ export async function resetPassword(token: string, newPassword: string): Promise
 /** Verifies the address with the token of a verification link. */
 export async function verifyEmail(token: string): Promise<void> {
   await identityRequest(`/verify-email?token=${encodeURIComponent(token)}`);
+}
+
+/**
+ * Verifies the address of a link opened outside the account's session: the new password replaces the
+ * account's, every earlier session ends, and this browser is signed in.
+ */
+export async function verifyEmailWithNewPassword(token: string, newPassword: string): Promise<void> {
+  await identityRequest("/verify-email/new-password", { method: "POST", json: { token, newPassword } });
 }
 
 /** Sends a new verification link to the signed-in user's address. */

@@ -10,6 +10,9 @@ import { completeSignIn } from "./session-store";
 
 /** SPEC.md section 8: the same toast whether or not the address has an account. */
 export const CHECK_YOUR_EMAIL = "check your email";
+/** After a sign-up whose password does not sign in: the address has an account, and its owner has mail. */
+export const SIGN_UP_CHECK_YOUR_EMAIL =
+  "Thank you! Please check your email: we have sent you a message to go on.";
 
 export interface AuthActions {
   signIn: (input: SignInInput) => Promise<void>;
@@ -53,17 +56,20 @@ export function useAuthActions(): AuthActions {
           notify.error(describeAuthError(error));
         }
       },
+      // Sign-up answers alike whether or not the address has an account; the new password signs in
+      // only a new one. An address with an account gets a mail (to its owner) instead.
       signUp: async (input) => {
         try {
-          const { signedIn } = await signUpWithEmail(input);
-          if (!signedIn) {
-            notify.info("Your account is created. Open the link we emailed you, then log in.");
-            navigate("/login", { state });
-            return;
-          }
+          await signUpWithEmail(input);
+          await signInWithEmail(input);
           await finishSignIn();
           notify.success(`Welcome, ${input.name}! We have sent you a link to verify your email.`);
         } catch (error) {
+          if (error instanceof IdentityError && error.status === 401) {
+            notify.info(SIGN_UP_CHECK_YOUR_EMAIL);
+            navigate("/login", { state });
+            return;
+          }
           notify.error(describeAuthError(error));
         }
       },

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startAccountsApi } from "../../../test/fake-accounts-api";
 import { renderApp } from "../../../test/render-app";
 import { setSession } from "../session-state";
+import { SIGN_UP_CHECK_YOUR_EMAIL } from "../use-auth-actions";
 
 describe("the login screen", () => {
   let api: Awaited<ReturnType<typeof startAccountsApi>> | undefined;
@@ -100,7 +101,7 @@ describe("the sign-up screen", () => {
     api = undefined;
   });
 
-  it("creates the account with the profile name and signs the new user in", async () => {
+  it("creates the account with the profile name, then signs the new user in with the new password", async () => {
     api = await startAccountsApi();
     setSession({ status: "signed-out" });
     const { user, router } = renderApp("/signup");
@@ -118,11 +119,15 @@ describe("the sign-up screen", () => {
       password: "abcd1234",
       callbackURL: "/verify-email",
     });
+    expect(api.callsTo("POST", "/api/auth/sign-in/email")[0]?.body).toMatchObject({
+      email: "ann@example.com",
+      password: "abcd1234",
+    });
     expect(api.callsTo("PUT", "/api/user/")).toHaveLength(1);
     expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeTruthy();
   });
 
-  it("shows the service's refusal of an address that already has an account", async () => {
+  it("says to check the email when the address already has an account, as for any sign-up", async () => {
     api = await startAccountsApi({ existingEmails: ["ann@example.com"] });
     setSession({ status: "signed-out" });
     const { user, router } = renderApp("/signup");
@@ -131,7 +136,9 @@ describe("the sign-up screen", () => {
     await user.type(screen.getByLabelText("Email"), "ann@example.com");
     await user.type(screen.getByLabelText("Password"), "abcd1234");
     await user.click(screen.getByRole("button", { name: "Sign Up" }));
-    expect(await screen.findByText(/already exists/)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe("/signup");
+    expect(await screen.findByText(SIGN_UP_CHECK_YOUR_EMAIL)).toBeInTheDocument();
+    expect(screen.queryByText(/already exists/)).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+    expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull();
   });
 });

@@ -57,6 +57,38 @@ describe("the verification link's page", () => {
     expect(await screen.findByText("Your email is verified")).toBeInTheDocument();
   });
 
+  it("asks for a new password when the link is opened outside the session that signed up, then signs in", async () => {
+    const api = await startAccountsApi();
+    try {
+      setSession({ status: "signed-out" });
+      const { user, router } = renderApp("/verify-email?token=owner-link");
+      const password = await screen.findByLabelText("New password");
+      expect(screen.getByText(/every device signed in to the account is signed out/)).toBeInTheDocument();
+
+      await user.type(password, "lettersonly");
+      await user.click(screen.getByRole("button", { name: "Verify and set password" }));
+      expect(await screen.findByText("1 capital letter 1number")).toBeInTheDocument();
+      expect(api.callsTo("POST", "/api/auth/verify-email/new-password")).toEqual([]);
+
+      await user.clear(password);
+      await user.type(password, "owner2025");
+      await user.click(screen.getByRole("button", { name: "Verify and set password" }));
+      expect(
+        await screen.findByText("Your email is verified and your new password is set."),
+      ).toBeInTheDocument();
+      await expect.poll(() => router.state.location.pathname).toBe("/");
+      expect(api.callsTo("POST", "/api/auth/verify-email/new-password")[0]?.body).toEqual({
+        token: "owner-link",
+        newPassword: "owner2025",
+      });
+      // The new session is exchanged for the API's token at once (an owner's address brings the role).
+      expect(api.callsTo("PUT", "/api/user/owner%40example.com")).toHaveLength(1);
+    } finally {
+      setSession({ status: "signed-out" });
+      await api.close();
+    }
+  });
+
   it("gives a clear error for a bad link", async () => {
     setSession({ status: "signed-out" });
     renderApp("/verify-email?error=INVALID_TOKEN");

@@ -66,6 +66,8 @@ describe("SignUpForm", () => {
     // The rule stays the password's description; no message is added to it.
     expect(screen.getByLabelText("Password")).toHaveAccessibleDescription(PASSWORD_RULE);
     await expect.poll(() => api.callsTo("POST", "/api/auth/sign-up/email").length).toBe(1);
+    // The sign-in with the new password follows, and its token exchange ends the submission.
+    await expect.poll(() => api.callsTo("PUT", "/api/user/").length).toBe(1);
   });
 
   it("sends nothing to the identity service while a field is invalid", async () => {

@@ -5,8 +5,13 @@ import { Spinner } from "../../../components/spinner";
 import { notify } from "../../../lib/toast";
 import { describeAuthError } from "../auth-errors";
 import { sendVerificationEmail, verifyEmail } from "../identity-actions";
+import { IdentityError } from "../identity-request";
 import { renewAccessToken } from "../session-store";
 import { useSession } from "../use-session";
+import { VerifyWithNewPassword } from "./verify-with-new-password";
+
+/** The server's answer to a link opened outside the session that signed up (address-proof.ts). */
+const NEW_PASSWORD_REQUIRED = "NEW_PASSWORD_REQUIRED";
 
 function Verified() {
   const { session } = useSession();
@@ -71,6 +76,9 @@ function VerifyToken({ token }: { token: string }) {
     staleTime: Number.POSITIVE_INFINITY,
   });
   if (result.isPending) return <Spinner label="Verifying your email" />;
+  if (result.error instanceof IdentityError && result.error.code === NEW_PASSWORD_REQUIRED) {
+    return <VerifyWithNewPassword token={token} />;
+  }
   if (result.isError) return <NotVerified reason={describeAuthError(result.error)} />;
   return <Verified />;
 }

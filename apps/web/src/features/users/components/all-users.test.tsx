@@ -1,4 +1,5 @@
 import { screen, within } from "@testing-library/react";
+import { CANNOT_REVOKE_CONFIGURED_ADMIN } from "@toolshop/shared/users";
 import { afterEach, describe, expect, it } from "vitest";
 import { sendJson, startTestApi } from "../../../test/http-test-server";
 import { addressShown, renderListScreen, sendPage } from "../../../test/list-screen";
@@ -125,6 +126,27 @@ describe("AllUsers", () => {
         name: "Make Admin deputy@example.com",
       }),
     ).toBeInTheDocument();
+  });
+
+  it("shows the server's sentence when an address of ADMIN_EMAILS cannot be revoked (409)", async () => {
+    ({ close } = await startTestApi((request, response) => {
+      if (request.method === "DELETE") {
+        sendJson(response, 409, {
+          statusCode: 409,
+          error: "Conflict",
+          message: CANNOT_REVOKE_CONFIGURED_ADMIN,
+        });
+      } else sendJson(response, 200, [{ _id: "1", email: "owner@example.com", role: "admin" }]);
+    }));
+    const user = renderAllUsers();
+    await user.click(
+      await within(await screen.findByRole("table")).findByRole("button", {
+        name: "Revoke admin owner@example.com",
+      }),
+    );
+    await user.click(await screen.findByRole("button", { name: "Yes, revoke" }));
+    expect(await screen.findByText(CANNOT_REVOKE_CONFIGURED_ADMIN)).toBeInTheDocument();
+    expect(screen.queryByText("Admin rights revoked")).not.toBeInTheDocument();
   });
 
   it("searches by email and filters by role: the URL and the request follow, and no match says so", async () => {
