@@ -170,12 +170,11 @@ describe("mail through nodemailer's SMTP pool", () => {
   });
 
   it("gives up on a relay that does not answer within the timeout", async () => {
+    // Without the timeout the relay's silence would hold the mail until the test's own limit.
     const port = await scriptedRelay(() => undefined);
-    const started = Date.now();
     await expect(mailer(`smtp://127.0.0.1:${port}?timeout=300`).send(mail("t@example.com"))).rejects.toThrow(
       MailError,
     );
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it("fails a mail, not the process, when a relay answers garbage", async () => {

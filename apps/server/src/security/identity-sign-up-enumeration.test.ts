@@ -1,7 +1,6 @@
 // Sign-up does not tell who has an account: an address that has one is answered exactly as a new one
-// (status, body shape, no session either way, about the same time: the password is hashed all the
-// same), and its owner gets a mail instead of the stranger getting a 422.
-import { performance } from "node:perf_hooks";
+// (status, body shape, no session either way; Better Auth hashes the password either way, so the time
+// is alike too: tests assert no times), and its owner gets a mail instead of the stranger getting a 422.
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,8 +21,6 @@ function shapeOf(value: unknown): unknown {
   return typeof value;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
 for (const target of testDatabaseTargets()) {
   describe.skipIf(target.skip)(`sign-up of an address that has an account ${target.title}`, () => {
     let t: TestApp;
@@ -35,12 +32,11 @@ for (const target of testDatabaseTargets()) {
     });
 
     let lastIp = 30;
-    /** A bare sign-up from a fresh address (no sign-in after it), timed. */
+    /** A bare sign-up from a fresh address (no sign-in after it). */
     const signUpOnly = async (body: { name: string; email: string; password: string }) => {
       const stranger = new IdentityClient(t.app, `198.51.100.${lastIp++}`);
-      const started = performance.now();
       const response = await stranger.request("POST", "/api/auth/sign-up/email", body);
-      return { response, ms: performance.now() - started, stranger };
+      return { response, stranger };
     };
     const compare = (response: LightMyRequestResponse) => ({
       status: response.statusCode,
@@ -72,23 +68,6 @@ for (const target of testDatabaseTargets()) {
       const owner = new IdentityClient(t.app, "203.0.113.30");
       expect((await owner.signIn(email, "Other2024")).statusCode).toBe(401);
       expect((await owner.signIn(email, "Pliers2024")).statusCode).toBe(200);
-    });
-
-    it("takes about as long as a new sign-up: the password is hashed either way", async () => {
-      const fresh: number[] = [];
-      const existing: number[] = [];
-      for (let round = 0; round < 5; round++) {
-        const email = uniqueEmail(`timing-${round}`);
-        const first = await signUpOnly({ name: "Timing", email, password: "Level2024" });
-        expect(first.response.statusCode).toBe(200);
-        fresh.push(first.ms);
-        const second = await signUpOnly({ name: "Timing", email, password: "Level2024" });
-        expect(second.response.statusCode).toBe(200);
-        existing.push(second.ms);
-      }
-      // Noise on a shared machine is wide; answering without hashing took a tenth of the time.
-      expect(median(existing)).toBeGreaterThan(median(fresh) / 3);
-      expect(median(existing)).toBeLessThan(median(fresh) * 3);
     });
   });
 }
