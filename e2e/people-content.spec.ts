@@ -163,7 +163,7 @@ test("a visitor's quote request is thanked, listed for an admin and marked handl
   await page.goto("/dashboard");
   await page
     .getByRole("navigation", { name: "Dashboard" })
-    .getByRole("link", { name: "Quote requests" })
+    .getByRole("link", { name: /^Quote requests/ })
     .click();
   await expect(page.getByRole("heading", { level: 1, name: "Quote requests" })).toBeVisible();
   const request = page.getByRole("article").filter({ hasText: company });
