@@ -1,13 +1,12 @@
 import { z } from "zod";
+import { CART_MAX_LINES, CART_TOO_MANY_LINES } from "./cart-limits";
 import { checkoutFormSchema, MAX_ORDER_QUANTITY } from "./orders";
 import { MAX_PRICE } from "./tools";
 
 // The cart (issue 48): a signed-in customer's is kept on the server (GET/PUT /api/cart), a visitor's in
 // the browser until sign-in joins it to the account's. Placing it is POST /api/orders with its lines.
 
-/** As many lines as one order may hold. */
-export const CART_MAX_LINES = 50;
-export const CART_TOO_MANY_LINES = `A cart holds at most ${CART_MAX_LINES} tools`;
+export { CART_MAX_LINES, CART_TOO_MANY_LINES } from "./cart-limits";
 export const CART_TOOL_TWICE = "Each tool may be in the cart only once";
 
 const cartLineBodySchema = z.object({
@@ -83,3 +82,14 @@ export const cartCheckoutFormSchema = checkoutFormSchema({ minQuantity: 1, avail
   phone: true,
 });
 export type CartCheckoutForm = z.infer<typeof cartCheckoutFormSchema>;
+
+/**
+ * POST /api/orders for a whole cart (the orders module's schema checks it: 1 to 50 lines, each tool
+ * once, the server sets every price). A line short of stock refuses the whole order with a 409 that
+ * names every short line.
+ */
+export interface CartOrderBody {
+  lines: { toolId: string; quantity: number }[];
+  address: string;
+  phone: string;
+}

@@ -34,6 +34,7 @@ export const appRoutes: RouteObject[] = [
           { path: "myportfolio", ...lazyPage(() => import("./routes/portfolio-page")) },
           { path: "legal", ...lazyPage(() => import("./routes/legal-page")) },
           { path: "tools/:id", ...lazyPage(() => import("./routes/product-page")) },
+          { path: "cart", ...lazyPage(() => import("./routes/cart-page")) },
           { path: "login", ...lazyPage(() => import("./routes/login-page")) },
           { path: "signup", ...lazyPage(() => import("./routes/signup-page")) },
           { path: "reset-password", ...lazyPage(() => import("./routes/reset-password-page")) },
