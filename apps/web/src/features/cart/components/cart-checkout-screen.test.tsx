@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { notify } from "../../../lib/toast";
-import { setSession } from "../../auth/session-state";
+import { signOutForTest } from "../../auth/test/session";
 import { anOrder } from "../../orders/test/orders-data";
 import {
   type ApiAnswer,
@@ -33,7 +33,7 @@ describe("the cart's checkout", () => {
   let api: Awaited<ReturnType<typeof startOrdersApi>> | undefined;
   afterEach(async () => {
     vi.mocked(notify.success).mockClear();
-    setSession({ status: "signed-out" });
+    signOutForTest();
     await api?.close();
     api = undefined;
   });

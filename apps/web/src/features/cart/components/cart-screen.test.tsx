@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { setSession } from "../../auth/session-state";
+import { signOutForTest } from "../../auth/test/session";
 import {
   type ApiAnswer,
   type ApiCall,
@@ -25,7 +25,7 @@ describe("the cart screen", () => {
   afterEach(async () => {
     localStorage.clear();
     writeVisitorCart([]);
-    setSession({ status: "signed-out" });
+    signOutForTest();
     await api?.close();
     api = undefined;
   });
@@ -38,14 +38,14 @@ describe("the cart screen", () => {
   }
 
   it("says so when the cart is empty", async () => {
-    setSession({ status: "signed-out" });
+    signOutForTest();
     await open(() => ({ status: 500, body: {} }));
     expect(await screen.findByText("Your cart is empty.")).toBeInTheDocument();
     expect(checkoutLink()).toBeNull();
   });
 
   it("lists a visitor's lines with quantity inputs, line totals and the total; the spec's messages block checkout", async () => {
-    setSession({ status: "signed-out" });
+    signOutForTest();
     writeVisitorCart([
       { toolId: PLIERS._id, quantity: 20, seenPrice: 12.5 },
       { toolId: DRILL._id, quantity: 2, seenPrice: 89 },

@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { setSession } from "../../auth/session-state";
+import { signOutForTest } from "../../auth/test/session";
 import { renderScreen, startOrdersApi } from "../../orders/test/render-with-api";
 import { aCartLine, DRILL, PLIERS, signInAnn } from "../test/cart-data";
 import { readVisitorCart, writeVisitorCart } from "../visitor-cart";
@@ -13,7 +13,7 @@ describe("a visitor's cart on sign-in", () => {
   afterEach(async () => {
     localStorage.clear();
     writeVisitorCart([]);
-    setSession({ status: "signed-out" });
+    signOutForTest();
     await api?.close();
     api = undefined;
   });

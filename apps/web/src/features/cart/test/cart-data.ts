@@ -1,6 +1,6 @@
 import type { CartLine } from "@toolshop/shared/cart";
 import type { Tool } from "@toolshop/shared/tools";
-import { setSession } from "../../auth/session-state";
+import { signInForTest } from "../../auth/test/session";
 import { PLIERS } from "../../orders/test/orders-data";
 
 export { PLIERS };
@@ -33,8 +33,5 @@ export function aCartLine(tool: Tool, overrides: Partial<CartLine> = {}): CartLi
 }
 
 export function signInAnn(): void {
-  setSession({
-    status: "signed-in",
-    user: { name: "Ann Lee", email: "ann@example.com", photoUrl: null, emailVerified: true },
-  });
+  signInForTest("ann@example.com", "Ann Lee");
 }
