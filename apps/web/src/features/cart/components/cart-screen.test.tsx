@@ -87,6 +87,20 @@ describe("the cart screen", () => {
     expect(readVisitorCart().map((line) => line.toolId)).toEqual([PLIERS._id]);
   });
 
+  it("blocks checkout for a changed price alone until the customer accepts it", async () => {
+    signInAnn();
+    let cart = [aCartLine(PLIERS, { price: 13, seenPrice: 12.5, quantity: 20 })];
+    const { user } = await open((call) => {
+      if (call.method === "PUT") cart = [aCartLine(PLIERS, { price: 13, seenPrice: 13, quantity: 20 })];
+      return { status: 200, body: { lines: cart, removedToolIds: [] } };
+    });
+    expect(await screen.findByText(/Price changed from/)).toBeInTheDocument();
+    expect(checkoutButton()).toBeDisabled();
+    expect(checkoutLink()).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Accept the new price of Pliers" }));
+    expect(await screen.findByRole("link", { name: "Checkout" })).toBeInTheDocument();
+  });
+
   it("shows a sold-out tool and a changed price, and allows checkout only once both are settled", async () => {
     signInAnn();
     let cart = [
