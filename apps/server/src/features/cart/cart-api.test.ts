@@ -167,6 +167,22 @@ for (const target of testDatabaseTargets()) {
       expect((await getCart(ann)).json().lines).toEqual([]);
     });
 
+    it("saves one customer's carts sent at once from several devices one after the other", async () => {
+      const a = await addTool(t.database.db);
+      const b = await addTool(t.database.db);
+      const puts = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          putCart(ann, [
+            { toolId: i % 2 ? a.id : b.id, quantity: 2 + i },
+            { toolId: i % 2 ? b.id : a.id, quantity: 2 },
+          ]),
+        ),
+      );
+      expect(puts.map((put) => put.statusCode)).toEqual(puts.map(() => 200));
+      expect((await getCart(ann)).json().lines).toHaveLength(2);
+      await putCart(ann, []);
+    });
+
     it("takes 50 lines", async () => {
       const fifty = [];
       for (let i = 0; i < CART_MAX_LINES; i += 1) fifty.push(await addTool(t.database.db));
