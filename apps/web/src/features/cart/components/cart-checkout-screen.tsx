@@ -17,7 +17,7 @@ import { newIdempotencyKey, ORDERS_QUERY_KEY } from "../../orders/api/orders-api
 import { ORDER_PLACED_MESSAGE } from "../../orders/checkout-messages";
 import { useSavedDetails } from "../../profile/use-saved-details";
 import { toolKeys } from "../../tools/api/search-tools";
-import { CART_QUERY_KEY, placeCartOrder } from "../api/cart-api";
+import { placeCartOrder } from "../api/cart-api";
 import { useCartActions, useCartView } from "../use-cart";
 import { cartReady, cartTotal, RemovedNote } from "./cart-screen";
 
@@ -63,12 +63,8 @@ function PlaceCartOrderForm({ lines, email }: CartCheckoutProps) {
       await queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
       await queryClient.invalidateQueries({ queryKey: toolKeys.all });
     },
-    onError: async (error) => {
-      // The stock moved under the customer: the cart shows each tool as it is now.
-      if (error instanceof ApiRequestError && error.status === 409) {
-        await queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
-      }
-    },
+    // A 409 (short lines) leaves the cart as it is here, so that each short line is marked where it
+    // stands; the cart page, opened from the message, reads the stock again.
   });
   const refusal =
     order.error instanceof ApiRequestError && order.error.status === 409 ? order.error.message : null;
