@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { notify } from "../../../lib/toast";
 import { signOutForTest } from "../../auth/test/session";
 import {
   type ApiAnswer,
@@ -10,6 +11,8 @@ import {
 import { aCartLine, DRILL, PLIERS, signInAnn } from "../test/cart-data";
 import { readVisitorCart, writeVisitorCart } from "../visitor-cart";
 import { CartScreen } from "./cart-screen";
+
+vi.mock("../../../lib/toast", () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 function messageUnder(label: string | RegExp): string | null {
   const input = screen.getByLabelText(label);
@@ -85,6 +88,9 @@ describe("the cart screen", () => {
 
     await user.click(screen.getByRole("button", { name: "Remove Electric Drill" }));
     expect(readVisitorCart().map((line) => line.toolId)).toEqual([PLIERS._id]);
+    // The keyboard's place goes back to the cart's heading, and the removal is said.
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "Your cart" })).toHaveFocus());
+    expect(notify.info).toHaveBeenCalledWith("Electric Drill removed from your cart.");
   });
 
   it("blocks checkout for a changed price alone until the customer accepts it", async () => {

@@ -51,12 +51,25 @@ function CartContents({ lines, removedCount }: { lines: CartLine[]; removedCount
     });
   }, [lines]);
 
+  /** Saves a change; false (and a toast saying why) when it failed. */
   const run = (cartChange: CartChange) =>
-    change(cartChange).catch((error: unknown) => {
-      notify.error(
-        `Your cart was not saved: ${error instanceof Error ? error.message : "please try again."}`,
-      );
-    });
+    change(cartChange).then(
+      () => true,
+      (error: unknown) => {
+        notify.error(
+          `Your cart was not saved: ${error instanceof Error ? error.message : "please try again."}`,
+        );
+        return false;
+      },
+    );
+  const remove = async (line: CartLine) => {
+    if (!(await run({ kind: "remove", toolId: line.toolId }))) return;
+    notify.info(`${line.name} removed from your cart.`);
+    // Its button is gone with it: the keyboard's place goes back to the top of the cart.
+    const heading = document.getElementById("screen-heading");
+    if (heading && !heading.hasAttribute("tabindex")) heading.tabIndex = -1;
+    heading?.focus();
+  };
   const onQuantity = (line: CartLine, text: string) => {
     setDrafts((current) => ({ ...current, [line.toolId]: text }));
     if (!quantityMessage(line, text) && Number(text) !== line.quantity) {
@@ -86,7 +99,7 @@ function CartContents({ lines, removedCount }: { lines: CartLine[]; removedCount
             busy={saving}
             onQuantity={(text) => onQuantity(line, text)}
             onAcceptPrice={() => void run({ kind: "accept-price", toolId: line.toolId, price: line.price })}
-            onRemove={() => void run({ kind: "remove", toolId: line.toolId })}
+            onRemove={() => void remove(line)}
           />
         ))}
       </ul>
