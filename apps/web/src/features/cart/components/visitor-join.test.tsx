@@ -1,14 +1,14 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { signOutForTest } from "../../auth/test/session";
-import { renderScreen, startOrdersApi } from "../../orders/test/render-with-api";
+import { apiError, renderScreen, startOrdersApi } from "../../orders/test/render-with-api";
 import { aCartLine, DRILL, PLIERS, signInAnn } from "../test/cart-data";
 import { readVisitorCart, writeVisitorCart } from "../visitor-cart";
 import { CartScreen } from "./cart-screen";
 
 const GONE_TOOL = "11111111-2222-4333-8444-555555555555";
 
-describe("a visitor's cart on sign-in", () => {
+describe("a visitor's cart", () => {
   let api: Awaited<ReturnType<typeof startOrdersApi>> | undefined;
   afterEach(async () => {
     localStorage.clear();
@@ -54,6 +54,24 @@ describe("a visitor's cart on sign-in", () => {
     expect((screen.getByLabelText(/Quantity of Pliers/) as HTMLInputElement).value).toBe("55");
     // The drill's price fell since the visitor added it: shown, not ordered silently.
     expect(screen.getByText(/Price changed from/).textContent).toBe("Price changed from $85.00 to $89.00");
+  });
+
+  it("drops a visitor's tool that is no longer sold, and says so", async () => {
+    writeVisitorCart([
+      { toolId: GONE_TOOL, quantity: 1, seenPrice: 5 },
+      { toolId: PLIERS._id, quantity: 20, seenPrice: 12.5 },
+    ]);
+    api = await startOrdersApi((call) =>
+      call.path.endsWith(GONE_TOOL)
+        ? apiError(404, "Not Found", "No such tool.")
+        : { status: 200, body: PLIERS },
+    );
+    renderScreen(<CartScreen />, { path: "/cart", pattern: "/cart" });
+    expect(
+      await screen.findByText("1 tool in your cart is no longer sold and was removed."),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/Quantity of Pliers/)).toBeInTheDocument();
+    expect(readVisitorCart().map((line) => line.toolId)).toEqual([PLIERS._id]);
   });
 
   it("asks nothing more when the browser holds no cart", async () => {
