@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./env";
 import { accountsRoutes } from "./features/accounts/routes";
+import { cartRoutes } from "./features/cart/routes";
 import { healthRoutes } from "./features/health/routes";
 import { adminOrdersRoutes } from "./features/orders/admin-routes";
 import { subscribeCustomerMails } from "./features/orders/customer-mails";
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountsRoutes);
       await api.register(usersRoutes);
       await api.register(profileRoutes);
+      await api.register(cartRoutes);
       await api.register(quotesRoutes);
       await api.register(shopRoutes);
       await api.register(ordersRoutes, { orders });

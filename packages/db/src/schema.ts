@@ -9,6 +9,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -134,6 +135,35 @@ export const orders = pgTable(
     check("orders_quantity_positive", sql`${t.quantity} >= 1`),
     check("orders_total_positive", sql`${t.totalCents} > 0`),
     check("orders_cancel_reason_check", sql`${t.cancelReason} in ('admin', 'expiry')`),
+  ],
+);
+
+/**
+ * A signed-in customer's cart (issue 48): one row per tool. A tool that leaves
+ * the catalogue leaves every cart with it. The price the customer saw is kept, so that a change since is
+ * shown before checkout instead of ordered silently.
+ */
+export const carts = pgTable(
+  "carts",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    /** Where the line stands in the cart: the customer's order of the lines, kept by every PUT. */
+    position: smallint("position").notNull(),
+    seenUnitPriceCents: integer("seen_unit_price_cents").notNull(),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "carts_pkey", columns: [t.userId, t.toolId] }),
+    check("carts_quantity_positive", sql`${t.quantity} >= 1`),
+    check("carts_seen_price_positive", sql`${t.seenUnitPriceCents} > 0`),
+    // A tool deleted from the catalogue finds its cart rows without reading every cart.
+    index("carts_tool_idx").on(t.toolId),
   ],
 );
 

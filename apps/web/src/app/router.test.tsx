@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { isPagePath, PAGE_PATHS } from "@toolshop/shared/page-paths";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
@@ -18,7 +19,11 @@ function pagePaths(routes: RouteObject[], parent = ""): string[] {
 }
 
 function renderAt(path: string, routes = appRoutes) {
-  render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
+    </QueryClientProvider>,
+  );
 }
 
 describe("the route table", () => {

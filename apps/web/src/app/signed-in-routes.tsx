@@ -3,7 +3,7 @@ import type { RouteObject } from "react-router";
 import { lazyPage } from "./lazy-page";
 
 /**
- * The signed-in part of SPEC.md section 2's route table, added to the pages when one of its paths is
+ * The signed-in part of SPEC.md section 2's route table (and the cart's /checkout), added to the pages when one of its paths is
  * first visited (see router.tsx). Every page is still its own chunk.
  */
 export const signedInRoutes: RouteObject[] = [
@@ -11,6 +11,7 @@ export const signedInRoutes: RouteObject[] = [
     // Signed-in routes: a visitor is sent to /login and brought back afterwards.
     ...lazyPage(() => import("./guards/require-auth")),
     children: [
+      { path: PAGE_PATHS.cartCheckout, ...lazyPage(() => import("./routes/cart-checkout-page")) },
       { path: PAGE_PATHS.checkout, ...lazyPage(() => import("./routes/checkout-page")) },
       {
         path: PAGE_PATHS.dashboard,

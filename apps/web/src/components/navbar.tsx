@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { CartLink } from "../features/cart/components/cart-link";
 import { useDismiss } from "../lib/use-dismiss";
 import { AccountMenu, type SignedInUser } from "./account-menu";
 
@@ -74,6 +75,7 @@ export function Navbar({ user, onSignOut }: NavbarProps) {
           <ul className="hidden items-center gap-1 md:flex">
             <NavLinks signedIn={user !== null} />
           </ul>
+          <CartLink />
           <AccountMenu user={user} onSignOut={onSignOut} />
           <button
             ref={toggleRef}

@@ -123,7 +123,14 @@ export function productMarkup(tool: Tool, site: Site, reviews: ToolReviews): str
       : "";
   const action = soldOut
     ? `<p class="rounded-field bg-base-200 p-4">Fewer units are in stock than the minimum order of ${formatCount(tool.minQuantity)}. Please come back later or choose another tool.</p>`
-    : `<a class="btn btn-lg btn-primary sm:self-start" href="/checkout/${escapeHtml(tool._id)}">Order now</a>`;
+    : // The cart's quantity and button work once the page's script runs (add-to-cart-form.tsx).
+      [
+        `<div class="flex flex-col gap-4"><div class="flex flex-wrap items-start gap-3"><div class="flex flex-col gap-1">`,
+        `<label for="add-to-cart-quantity" class="text-sm font-medium">Quantity</label>`,
+        `<input id="add-to-cart-quantity" type="number" inputmode="numeric" class="input input-lg w-32" min="${tool.minQuantity}" max="${tool.availableQuantity}" step="1" value="${tool.minQuantity}">`,
+        `</div><button type="button" class="btn btn-lg btn-outline btn-primary mt-6">Add to cart</button></div>`,
+        `<a class="btn btn-lg btn-primary sm:self-start" href="/checkout/${escapeHtml(tool._id)}">Order now</a></div>`,
+      ].join("");
   return [
     `<article aria-labelledby="product-heading" class="mx-auto grid max-w-6xl gap-6 px-4 py-8 md:grid-cols-2 md:gap-12 md:py-12">`,
     `<nav aria-label="Breadcrumb" class="text-sm md:col-span-2"><ol class="flex flex-wrap items-center gap-2 text-base-content/70">`,

@@ -1,5 +1,8 @@
 import { QUANTITY_REQUIRED, type QuantityBounds, quantityBoundSentence } from "@toolshop/shared/orders";
 
+/** SPEC.md section 8: the toast once an order is placed (here or from the cart). */
+export const ORDER_PLACED_MESSAGE = "order is placed go to my order";
+
 /**
  * SPEC.md section 5: the quantity's min and max violations are DISPLAYED as "quantity is required",
  * although the schema's rule messages say which bound was crossed. The customer is told which, after

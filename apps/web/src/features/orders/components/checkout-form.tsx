@@ -12,10 +12,7 @@ import { notify } from "../../../lib/toast";
 import { useSavedDetails } from "../../profile/use-saved-details";
 import { toolKeys } from "../../tools/api/search-tools";
 import { newIdempotencyKey, ORDERS_QUERY_KEY, placeOrder } from "../api/orders-api";
-import { displayedQuantityMessage } from "../checkout-messages";
-
-/** SPEC.md section 8. */
-export const ORDER_PLACED_MESSAGE = "order is placed go to my order";
+import { displayedQuantityMessage, ORDER_PLACED_MESSAGE } from "../checkout-messages";
 
 interface CheckoutFormProps {
   tool: Tool;

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Money } from "../../../components/money";
 import { formatCount } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { AddToCartForm } from "../../cart/components/add-to-cart-form";
 import { LowStockBadge } from "../../tools/components/low-stock-badge";
 import { ToolQuantities } from "../../tools/components/tool-quantities";
 import { isSoldOut } from "../../tools/stock";
@@ -76,9 +77,12 @@ export function ProductDetails({ tool, reviews }: { tool: Tool; reviews?: ToolRe
             back later or choose another tool.
           </p>
         ) : (
-          <Link to={`/checkout/${tool._id}`} className="btn btn-lg btn-primary sm:self-start">
-            Order now
-          </Link>
+          <div className="flex flex-col gap-4">
+            <AddToCartForm tool={tool} />
+            <Link to={`/checkout/${tool._id}`} className="btn btn-lg btn-primary sm:self-start">
+              Order now
+            </Link>
+          </div>
         )}
       </div>
       <ProductReviews toolId={tool._id} initial={reviews} />

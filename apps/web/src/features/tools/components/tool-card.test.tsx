@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import type { Tool } from "@toolshop/shared/tools";
 import { MemoryRouter } from "react-router";
@@ -20,9 +21,11 @@ const ORDER_NOW = /^Order now\s*:\s*Level$/;
 
 function renderCard(stock: Partial<Pick<Tool, "minQuantity" | "availableQuantity">>) {
   return render(
-    <MemoryRouter>
-      <ToolCard tool={{ ...LEVEL, ...stock }} />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <ToolCard tool={{ ...LEVEL, ...stock }} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Tool } from "@toolshop/shared/tools";
 import { Link, useLocation } from "react-router";
 import { Money } from "../../../components/money";
+import { AddToCartButton } from "../../cart/components/add-to-cart-button";
 import { toolsListState } from "../list-location";
 import { isSoldOut } from "../stock";
 import { LowStockBadge } from "./low-stock-badge";
@@ -8,7 +9,7 @@ import { ToolPicture } from "./tool-picture";
 import { ToolQuantities } from "./tool-quantities";
 
 /**
- * One tool of the catalogue, with its order button; a sold-out tool has none to follow. The name links
+ * One tool of the catalogue, with its order and add-to-cart buttons; a sold-out tool has none to follow. The name links
  * to the tool's page, and its link covers the whole card (the picture too) but the order button: one
  * link for screen readers and keyboards, a large target for the pointer.
  */
@@ -36,7 +37,7 @@ export function ToolCard({ tool }: { tool: Tool }) {
         </div>
         <ToolQuantities tool={tool} />
         {/* Above the name's link, which covers the card. */}
-        <div className="card-actions relative z-10 mt-auto">
+        <div className="card-actions relative z-10 mt-auto flex-col">
           {soldOut ? (
             // No link: nothing can be ordered until the stock covers a minimum order again.
             <button type="button" className="btn w-full" disabled>
@@ -51,6 +52,7 @@ export function ToolCard({ tool }: { tool: Tool }) {
               Order now<span className="sr-only">: {tool.name}</span>
             </Link>
           )}
+          {soldOut ? null : <AddToCartButton tool={tool} className="btn w-full btn-outline btn-primary" />}
         </div>
       </div>
     </article>

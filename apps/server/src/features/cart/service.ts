@@ -1,0 +1,102 @@
+// The signed-in customer's cart (issue 48): GET answers it with each tool as it is now, PUT replaces it
+// whole. Every query is scoped by the token's user id: no call reads or writes another customer's cart.
+import type { Database } from "@toolshop/db/client";
+import { carts, tools, users } from "@toolshop/db/schema";
+import type { Cart, CartBody, CartLine } from "@toolshop/shared/cart";
+import { asc, eq, inArray } from "drizzle-orm";
+import { amountToMinor, minorToAmount } from "../../lib/money";
+
+type Executor = Pick<Database, "select">;
+
+async function readLines(db: Executor, userId: string, currency: string): Promise<CartLine[]> {
+  const rows = await db
+    .select({
+      toolId: carts.toolId,
+      quantity: carts.quantity,
+      seenUnitPriceCents: carts.seenUnitPriceCents,
+      name: tools.name,
+      image: tools.image,
+      priceCents: tools.priceCents,
+      minQuantity: tools.minQuantity,
+      availableQuantity: tools.availableQuantity,
+      soldOut: tools.soldOut,
+    })
+    .from(carts)
+    .innerJoin(tools, eq(tools.id, carts.toolId))
+    .where(eq(carts.userId, userId))
+    .orderBy(asc(carts.position));
+  return rows.map((row) => ({
+    toolId: row.toolId,
+    name: row.name,
+    image: row.image,
+    price: minorToAmount(row.priceCents, currency),
+    seenPrice: minorToAmount(row.seenUnitPriceCents, currency),
+    minQuantity: row.minQuantity,
+    availableQuantity: row.availableQuantity,
+    soldOut: row.soldOut,
+    quantity: row.quantity,
+  }));
+}
+
+export async function getCart(db: Database, userId: string, currency: string): Promise<Cart> {
+  return { lines: await readLines(db, userId, currency), removedToolIds: [] };
+}
+
+/**
+ * Replaces the user's cart with `body`'s lines, in their order. A tool no longer sold is dropped and
+ * named in `removedToolIds`; a quantity above the stock is lowered to it (never below the minimum, so
+ * a sold-out line keeps a quantity that can be ordered again once restocked). A line keeps the price
+ * seen when it was first added unless the body names one. Null when the user's record is gone.
+ */
+export async function replaceCart(
+  db: Database,
+  userId: string,
+  body: CartBody,
+  currency: string,
+): Promise<Cart | null> {
+  return db.transaction(async (tx) => {
+    // One PUT of a user at a time: two devices saving at once would otherwise both delete, then both
+    // insert the same (user, tool) key.
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    if (!user) return null;
+
+    const toolIds = body.lines.map((line) => line.toolId);
+    const known = toolIds.length
+      ? await tx
+          .select({
+            id: tools.id,
+            priceCents: tools.priceCents,
+            minQuantity: tools.minQuantity,
+            availableQuantity: tools.availableQuantity,
+          })
+          .from(tools)
+          .where(inArray(tools.id, toolIds))
+      : [];
+    const toolsById = new Map(known.map((tool) => [tool.id, tool]));
+    const kept = await tx
+      .select({ toolId: carts.toolId, seenUnitPriceCents: carts.seenUnitPriceCents })
+      .from(carts)
+      .where(eq(carts.userId, userId));
+    const seenBefore = new Map(kept.map((row) => [row.toolId, row.seenUnitPriceCents]));
+
+    const rows = body.lines.flatMap((line) => {
+      const tool = toolsById.get(line.toolId);
+      if (!tool) return [];
+      const seenUnitPriceCents =
+        line.seenPrice === undefined
+          ? (seenBefore.get(line.toolId) ?? tool.priceCents)
+          : amountToMinor(line.seenPrice, currency);
+      const cap = Math.max(tool.availableQuantity, tool.minQuantity);
+      return [{ toolId: line.toolId, quantity: Math.min(line.quantity, cap), seenUnitPriceCents }];
+    });
+
+    await tx.delete(carts).where(eq(carts.userId, userId));
+    if (rows.length) {
+      await tx.insert(carts).values(rows.map((row, position) => ({ ...row, userId, position })));
+    }
+    return {
+      lines: await readLines(tx, userId, currency),
+      removedToolIds: toolIds.filter((id) => !toolsById.has(id)),
+    };
+  });
+}

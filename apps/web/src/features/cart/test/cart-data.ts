@@ -1,0 +1,37 @@
+import type { CartLine } from "@toolshop/shared/cart";
+import type { Tool } from "@toolshop/shared/tools";
+import { signInForTest } from "../../auth/test/session";
+import { PLIERS } from "../../orders/test/orders-data";
+
+export { PLIERS };
+
+export const DRILL: Tool = {
+  _id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+  name: "Electric Drill",
+  short: "A cordless drill.",
+  image: "/images/tools/drill.svg",
+  price: 89,
+  minQuantity: 1,
+  availableQuantity: 7,
+  category: "electrical",
+};
+
+/** A line of GET/PUT /api/cart for `tool`, as it is now. */
+export function aCartLine(tool: Tool, overrides: Partial<CartLine> = {}): CartLine {
+  return {
+    toolId: tool._id,
+    name: tool.name,
+    image: tool.image,
+    price: tool.price,
+    seenPrice: tool.price,
+    minQuantity: tool.minQuantity,
+    availableQuantity: tool.availableQuantity,
+    soldOut: tool.availableQuantity < tool.minQuantity,
+    quantity: tool.minQuantity,
+    ...overrides,
+  };
+}
+
+export function signInAnn(): void {
+  signInForTest("ann@example.com", "Ann Lee");
+}

@@ -1,0 +1,150 @@
+import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Cart, CartLine } from "@toolshop/shared/cart";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import type { QueryState } from "../../components/query-view";
+import { ApiRequestError } from "../../lib/api-client";
+import { useSession } from "../auth/use-session";
+import { toolQueryOptions } from "../tools/api/get-tool";
+import { isSoldOut } from "../tools/stock";
+import { accountCartQueryOptions, saveCart } from "./api/cart-api";
+import { applyCartChange, type CartChange, type EditableLine } from "./cart-changes";
+import {
+  readVisitorCart,
+  serverVisitorCart,
+  subscribeToVisitorCart,
+  type VisitorLine,
+  writeVisitorCart,
+} from "./visitor-cart";
+
+/** The cart as the screens show it, a visitor's or an account's alike. */
+export interface CartView {
+  lines: CartLine[];
+  /** Tools that were in the cart but are no longer sold, dropped from it. */
+  removedCount: number;
+}
+
+function useSignedInEmail(): string | null {
+  const { session } = useSession();
+  return session.status === "signed-in" ? session.user.email : null;
+}
+
+function useVisitorLines(): VisitorLine[] {
+  return useSyncExternalStore(subscribeToVisitorCart, readVisitorCart, serverVisitorCart);
+}
+
+const line = (toolId: string, quantity: number, seenPrice: number) => ({ toolId, quantity, seenPrice });
+
+/** How many tools the cart holds, for the navigation bar. */
+export function useCartCount(): number {
+  const email = useSignedInEmail();
+  const visitor = useVisitorLines();
+  const account = useQuery({ ...accountCartQueryOptions(email ?? ""), enabled: email !== null });
+  return email ? (account.data?.lines.length ?? 0) : visitor.length;
+}
+
+/**
+ * The cart's actions. A signed-in customer's cart is saved whole (PUT /api/cart), one save after the
+ * other, each built on the answer of the one before; a visitor's is written to the browser.
+ */
+export function useCartActions() {
+  const email = useSignedInEmail();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    scope: { id: "cart" },
+    mutationFn: async (change: CartChange): Promise<Cart | null> => {
+      if (!email) {
+        writeVisitorCart(applyCartChange(readVisitorCart(), change, line));
+        return null;
+      }
+      const current = await queryClient.ensureQueryData(accountCartQueryOptions(email));
+      const lines: EditableLine[] = current.lines.map((held) =>
+        line(held.toolId, held.quantity, held.seenPrice),
+      );
+      return saveCart(applyCartChange(lines, change, line));
+    },
+    onSuccess: (cart) => {
+      if (cart && email) queryClient.setQueryData(accountCartQueryOptions(email).queryKey, cart);
+    },
+  });
+  /** How many tools the cart holds now (to keep it within CART_MAX_LINES before adding). */
+  const lineCount = () =>
+    email
+      ? (queryClient.getQueryData(accountCartQueryOptions(email).queryKey)?.lines.length ?? 0)
+      : readVisitorCart().length;
+  const holds = (toolId: string) =>
+    email
+      ? Boolean(
+          queryClient
+            .getQueryData(accountCartQueryOptions(email).queryKey)
+            ?.lines.some((held) => held.toolId === toolId),
+        )
+      : readVisitorCart().some((held) => held.toolId === toolId);
+  return { change: mutation.mutateAsync, saving: mutation.isPending, lineCount, holds };
+}
+
+const isGone = (error: Error | null) =>
+  error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
+
+/** A visitor's lines with their tools as they are now (GET /api/tools/:id each); tools gone are dropped. */
+function useVisitorCartView(enabled: boolean): QueryState<CartView> {
+  const lines = useVisitorLines();
+  const [removedCount, setRemovedCount] = useState(0);
+  const results = useQueries({
+    queries: (enabled ? lines : []).map((held) => toolQueryOptions(held.toolId)),
+  });
+  const goneIds = lines
+    .filter((_, index) => isGone(results[index]?.error ?? null))
+    .map((held) => held.toolId);
+  const goneKey = goneIds.join(",");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per set of tools found gone
+  useEffect(() => {
+    if (!goneIds.length) return;
+    writeVisitorCart(readVisitorCart().filter((held) => !goneIds.includes(held.toolId)));
+    setRemovedCount((count) => count + goneIds.length);
+  }, [goneKey]);
+
+  const live = results.filter((result) => !isGone(result.error));
+  const data: CartView = {
+    lines: lines.flatMap((held, index) => {
+      const tool = results[index]?.data;
+      if (!tool) return [];
+      return [
+        {
+          toolId: held.toolId,
+          name: tool.name,
+          image: tool.image,
+          price: tool.price,
+          seenPrice: held.seenPrice,
+          minQuantity: tool.minQuantity,
+          availableQuantity: tool.availableQuantity,
+          soldOut: isSoldOut(tool),
+          quantity: held.quantity,
+        },
+      ];
+    }),
+    removedCount,
+  };
+  return {
+    data: live.some((result) => result.error) ? undefined : data,
+    error: live.find((result) => result.error)?.error ?? null,
+    isPending: live.some((result) => result.isPending),
+    isRefetching: live.some((result) => result.isRefetching),
+    refetch: () => Promise.all(live.map((result) => result.refetch())),
+  };
+}
+
+/** The cart with every line's tool as it is now, for /cart and /checkout. */
+export function useCartView(): QueryState<CartView> & { signedIn: boolean } {
+  const email = useSignedInEmail();
+  const account = useQuery({ ...accountCartQueryOptions(email ?? ""), enabled: email !== null });
+  const visitor = useVisitorCartView(email === null);
+  if (!email) return { ...visitor, signedIn: false };
+  return {
+    data: account.data && { lines: account.data.lines, removedCount: account.data.removedToolIds.length },
+    error: account.error,
+    isPending: account.isPending,
+    isRefetching: account.isRefetching,
+    refetch: account.refetch,
+    signedIn: true,
+  };
+}

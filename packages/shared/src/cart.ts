@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { CART_MAX_LINES, CART_TOO_MANY_LINES } from "./cart-limits";
+import { checkoutFormSchema, MAX_ORDER_QUANTITY } from "./orders";
+import { MAX_PRICE } from "./tools";
+
+// The cart (issue 48): a signed-in customer's is kept on the server (GET/PUT /api/cart), a visitor's in
+// the browser until sign-in joins it to the account's. Placing it is POST /api/orders with its lines.
+
+export { CART_MAX_LINES, CART_TOO_MANY_LINES } from "./cart-limits";
+export const CART_TOOL_TWICE = "Each tool may be in the cart only once";
+
+const cartLineBodySchema = z.object({
+  toolId: z.uuid({ error: "The tool id must be a UUID" }),
+  quantity: z
+    .number({ error: "The quantity must be a number" })
+    .int("The quantity must be a whole number")
+    .min(1, "The quantity must be at least 1")
+    .max(MAX_ORDER_QUANTITY, `The quantity must be at most ${MAX_ORDER_QUANTITY}`),
+  /**
+   * The unit price the customer saw when the line was added (a visitor's line joining the account's
+   * cart), or the new price they accepted. Absent: a line already in the cart keeps its own, a new line
+   * takes the tool's price. It is only shown beside the current price; an order's prices are the server's.
+   */
+  seenPrice: z
+    .number({ error: "The price must be a number" })
+    .gt(0, "The price must be above 0")
+    .max(MAX_PRICE, `The price must be at most ${MAX_PRICE}`)
+    .optional(),
+});
+export type CartLineBody = z.infer<typeof cartLineBodySchema>;
+
+/** PUT /api/cart: the whole cart, 0 to CART_MAX_LINES lines, each tool once. */
+export const cartBodySchema = z.object({
+  lines: z
+    .array(cartLineBodySchema, { error: "The cart's lines must be a list" })
+    .max(CART_MAX_LINES, CART_TOO_MANY_LINES)
+    .refine((lines) => new Set(lines.map((line) => line.toolId)).size === lines.length, CART_TOOL_TWICE),
+});
+export type CartBody = z.infer<typeof cartBodySchema>;
+
+/** A line of the cart as the server answers it: the tool as it is now, and the price seen when added. */
+export const cartLineSchema = z.object({
+  toolId: z.uuid(),
+  name: z.string(),
+  image: z.string(),
+  /** The tool's price now, per unit. */
+  price: z.number(),
+  /** The unit price when the line was added (or its new price accepted): differs when the price changed. */
+  seenPrice: z.number(),
+  minQuantity: z.number().int(),
+  availableQuantity: z.number().int(),
+  /** The stock cannot cover even the minimum order. */
+  soldOut: z.boolean(),
+  quantity: z.number().int(),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+export const cartSchema = z.object({
+  /** In the order the tools were first added. */
+  lines: z.array(cartLineSchema),
+  /** PUT only: the tools sent that are no longer sold, dropped from the cart. */
+  removedToolIds: z.array(z.uuid()),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+/** A line the customer must settle before checking out: sold out, or its price moved since it was added. */
+export function cartLineBlocked(line: Pick<CartLine, "soldOut" | "price" | "seenPrice">): boolean {
+  return line.soldOut || line.price !== line.seenPrice;
+}
+
+/**
+ * A cart line's quantity, by the checkout form's rule and messages (SPEC.md section 5): within the
+ * tool's minimum and stock. The web displays the message as the checkout form does.
+ */
+export function cartQuantitySchema(tool: { minQuantity: number; availableQuantity: number }) {
+  return checkoutFormSchema(tool).shape.quantity;
+}
+
+/** The address and phone of /checkout, with the one-tool checkout's rules and messages. */
+export const cartCheckoutFormSchema = checkoutFormSchema({ minQuantity: 1, availableQuantity: 1 }).pick({
+  address: true,
+  phone: true,
+});
+export type CartCheckoutForm = z.infer<typeof cartCheckoutFormSchema>;
+
+/**
+ * POST /api/orders for a whole cart (the orders module's schema checks it: 1 to 50 lines, each tool
+ * once, the server sets every price). A line short of stock refuses the whole order with a 409 that
+ * names every short line.
+ */
+export interface CartOrderBody {
+  lines: { toolId: string; quantity: number }[];
+  address: string;
+  phone: string;
+}
