@@ -13,6 +13,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import * as schema from "./schema";
 import { createTestDatabase } from "./testing";
 
+/** Tables whose primary key has several columns (see the push check). */
+const COMPOSITE_KEY_TABLES = ["carts"];
+
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 // The package's `bin`, beside its main entry (its exports do not list it).
 const drizzleKit = join(dirname(createRequire(import.meta.url).resolve("drizzle-kit")), "bin.cjs");
@@ -46,7 +49,14 @@ describe("drizzle-kit's snapshots", () => {
   it("describe the database the migrations make: drizzle-kit push finds nothing to change", async () => {
     const handle = await createTestDatabase({ kind: "pglite" });
     try {
-      const { statementsToExecute } = await pushSchema(schema, handle.db as never);
+      // drizzle-kit's pushSchema drops the parameters of its introspection queries, so it cannot read a
+      // composite primary key back (the query fails): the tables that have one are left out here; the
+      // generate check above still covers them.
+      const { carts: _carts, ...tablesWithSimpleKeys } = schema;
+      const { statementsToExecute } = await pushSchema(tablesWithSimpleKeys, handle.db as never, undefined, [
+        "*",
+        ...COMPOSITE_KEY_TABLES.map((table) => `!${table}`),
+      ]);
       // Only drizzle-kit's reading of orders.number: a bigint whose default is the sequence it owns
       // (migration 0006) reads back as bigserial, which schema.ts cannot declare with that sequence.
       expect(statementsToExecute).toEqual([
