@@ -13,7 +13,7 @@ import { startsWith } from "../../lib/like-pattern";
 import { boundValues, createPreparedQueries, placeholders } from "../../lib/prepared-queries";
 import { NOT_REFUNDABLE } from "../payments/gateway";
 import { findOrder, type OrdersContext, publish } from "./context";
-import { type OrderView, toOrderResponse } from "./dto";
+import { type OrderView, orderResponse, toOrderResponses } from "./dto";
 import type { EstimatedTotals } from "./estimated-totals";
 import { assertTransition, runTransition } from "./lifecycle";
 import { type OrdersFilter, pageOfOrders } from "./paging";
@@ -52,7 +52,7 @@ export async function listAllOrders(
     query.cursor ? undefined : totalOf(db, filter, filterKey(query), estimates),
   ]);
   return {
-    orders: page.rows.map((row) => toOrderResponse(row, view)),
+    orders: await toOrderResponses(db, page.rows, view),
     nextCursor: page.nextCursor,
     ...(total ? { total } : {}),
   };
@@ -140,7 +140,7 @@ async function countOrders(db: Database, filter: OrdersFilter): Promise<OrdersTo
 
 /** POST /orders/:id/ship (admin): a paid order leaves with a carrier and a tracking number. */
 export async function shipOrder(ctx: OrdersContext, orderId: string, body: ShipOrderBody): Promise<Order> {
-  const order = toOrderResponse(await runTransition(ctx.db, orderId, "shipped", body), ctx);
+  const order = await orderResponse(ctx.db, await runTransition(ctx.db, orderId, "shipped", body), ctx);
   const { carrier, trackingNumber } = body;
   await publish(ctx, { type: "OrderShipped", order, carrier, trackingNumber });
   return order;
@@ -148,7 +148,7 @@ export async function shipOrder(ctx: OrdersContext, orderId: string, body: ShipO
 
 /** POST /orders/:id/deliver (admin): a shipped order arrived. */
 export async function deliverOrder(ctx: OrdersContext, orderId: string): Promise<Order> {
-  const order = toOrderResponse(await runTransition(ctx.db, orderId, "delivered"), ctx);
+  const order = await orderResponse(ctx.db, await runTransition(ctx.db, orderId, "delivered"), ctx);
   await publish(ctx, { type: "OrderDelivered", order });
   return order;
 }
@@ -165,7 +165,8 @@ export async function cancelOrder(ctx: OrdersContext, orderId: string): Promise<
     const intent = await ctx.gateway.cancel(order.paymentIntentId);
     if (intent?.status === "succeeded") await recordSucceededPayment(ctx, intent);
   }
-  const cancelled = toOrderResponse(
+  const cancelled = await orderResponse(
+    ctx.db,
     await runTransition(ctx.db, orderId, "cancelled", { cancelReason: "admin" }),
     ctx,
   );
@@ -184,7 +185,7 @@ export async function refundOrder(ctx: OrdersContext, orderId: string): Promise<
   assertTransition(order.status, "refunded");
   if (!order.paymentIntentId) throw new HttpError(409, NOT_REFUNDABLE);
   await ctx.gateway.refund(order.paymentIntentId, `refund-order-${order.id}`);
-  const refunded = toOrderResponse(await runTransition(ctx.db, orderId, "refunded"), ctx);
+  const refunded = await orderResponse(ctx.db, await runTransition(ctx.db, orderId, "refunded"), ctx);
   await publish(ctx, { type: "OrderRefunded", order: refunded, paymentId: order.paymentIntentId });
   return refunded;
 }

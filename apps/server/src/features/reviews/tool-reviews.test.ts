@@ -1,12 +1,12 @@
 // Reviews of one tool (issue 12): only a buyer of the tool may post one; its page and
 // GET /api/tools/:id/reviews show the visible ones with their average; GET /api/review keeps its shape.
-import { orders, reviews } from "@toolshop/db/schema";
+import { type orders, reviews } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { TOOL_NOT_BOUGHT } from "@toolshop/shared/reviews";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
-import { addTool } from "../../testing/fixtures";
+import { addTool, insertOrders } from "../../testing/fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 
 type Status = (typeof orders.$inferInsert)["status"];
@@ -24,7 +24,7 @@ for (const target of testDatabaseTargets()) {
     });
 
     const order = async (who: SignedInCustomer, toolId: string, status: Status) => {
-      await t.database.db.insert(orders).values({
+      await insertOrders(t.database.db, {
         userId: who.id,
         email: who.email,
         toolId,
