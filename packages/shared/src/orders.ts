@@ -83,9 +83,9 @@ export type CheckoutForm = z.infer<ReturnType<typeof checkoutFormSchema>>;
 
 /** The most lines one order holds (a cart of several tools). */
 export const MAX_ORDER_LINES = 50;
-export const ORDER_LINES_REQUIRED = "An order needs at least one line";
+export const ORDER_LINES_REQUIRED = "An order needs at least one line in its lines";
 export const ORDER_LINES_TOO_MANY = `An order holds at most ${MAX_ORDER_LINES} lines`;
-export const ORDER_LINES_REPEATED = "Each tool may appear only once in an order";
+export const ORDER_LINES_REPEATED = "Each tool may appear only once in the lines of an order";
 export const ORDER_SHAPES_MIXED = "Send either lines or toolId and quantity, not both";
 const TOOL_ID_NOT_UUID = "The tool id must be a UUID";
 
@@ -211,6 +211,19 @@ export const orderSchema = z.object({
   lines: z.array(orderLineSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * POST /api/orders/:id/refund (admin) with a body: refund these units of these lines of a paid (or
+ * shipped, delivered) order; without a body, the whole order.
+ */
+export const refundLinesBodySchema = z.object({
+  lines: z
+    .array(orderLineInputSchema, { error: ORDER_LINES_REQUIRED })
+    .min(1, ORDER_LINES_REQUIRED)
+    .max(MAX_ORDER_LINES, ORDER_LINES_TOO_MANY)
+    .refine((lines) => new Set(lines.map((line) => line.toolId)).size === lines.length, ORDER_LINES_REPEATED),
+});
+export type RefundLinesBody = z.infer<typeof refundLinesBodySchema>;
 
 export const orderIdParamsSchema = z.object({
   id: z.uuid({ error: "The order id must be a UUID" }),

@@ -11,11 +11,10 @@ import { and, count, type SQL, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { startsWith } from "../../lib/like-pattern";
 import { boundValues, createPreparedQueries, placeholders } from "../../lib/prepared-queries";
-import { NOT_REFUNDABLE } from "../payments/gateway";
 import { findOrder, type OrdersContext, publish } from "./context";
 import { type OrderView, orderResponse, toOrderResponses } from "./dto";
 import type { EstimatedTotals } from "./estimated-totals";
-import { assertTransition, runTransition } from "./lifecycle";
+import { runTransition } from "./lifecycle";
 import { type OrdersFilter, pageOfOrders } from "./paging";
 import { recordSucceededPayment } from "./payment";
 
@@ -172,20 +171,4 @@ export async function cancelOrder(ctx: OrdersContext, orderId: string): Promise<
   );
   await publish(ctx, { type: "OrderCancelled", order: cancelled, reason: "admin" });
   return cancelled;
-}
-
-/**
- * POST /orders/:id/refund (admin): the gateway refunds the payment in full, then the order becomes
- * refunded and its stock goes back. The gateway's idempotency key (one per order) makes a retry after a
- * failed update refund once.
- */
-export async function refundOrder(ctx: OrdersContext, orderId: string): Promise<Order> {
-  const order = await findOrder(ctx.db, orderId);
-  if (!order) throw new HttpError(404, "There is no order with this id.");
-  assertTransition(order.status, "refunded");
-  if (!order.paymentIntentId) throw new HttpError(409, NOT_REFUNDABLE);
-  await ctx.gateway.refund(order.paymentIntentId, `refund-order-${order.id}`);
-  const refunded = await orderResponse(ctx.db, await runTransition(ctx.db, orderId, "refunded"), ctx);
-  await publish(ctx, { type: "OrderRefunded", order: refunded, paymentId: order.paymentIntentId });
-  return refunded;
 }
