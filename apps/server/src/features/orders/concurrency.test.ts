@@ -107,6 +107,26 @@ describe.skipIf(!postgres || postgres.skip)(`orders under concurrency ${postgres
     throw new Error(`no order waited on tool ${toolId}`);
   }
 
+  it("holds one customer's unpaid-order cap against 20 simultaneous orders", async () => {
+    const tool = await addTool(db, { minQuantity: 1, availableQuantity: 100 });
+    const customer = await addCustomer(db);
+    const capped = { ...ctx, maxUnpaidOrders: 3 };
+    const body = { toolId: tool.id, address: "1 Main St", phone: "5550100", quantity: 1 };
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => createOrder(capped, customer, body)),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(3);
+    for (const result of results) {
+      if (result.status === "rejected") {
+        expect(result.reason).toMatchObject({
+          statusCode: 409,
+          message: expect.stringMatching(/^You already have 3 unpaid orders/),
+        });
+      }
+    }
+    expect(await stockOf(db, tool.id)).toBe(97);
+  });
+
   it("creates one order for 20 simultaneous requests with the same Idempotency-Key", async () => {
     const tool = await addTool(db, { minQuantity: 1, availableQuantity: 100 });
     const customer = await addCustomer(db);

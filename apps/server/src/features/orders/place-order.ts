@@ -112,19 +112,22 @@ async function claimKey(tx: Transaction, userId: string, key: string, requestHas
  * are counted one after another; NO KEY UPDATE leaves their other orders' inserts (KEY SHARE) free.
  */
 async function refuseBeyondUnpaidCap(tx: Transaction, userId: string, cap: number): Promise<void> {
+  const [customer] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("no key update");
+  if (!customer) throw new HttpError(401, "Your account no longer exists. Please sign in again.");
+  // A statement of its own, after the lock: its snapshot then sees the orders committed while this
+  // one waited (a subquery of the locking statement would count with the snapshot from before).
   const unpaid = tx
     .select({ one: sql`1` })
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.status, "unpaid")))
     .limit(cap)
     .as("unpaid");
-  const [customer] = await tx
-    .select({ held: sql<number>`(select count(*)::int from ${unpaid})` })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for("no key update");
-  if (!customer) throw new HttpError(401, "Your account no longer exists. Please sign in again.");
-  if (customer.held >= cap) {
+  const [counted] = await tx.select({ held: sql<number>`count(*)::int` }).from(unpaid);
+  if ((counted?.held ?? 0) >= cap) {
     throw new HttpError(
       409,
       `You already have ${cap} unpaid orders. Please pay or delete one of them in My orders before placing another.`,
