@@ -260,5 +260,12 @@ for (const target of testDatabaseTargets()) {
       const detail = await call(t.app, admin, "GET", `/api/orders/${two._id}/detail`);
       expect(detail.json().lines).toHaveLength(2);
     });
+
+    it("documents both shapes of the body in the OpenAPI document", async () => {
+      const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+      const schema = doc.paths["/api/orders"].post.requestBody.content["application/json"].schema;
+      expect(schema.anyOf).toEqual([{ required: ["toolId", "quantity"] }, { required: ["lines"] }]);
+      expect(Object.keys(schema.properties)).toEqual(["toolId", "address", "phone", "quantity", "lines"]);
+    });
   });
 }
