@@ -1,4 +1,3 @@
-import { orders } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { CANCELLED_ORDER_CANNOT_SHIP, ORDER_NOT_PAID_CANNOT_SHIP } from "@toolshop/shared/admin-orders";
 import { type Order, orderSchema } from "@toolshop/shared/orders";

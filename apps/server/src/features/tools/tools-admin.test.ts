@@ -1,4 +1,3 @@
-import { orders } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { type Tool, toolSchema, toolSearchPageSchema } from "@toolshop/shared/tools";
 import { uploadResponseSchema } from "@toolshop/shared/uploads";
