@@ -1,13 +1,17 @@
 // Orders of several lines (issue 48) through the API: a cart of three tools placed, paid once, shipped
 // and one line refunded; a short line refuses the whole order and names it; the body's caps.
+import { orders } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { MAX_ORDER_LINES, type Order, orderSchema } from "@toolshop/shared/orders";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
 import { addTool, stockOf } from "../../testing/fixtures";
 import { allOutboxMails } from "../../testing/identity-client";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { payThroughCheckout } from "./test-fixtures";
+import { TestPaymentGateway } from "../payments/test-gateway";
+import { expireUnpaidOrders } from "./expiry";
+import { payThroughCheckout, TEST_GATEWAY_SECRET } from "./test-fixtures";
 
 const WHERE = { address: "1 Main St", phone: "+1 555-0100" };
 
@@ -259,6 +263,48 @@ for (const target of testDatabaseTargets()) {
       expect(orderSchema.parse(payment.json()).lines).toHaveLength(2);
       const detail = await call(t.app, admin, "GET", `/api/orders/${two._id}/detail`);
       expect(detail.json().lines).toHaveLength(2);
+    });
+
+    it("puts every line's stock back when an order is deleted, cancelled by an admin, or expires", async () => {
+      const customer = await signedInCustomer(t);
+      const [pliers, drill] = await threeTools();
+      const cart = [
+        { toolId: pliers.id, quantity: 3 },
+        { toolId: drill.id, quantity: 2 },
+      ];
+      const stocks = async () => [
+        await stockOf(t.database.db, pliers.id),
+        await stockOf(t.database.db, drill.id),
+      ];
+
+      const deleted = await place(customer, cart);
+      expect(await stocks()).toEqual([7, 8]);
+      expect((await call(t.app, customer, "DELETE", `/api/orders/${deleted._id}`)).json()).toEqual({
+        deletedCount: 1,
+      });
+      expect(await stocks()).toEqual([10, 10]);
+
+      const cancelled = await place(customer, cart);
+      const cancel = await call(t.app, admin, "POST", `/api/orders/${cancelled._id}/cancel`);
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      expect(await stocks()).toEqual([10, 10]);
+
+      const expiring = await place(customer, cart);
+      const hold = t.app.config.unpaidOrderHoldMinutes;
+      await t.database.db
+        .update(orders)
+        .set({ createdAt: new Date(Date.now() - (hold + 1) * 60_000) })
+        .where(eq(orders.id, expiring._id));
+      const { db, events, config } = t.app;
+      const expired = await expireUnpaidOrders({
+        db,
+        events,
+        gateway: new TestPaymentGateway(db, TEST_GATEWAY_SECRET),
+        currency: config.currency,
+        unpaidOrderHoldMinutes: hold,
+      });
+      expect(expired.map((order) => order.id)).toContain(expiring._id);
+      expect(await stocks()).toEqual([10, 10]);
     });
 
     it("documents both shapes of the body in the OpenAPI document", async () => {
