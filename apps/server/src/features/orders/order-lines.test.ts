@@ -307,6 +307,36 @@ for (const target of testDatabaseTargets()) {
       expect(await stocks()).toEqual([10, 10]);
     });
 
+    it("answers a repeated cart with the same Idempotency-Key with the first order, taking the stock once", async () => {
+      const customer = await signedInCustomer(t);
+      const [pliers, drill] = await threeTools();
+      const body = {
+        lines: [
+          { toolId: pliers.id, quantity: 2 },
+          { toolId: drill.id, quantity: 1 },
+        ],
+        ...WHERE,
+      };
+      const key = { "idempotency-key": crypto.randomUUID() };
+      const first = await call(t.app, customer, "POST", "/api/orders", body, key);
+      const again = await call(t.app, customer, "POST", "/api/orders", body, key);
+      expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+      expect(again.headers["idempotent-replayed"]).toBe("true");
+      expect(again.json()).toEqual(first.json());
+      expect([await stockOf(t.database.db, pliers.id), await stockOf(t.database.db, drill.id)]).toEqual([
+        8, 9,
+      ]);
+      const other = await call(
+        t.app,
+        customer,
+        "POST",
+        "/api/orders",
+        { ...body, lines: body.lines.slice(1) },
+        key,
+      );
+      expect(other.statusCode).toBe(422);
+    });
+
     it("documents both shapes of the body in the OpenAPI document", async () => {
       const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
       const schema = doc.paths["/api/orders"].post.requestBody.content["application/json"].schema;
