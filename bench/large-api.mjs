@@ -190,7 +190,7 @@ export async function apiSuite(label, template) {
     }
     if (measured("place order, one customer")) {
       progress(`${label}: place order (one customer)`);
-      // place_orders counts the customer's unpaid orders under their lock, up to the cap, which the
+      // Placing counts the customer's unpaid orders under their row lock, up to the cap, which the
       // bench lifts: the row's rate falls as they pile up (docs/operations.md), so the row says how many.
       const unpaidBefore = await unpaidOrdersOf(scratch.url, buyer.id);
       endpoints["place order, one customer"] = await placeOrder(await bearer(buyer));

@@ -182,7 +182,7 @@ export async function benchBuyers(url, count) {
 /**
  * How many customers place the bench's orders, each request the next customer's, 50 in flight. A
  * shop's orders come from many customers who each hold an unpaid order or two. With 50 customers
- * placing tens of thousands of orders between them, each held hundreds, and place_orders counted them
+ * placing tens of thousands of orders between them, each held hundreds, and placing counted them
  * all under the customer's lock for every order (the bench lifts the shop's cap of 3 for its
  * one-customer row): 0.5 ms of PostgreSQL per order at 600 each, more at the large size, whose new
  * orders lie on more pages (decision 0031). Fewer than the 10,000 tokens a server process remembers

@@ -2,8 +2,8 @@
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
-// How many orders per second POST /api/orders sustains on PostgreSQL, against the same database call
-// (place_orders) straight through the `pg` driver (the ceiling: no HTTP, no token, no validation, no ORM). The built
+// How many orders per second POST /api/orders sustains on PostgreSQL, against the same transaction
+// (place-order.ts) sent straight through the `pg` driver (the ceiling: no HTTP, no token, no validation, no ORM). The built
 // server runs on a scratch database with a tool whose stock never runs out; one customer signs up
 // through the real identity flow; autocannon drives 50 connections, each request a new order with its
 // own Idempotency-Key, as the web sends them. Every order answered 201 must be in the database, and
@@ -101,10 +101,10 @@ export async function ordersWrite() {
 }
 
 /**
- * What createOrder sends (apps/server/src/features/orders/placing-queues.ts): a call of place_orders
- * (migration 0018), here with one order each and a new Idempotency-Key, with `connections` workers
- * sharing a pool of the server's size. (The API gathers one tool's orders, and one customer's, that
- * arrive together into one call; this ceiling sends each alone.)
+ * What createOrder sends (apps/server/src/features/orders/place-order.ts, decision 0038): one
+ * transaction per order (key claimed, customer locked, unpaid orders counted, tools locked in id order,
+ * stock taken, order, lines and history written), here with a new Idempotency-Key each, with
+ * `connections` workers sharing a pool of the server's size.
  */
 async function directDriver(databaseUrl, toolId, email) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
@@ -115,16 +115,8 @@ async function directDriver(databaseUrl, toolId, email) {
   const latencies = [];
   let measuring = false;
   let stopAt = 0;
-  const placeOrder = async () => {
-    const cutoff = new Date(Date.now() - 24 * 60 * 60 * 1000);
-    const { rows: placed } = await pool.query(
-      `select * from place_orders(array[$1]::uuid[], array[$2]::text[], array[$3]::uuid[], array[1],
-        array['1 Bench Street, Springfield'], array['+1 555-0100'], array[$4]::text[], array[$5]::text[],
-        100000, 99999999, $6)`,
-      [userId, email, toolId, randomUUID(), randomUUID(), cutoff],
-    );
-    if (placed[0]?.refusal || !placed[0]?.id) throw new Error(`place_orders refused: ${placed[0]?.refusal}`);
-  };
+  const placeOrder = () =>
+    placeInOneTransaction(pool, { userId, email, toolIds: [toolId], maxUnpaid: 100_000 });
   const worker = async () => {
     while (performance.now() < stopAt) {
       const started = performance.now();
@@ -149,6 +141,70 @@ async function directDriver(databaseUrl, toolId, email) {
     };
   } finally {
     await pool.end();
+  }
+}
+
+/**
+ * The statements of place-order.ts's transaction, one unit of each tool (a bench's cart), through a
+ * pooled client: the "same transaction straight through `pg`" the API is measured against.
+ */
+export async function placeInOneTransaction(pool, { userId, email, toolIds, maxUnpaid }) {
+  const client = await pool.connect();
+  try {
+    await client.query("begin");
+    const key = randomUUID();
+    await client.query(
+      `insert into idempotency_keys (key, user_id, request_hash) values ($1, $2, $3)
+        on conflict (user_id, key) do update set request_hash = excluded.request_hash
+        where idempotency_keys.created_at < now() - interval '1 day' returning key`,
+      [key, userId, randomUUID()],
+    );
+    await client.query("select id from users where id = $1 for no key update", [userId]);
+    const { rows: held } = await client.query(
+      `select count(*)::int as n from (select 1 from orders where user_id = $1 and status = 'unpaid' limit $2) u`,
+      [userId, maxUnpaid],
+    );
+    if (held[0].n >= maxUnpaid) throw new Error("unpaid-order cap");
+    const { rows: tools } = await client.query(
+      `select id, name, image, price_cents, min_quantity, available_quantity from tools
+        where id = any($1::uuid[]) order by id for update`,
+      [toolIds],
+    );
+    if (tools.some((tool) => tool.available_quantity < 1)) throw new Error("short of stock");
+    await client.query(
+      `update tools set available_quantity = available_quantity - 1 where id = any($1::uuid[])`,
+      [toolIds],
+    );
+    const byId = new Map(tools.map((tool) => [tool.id, tool]));
+    const lines = toolIds.map((id) => byId.get(id));
+    const total = lines.reduce((sum, tool) => sum + tool.price_cents, 0);
+    const [first] = lines;
+    const { rows: placed } = await client.query(
+      `insert into orders (user_id, email, tool_id, name, image, unit_price_cents, quantity, total_cents, address, phone)
+        values ($1, $2, $3, $4, $5, $6, 1, $7, '1 Bench Street, Springfield', '+1 555-0100') returning id`,
+      [userId, email, first.id, first.name, first.image, first.price_cents, total],
+    );
+    const orderId = placed[0].id;
+    await client.query(
+      `insert into order_lines (order_id, position, tool_id, name, image, unit_price_cents, quantity, total_cents)
+        select $1, n - 1, t.id, t.name, t.image, t.price_cents, 1, t.price_cents
+        from unnest($2::uuid[]) with ordinality as l(id, n) join tools t on t.id = l.id`,
+      [orderId, toolIds],
+    );
+    await client.query("insert into order_status_history (order_id, status) values ($1, 'unpaid')", [
+      orderId,
+    ]);
+    await client.query(
+      "update idempotency_keys set status_code = 201, order_id = $1 where user_id = $2 and key = $3",
+      [orderId, userId, key],
+    );
+    await client.query("commit");
+    return orderId;
+  } catch (error) {
+    await client.query("rollback").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
   }
 }
 

@@ -66,7 +66,7 @@ export function renderMarkdown(r) {
       "| path | orders/s | p50 ms | p99 ms |",
       "|---|---|---|---|",
       `| POST /api/orders (HTTP, token, validation, Drizzle) | ${w.api.ordersPerSecond} | ${w.api.latencyMs.p50} | ${w.api.latencyMs.p99} |`,
-      `| the same call (place_orders, one order each) through \`pg\` (pool of ${w.directDriver.poolSize}) | ${w.directDriver.ordersPerSecond} | ${w.directDriver.latencyMs.p50} | ${w.directDriver.latencyMs.p99} |`,
+      `| the same transaction (place-order.ts, one order each) through \`pg\` (pool of ${w.directDriver.poolSize}) | ${w.directDriver.ordersPerSecond} | ${w.directDriver.latencyMs.p50} | ${w.directDriver.latencyMs.p99} |`,
       "",
       `Ratio to the direct driver: **${w.ratioToDirectDriver}**. Answers: ${w.api.responses["2xx"]} created, ${w.api.responses.non2xx} non-2xx, ${w.api.responses.errors} errors. Database check: ${w.check.ordersInDatabase} orders, ${w.check.stockTaken} units taken — ${w.check.consistent ? "consistent" : "**INCONSISTENT**"}.`,
       "",

@@ -61,12 +61,12 @@ for (const target of testDatabaseTargets()) {
       expect(rows).toEqual([{ n: journal.entries.length }]);
     });
 
-    it("places orders through place_orders only: 0019 dropped the one-order place_order", async () => {
+    it("places no order in SQL: 0024 dropped place_orders (decision 0038)", async () => {
       const rows = await queryRows<{ name: string }>(
         handle.db,
         sql`select proname as name from pg_proc where proname in ('place_order', 'place_orders')`,
       );
-      expect(rows).toEqual([{ name: "place_orders" }]);
+      expect(rows).toEqual([]);
     });
 
     it("rejects a negative stock with the check constraint", async () => {
@@ -92,36 +92,6 @@ for (const target of testDatabaseTargets()) {
       expect(sqlState(error)).toBe("23505");
       const rows = await handle.db.select().from(users).where(eq(users.email, "ada@example.com"));
       expect(rows).toHaveLength(1);
-    });
-
-    it("holds a customer's unpaid-order cap within a batch, counted again after another customer's orders", async () => {
-      const [a, b] = await handle.db
-        .insert(users)
-        .values([{ email: "batch-a@example.com" }, { email: "batch-b@example.com" }])
-        .returning({ id: users.id, email: users.email });
-      const [tool] = await handle.db
-        .insert(tools)
-        .values({ ...aTool, name: "Batch tool", availableQuantity: 100 })
-        .returning({ id: tools.id });
-      if (!a || !b || !tool) throw new Error("expected a customer, another and a tool");
-      const batch = [a, a, b, a, b, b];
-      // One parameter per array: drizzle would spread a bare array into a list of parameters.
-      const each = (value: (user: { id: string; email: string }) => unknown) => sql.param(batch.map(value));
-      const rows = await queryRows<{ n: number; refusal: string | null }>(
-        handle.db,
-        sql`select n, refusal from place_orders(
-          ${each((user) => user.id)}::uuid[], ${each((user) => user.email)}::text[],
-          ${each(() => tool.id)}::uuid[], ${each(() => 1)}::integer[], ${each(() => "1 Main St")}::text[],
-          ${each(() => "5550100")}::text[], ${each(() => null)}::text[], ${each(() => null)}::text[],
-          2, 99999999, now() - interval '1 day') order by n`,
-      );
-      // Two unpaid orders each at most: each customer's third is refused, wherever it comes.
-      expect(rows.map((row) => row.refusal)).toEqual([null, null, null, "unpaid-cap", null, "unpaid-cap"]);
-      const [stock] = await handle.db
-        .select({ available: tools.availableQuantity })
-        .from(tools)
-        .where(eq(tools.id, tool.id));
-      expect(stock?.available).toBe(96);
     });
   });
 }

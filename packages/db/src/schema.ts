@@ -167,6 +167,37 @@ export const carts = pgTable(
   ],
 );
 
+/**
+ * The tools of an order (issue 48), one row per tool, at the name, image and price of the moment it
+ * was placed. The order's own tool columns describe its first line (kept for the spec's one-line
+ * fields and the lists' indexes, decision 0038).
+ */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Where the line comes in its order, from 0: the order's first line is its one-line fields. */
+    position: smallint("position").notNull(),
+    toolId: uuid("tool_id").references(() => tools.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    image: text("image").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    /** Units refunded one line at a time by an admin; the stock they were took back. */
+    refundedQuantity: integer("refunded_quantity").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: "order_lines_pkey", columns: [t.orderId, t.position] }),
+    // A tool's buyers (review "verified buyer") and the tool's deletion (ON DELETE SET NULL).
+    index("order_lines_tool_idx").on(t.toolId),
+    check("order_lines_quantity_positive", sql`${t.quantity} >= 1`),
+    check("order_lines_refunded_range", sql`${t.refundedQuantity} between 0 and ${t.quantity}`),
+  ],
+);
+
 export const reviews = pgTable(
   "reviews",
   {

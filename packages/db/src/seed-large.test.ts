@@ -49,6 +49,18 @@ for (const target of testDatabaseTargets()) {
       expect(await fingerprint(first)).toEqual(made);
     });
 
+    it("gives every order its one line, from the order's own columns", async () => {
+      const [row] = await queryRows<{ orders: number; matching: number }>(
+        first.db,
+        sql`select (select count(*)::int from orders) as orders,
+          (select count(*)::int from orders o join order_lines l on l.order_id = o.id and l.position = 0
+            where l.tool_id = o.tool_id and l.quantity = o.quantity and l.total_cents = o.total_cents
+              and l.name = o.name) as matching`,
+      );
+      expect(row?.orders).toBe(SIZES.orders);
+      expect(row?.matching).toBe(SIZES.orders);
+    });
+
     it("has the benchmark's admin, and its customer with 1,000 orders", async () => {
       const rows = await queryRows<{ email: string; role: string; orders: number }>(
         first.db,

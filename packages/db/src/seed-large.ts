@@ -112,7 +112,8 @@ function rowsSql(table: keyof LargeSeedSizes, sizes: LargeSeedSizes, seed: numbe
       // The first BENCH_CUSTOMER_ORDERS orders are user 2's; the others are spread over users 3 and up.
       const user = `case when i <= ${BENCH_CUSTOMER_ORDERS} then 2 else 3 + ${r(7)} % ${Math.max(1, sizes.users - 2)} end`;
       const status = pick(STATUSES, r(9));
-      return `insert into orders (id, user_id, email, tool_id, name, image, unit_price_cents, quantity, total_cents,
+      // Each order with its one line (decision 0038), in the same statement: only the orders inserted now.
+      return `with placed as (insert into orders (id, user_id, email, tool_id, name, image, unit_price_cents, quantity, total_cents,
           address, phone, status, transaction_id, created_at, paid_at)
         select ${idOf("order", seed, "o.i")}, ${idOf("user", seed, "o.u")}, ${emailOf("o.u")}, t.id, t.name, t.image,
           t.price_cents, o.q, t.price_cents * o.q,
@@ -124,7 +125,13 @@ function rowsSql(table: keyof LargeSeedSizes, sizes: LargeSeedSizes, seed: numbe
                 1 + ${r(10)} % ${sizes.tools} as t
               from generate_series($1::int, $2::int) as i) as o
         join tools t on t.id = ${idOf("tool", seed, "o.t")}
-        on conflict do nothing`;
+        on conflict do nothing
+        returning id, tool_id, name, image, unit_price_cents, quantity, total_cents, status)
+        insert into order_lines (order_id, position, tool_id, name, image, unit_price_cents, quantity, total_cents,
+          refunded_quantity)
+        select id, 0, tool_id, name, image, unit_price_cents, quantity, total_cents,
+          case when status = 'refunded' then quantity else 0 end
+        from placed`;
     }
     case "reviews":
       return `insert into reviews (id, user_id, name, email, rating, comment, created_at)

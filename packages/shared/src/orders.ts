@@ -81,20 +81,78 @@ export function checkoutFormSchema(tool: QuantityBounds) {
 }
 export type CheckoutForm = z.infer<ReturnType<typeof checkoutFormSchema>>;
 
-/**
- * The body of POST /api/orders. Anything else a client sends (name, email, image, price) is stripped:
- * the server takes them from the tool and the token. The server checks the quantity against the tool's
- * minimum and stock in the same transaction that reserves it.
- */
-export const createOrderBodySchema = z.object({
-  toolId: z.uuid({ error: "The tool id must be a UUID" }),
-  address: addressSchema,
-  phone: phoneSchema,
-  quantity: quantityNumber()
+/** The most lines one order holds (a cart of several tools). */
+export const MAX_ORDER_LINES = 50;
+export const ORDER_LINES_REQUIRED = "An order needs at least one line in its lines";
+export const ORDER_LINES_TOO_MANY = `An order holds at most ${MAX_ORDER_LINES} lines`;
+export const ORDER_LINES_REPEATED = "Each tool may appear only once in the lines of an order";
+export const ORDER_SHAPES_MIXED = "Send either lines or toolId and quantity, not both";
+const TOOL_ID_NOT_UUID = "The tool id must be a UUID";
+
+const orderQuantity = () =>
+  quantityNumber()
     .min(1, "Quantity must be at least 1")
-    .max(MAX_ORDER_QUANTITY, `Quantity must be at most ${MAX_ORDER_QUANTITY}`),
+    .max(MAX_ORDER_QUANTITY, `Quantity must be at most ${MAX_ORDER_QUANTITY}`);
+
+/** One line of a several-line order: a tool and how many of it. */
+export const orderLineInputSchema = z.object({
+  toolId: z.uuid({ error: TOOL_ID_NOT_UUID }),
+  quantity: orderQuantity(),
 });
+export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
+
+/**
+ * The body of POST /api/orders, in one of two shapes: the spec's one line `{toolId, quantity, address,
+ * phone}`, or a cart's `{lines: [{toolId, quantity}], address, phone}` (1 to MAX_ORDER_LINES lines, each
+ * tool once). One object with a refinement rather than a union, so that a field's error is worded as
+ * the field's own (a union would answer "Invalid input"); the OpenAPI document names both shapes.
+ * Anything else a client sends (name, email, image, price) is stripped: the server takes them from the
+ * tool and the token, and checks each quantity against the tool's minimum and stock in the same
+ * transaction that reserves it.
+ */
+export const createOrderBodySchema = z
+  .object({
+    toolId: z.uuid({ error: TOOL_ID_NOT_UUID }).optional(),
+    address: addressSchema,
+    phone: phoneSchema,
+    quantity: orderQuantity().optional(),
+    lines: z
+      .array(orderLineInputSchema, { error: ORDER_LINES_REQUIRED })
+      .min(1, ORDER_LINES_REQUIRED)
+      .max(MAX_ORDER_LINES, ORDER_LINES_TOO_MANY)
+      .refine(
+        (lines) => new Set(lines.map((line) => line.toolId)).size === lines.length,
+        ORDER_LINES_REPEATED,
+      )
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.lines) {
+      if (body.toolId !== undefined || body.quantity !== undefined) {
+        ctx.addIssue({ code: "custom", message: ORDER_SHAPES_MIXED, path: ["lines"] });
+      }
+      return;
+    }
+    if (body.toolId === undefined)
+      ctx.addIssue({ code: "custom", message: TOOL_ID_NOT_UUID, path: ["toolId"] });
+    if (body.quantity === undefined) {
+      ctx.addIssue({ code: "custom", message: QUANTITY_REQUIRED, path: ["quantity"] });
+    }
+  })
+  .meta({
+    description:
+      "Either one line, `{toolId, quantity, address, phone}` (the spec's), or several, `{lines: [{toolId, quantity}], address, phone}`.",
+    anyOf: [{ required: ["toolId", "quantity"] }, { required: ["lines"] }],
+  });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
+
+/** The lines of an order body, whichever its shape. */
+export function linesOfOrderBody(body: CreateOrderBody): OrderLineInput[] {
+  if (body.lines) return body.lines;
+  if (body.toolId === undefined || body.quantity === undefined)
+    throw new Error("An order body without lines.");
+  return [{ toolId: body.toolId, quantity: body.quantity }];
+}
 
 /** The Idempotency-Key header of POST /api/orders: any opaque string, e.g. a UUID per checkout. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
@@ -102,7 +160,26 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 export const orderStatusSchema = z.enum(["unpaid", "paid", "shipped", "delivered", "cancelled", "refunded"]);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
-/** An order as the API shows it: the spec's field names, `_id`, money in currency units. */
+/** One line of an order as the API shows it: name, image and unit price as they were when it was placed. */
+export const orderLineSchema = z.object({
+  /** Null once the tool has left the catalogue. */
+  toolId: z.uuid().nullable(),
+  name: z.string(),
+  image: z.string(),
+  unitPrice: z.number(),
+  quantity: z.number().int(),
+  /** unitPrice × quantity. */
+  total: z.number(),
+  /** Units an admin refunded from this line (their amount went back to the card, their stock to the shelf). */
+  refundedQuantity: z.number().int(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/**
+ * An order as the API shows it: the spec's field names, `_id`, money in currency units. The spec's
+ * one-tool fields describe a one-line order as they always did; for an order of several lines, toolId,
+ * name, image and unitPrice are its first line's, quantity is the sum of its lines' (docs/api/orders-and-payment.md).
+ */
 export const orderSchema = z.object({
   _id: z.uuid(),
   /** The tool ordered, to order it again; null once the tool has left the catalogue. */
@@ -113,7 +190,7 @@ export const orderSchema = z.object({
   phone: z.string(),
   email: z.string(),
   image: z.string(),
-  /** The order's total: unitPrice × quantity. */
+  /** The order's total: the sum of its lines' totals (unitPrice × quantity for one line). */
   price: z.number(),
   unitPrice: z.number(),
   quantity: z.number().int(),
@@ -130,8 +207,23 @@ export const orderSchema = z.object({
   holdsUntil: z.string().nullable(),
   /** Why a cancelled order was cancelled: "expiry" (its reservation ran out) or "admin"; else null. */
   cancelReason: z.enum(["admin", "expiry"]).nullable(),
+  /** Every tool of the order, in the order they were placed: one line for the spec's one-tool order. */
+  lines: z.array(orderLineSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * POST /api/orders/:id/refund (admin) with a body: refund these units of these lines of a paid (or
+ * shipped, delivered) order; without a body, the whole order.
+ */
+export const refundLinesBodySchema = z.object({
+  lines: z
+    .array(orderLineInputSchema, { error: ORDER_LINES_REQUIRED })
+    .min(1, ORDER_LINES_REQUIRED)
+    .max(MAX_ORDER_LINES, ORDER_LINES_TOO_MANY)
+    .refine((lines) => new Set(lines.map((line) => line.toolId)).size === lines.length, ORDER_LINES_REPEATED),
+});
+export type RefundLinesBody = z.infer<typeof refundLinesBodySchema>;
 
 export const orderIdParamsSchema = z.object({
   id: z.uuid({ error: "The order id must be a UUID" }),

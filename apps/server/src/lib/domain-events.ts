@@ -13,7 +13,13 @@ export type DomainEvent =
   | { type: "OrderCancelled"; order: Order; reason: CancelReason }
   | { type: "OrderShipped"; order: Order; carrier: string; trackingNumber: string }
   | { type: "OrderDelivered"; order: Order }
-  | { type: "OrderRefunded"; order: Order; paymentId: string }
+  | {
+      type: "OrderRefunded";
+      order: Order;
+      paymentId: string;
+      /** Set when an admin refunded chosen lines: those units, and the amount in currency units. */
+      part?: { lines: { name: string; quantity: number }[]; amount: number };
+    }
   | { type: "ToolChanged"; toolId: string; change: "created" | "updated" | "deleted" }
   | { type: "ReviewChanged" };
 

@@ -33,6 +33,17 @@ const order: Order = {
   toolId: null,
   holdsUntil: null,
   cancelReason: null,
+  lines: [
+    {
+      toolId: null,
+      name: EVIL,
+      image: "/images/x.webp",
+      unitPrice: 10,
+      quantity: 2,
+      total: 20,
+      refundedQuantity: 0,
+    },
+  ],
 };
 
 const quote: StoredQuote = {

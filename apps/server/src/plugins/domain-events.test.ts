@@ -35,6 +35,17 @@ function anOrder(overrides: Partial<Order> = {}): Order {
     createdAt: new Date(0).toISOString(),
     holdsUntil: null,
     cancelReason: null,
+    lines: [
+      {
+        toolId: null,
+        name: "Pliers",
+        image: "/images/tools/pliers.svg",
+        unitPrice: 12.5,
+        quantity: 4,
+        total: 50,
+        refundedQuantity: 0,
+      },
+    ],
     ...overrides,
   };
 }

@@ -20,6 +20,17 @@ const order = {
   createdAt: "2026-11-24T08:00:00.000Z",
   holdsUntil: "2026-11-24T08:30:00.000Z",
   cancelReason: null,
+  lines: [
+    {
+      toolId: null,
+      name: 'Drill "Pro" 18V\u2028',
+      image: "/uploads/drill.webp",
+      unitPrice: 64.75,
+      quantity: 2,
+      total: 129.5,
+      refundedQuantity: 0,
+    },
+  ],
 };
 
 const compile = (schema: z.ZodType, verify: boolean) =>

@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testRedis } from "../testing/redis";
 import { type FreshPostgres, freshPostgres, missingBackends } from "./support/backends";
 import { type ServerProcess, startServer, stopServer, TEST_PUBLIC_URL } from "./support/server-process";
-import { addCustomers, addTool, type Customer, placeOrder, stockAndOrders } from "./support/shop-data";
+import {
+  addCustomers,
+  addTool,
+  type Customer,
+  placeCart,
+  placeOrder,
+  stockAndOrders,
+} from "./support/shop-data";
 
 const skipped = missingBackends({ postgres: true, redis: true });
 
@@ -65,6 +72,38 @@ describe.skipIf(skipped)(`two server processes on one PostgreSQL and one Redis${
       .filter((attempt) => attempt.status === 201)
       .map((attempt) => attempt.body?._id);
     expect(new Set(answeredIds)).toEqual(orderIds);
+  }, 60_000);
+
+  it("sells exactly the stock to 100 three-tool carts that share their tools in opposite orders, split between the processes, with no deadlock", async () => {
+    const db = database.handle.db;
+    const shared = [await addTool(db, 30), await addTool(db, 30), await addTool(db, 30)];
+    const customers = await addCustomers(db, 20);
+    const ids = shared.map((tool) => tool.id);
+    // Half the carts list the tools one way, half the other: locked in the order given, two such
+    // carts would each hold a tool the other waits for.
+    const attempts = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        placeCart(
+          servers[index % 2]?.url ?? "",
+          customers[index % 20] as Customer,
+          Math.floor(index / 2) % 2 === 0 ? ids : ids.toReversed(),
+        ),
+      ),
+    );
+
+    expect(attempts.filter((attempt) => attempt.failure)).toEqual([]);
+    const statuses = attempts.map((attempt) => attempt.status);
+    expect(statuses.filter((status) => (status ?? 500) >= 500)).toEqual([]);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(30);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(70);
+    const answeredIds = new Set(
+      attempts.filter((attempt) => attempt.status === 201).map((attempt) => attempt.body?._id),
+    );
+    for (const id of ids) {
+      const { stock, orderIds, orderedUnits } = await stockAndOrders(db, id);
+      expect([stock, orderedUnits]).toEqual([0, 30]);
+      expect(orderIds).toEqual(answeredIds);
+    }
   }, 60_000);
 
   it("holds a rate limit reached through one process on the other", async () => {

@@ -1,7 +1,8 @@
 // Rows for API and service tests (tests only): users and tools straight in the database.
 import type { Database } from "@toolshop/db/client";
-import { tools, users } from "@toolshop/db/schema";
+import { orderLines, orders, tools, users } from "@toolshop/db/schema";
 import { eq } from "drizzle-orm";
+import type { PgInsertValue } from "drizzle-orm/pg-core";
 
 /** A user as the access token names them. */
 export interface TestUser {
@@ -50,4 +51,34 @@ export async function stockOf(db: Database, toolId: string): Promise<number | un
     .from(tools)
     .where(eq(tools.id, toolId));
   return tool?.available;
+}
+
+/**
+ * Orders straight in the database, each with its one line made from its own columns (as migration
+ * 0024 moved the orders placed before lines existed).
+ */
+export async function insertOrders(
+  db: Database,
+  values: PgInsertValue<typeof orders> | PgInsertValue<typeof orders>[],
+): Promise<(typeof orders.$inferSelect)[]> {
+  const rows = await db
+    .insert(orders)
+    .values(Array.isArray(values) ? values : [values])
+    .returning();
+  if (rows.length > 0) {
+    await db.insert(orderLines).values(
+      rows.map((row) => ({
+        orderId: row.id,
+        position: 0,
+        toolId: row.toolId,
+        name: row.name,
+        image: row.image,
+        unitPriceCents: row.unitPriceCents,
+        quantity: row.quantity,
+        totalCents: row.totalCents,
+        refundedQuantity: row.status === "refunded" ? row.quantity : 0,
+      })),
+    );
+  }
+  return rows;
 }

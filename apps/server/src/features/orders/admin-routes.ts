@@ -7,20 +7,14 @@ import {
   TOTAL_ESTIMATED_HEADER,
 } from "@toolshop/shared/admin-orders";
 import { apiErrorSchema } from "@toolshop/shared/errors";
-import { orderIdParamsSchema, orderSchema } from "@toolshop/shared/orders";
+import { orderIdParamsSchema, orderSchema, refundLinesBodySchema } from "@toolshop/shared/orders";
 import { NEXT_CURSOR_HEADER } from "@toolshop/shared/paths";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  cancelOrder,
-  deliverOrder,
-  EXACT_TOTAL_LIMIT,
-  listAllOrders,
-  refundOrder,
-  shipOrder,
-} from "./admin-service";
+import { cancelOrder, deliverOrder, EXACT_TOTAL_LIMIT, listAllOrders, shipOrder } from "./admin-service";
 import type { OrdersContext } from "./context";
 import { createEstimatedTotals, ESTIMATE_KEPT_MS } from "./estimated-totals";
+import { refundOrder, refundOrderLines } from "./refunds";
 
 const errors = (...codes: (400 | 401 | 403 | 404 | 409)[]) =>
   Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
@@ -106,10 +100,18 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }>
     "/orders/:id/refund",
     {
       onRequest: app.requireAdmin,
-      schema: command(
-        "Refund a paid order in full through the gateway and restock it (admin); otherwise 409",
-      ),
+      schema: {
+        ...command(
+          "Refund a paid order in full, or chosen units of its lines, through the gateway and restock them (admin)",
+        ),
+        description:
+          "Without a body: the whole order, which must be paid (otherwise 409). With `{lines: [{toolId, quantity}]}`: those units of a paid, shipped or delivered order; their amount is refunded at the gateway, their stock goes back, and a paid order becomes refunded once every line is. A tool not in the order or more units than are left to refund is 409, naming every such line.",
+        body: refundLinesBodySchema.nullish(),
+      },
     },
-    (request) => refundOrder(orders, request.params.id),
+    (request) =>
+      request.body
+        ? refundOrderLines(orders, request.params.id, request.body)
+        : refundOrder(orders, request.params.id),
   );
 };

@@ -13,11 +13,10 @@ import { and, count, type SQL, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { startsWith } from "../../lib/like-pattern";
 import { boundValues, createPreparedQueries, placeholders } from "../../lib/prepared-queries";
-import { NOT_REFUNDABLE } from "../payments/gateway";
 import { findOrder, type OrdersContext, publish } from "./context";
-import { type OrderView, toOrderResponse } from "./dto";
+import { type OrderView, orderResponse, toOrderResponses } from "./dto";
 import type { EstimatedTotals } from "./estimated-totals";
-import { assertTransition, runTransition } from "./lifecycle";
+import { runTransition } from "./lifecycle";
 import { type OrdersFilter, pageOfOrders } from "./paging";
 import { recordSucceededPayment } from "./payment";
 
@@ -54,9 +53,9 @@ export async function listAllOrders(
     query.cursor ? undefined : totalOf(db, filter, filterKey(query), estimates),
   ]);
   return {
-    orders: page.rows.map((row) => ({
-      ...toOrderResponse(row, view),
-      number: formatOrderNumber(row.number),
+    orders: (await toOrderResponses(db, page.rows, view)).map((order, i) => ({
+      ...order,
+      number: formatOrderNumber(page.rows[i]?.number ?? 0),
     })),
     nextCursor: page.nextCursor,
     ...(total ? { total } : {}),
@@ -145,7 +144,7 @@ async function countOrders(db: Database, filter: OrdersFilter): Promise<OrdersTo
 
 /** POST /orders/:id/ship (admin): a paid order leaves with a carrier and a tracking number. */
 export async function shipOrder(ctx: OrdersContext, orderId: string, body: ShipOrderBody): Promise<Order> {
-  const order = toOrderResponse(await runTransition(ctx.db, orderId, "shipped", body), ctx);
+  const order = await orderResponse(ctx.db, await runTransition(ctx.db, orderId, "shipped", body), ctx);
   const { carrier, trackingNumber } = body;
   await publish(ctx, { type: "OrderShipped", order, carrier, trackingNumber });
   return order;
@@ -153,7 +152,7 @@ export async function shipOrder(ctx: OrdersContext, orderId: string, body: ShipO
 
 /** POST /orders/:id/deliver (admin): a shipped order arrived. */
 export async function deliverOrder(ctx: OrdersContext, orderId: string): Promise<Order> {
-  const order = toOrderResponse(await runTransition(ctx.db, orderId, "delivered"), ctx);
+  const order = await orderResponse(ctx.db, await runTransition(ctx.db, orderId, "delivered"), ctx);
   await publish(ctx, { type: "OrderDelivered", order });
   return order;
 }
@@ -170,26 +169,11 @@ export async function cancelOrder(ctx: OrdersContext, orderId: string): Promise<
     const intent = await ctx.gateway.cancel(order.paymentIntentId);
     if (intent?.status === "succeeded") await recordSucceededPayment(ctx, intent);
   }
-  const cancelled = toOrderResponse(
+  const cancelled = await orderResponse(
+    ctx.db,
     await runTransition(ctx.db, orderId, "cancelled", { cancelReason: "admin" }),
     ctx,
   );
   await publish(ctx, { type: "OrderCancelled", order: cancelled, reason: "admin" });
   return cancelled;
-}
-
-/**
- * POST /orders/:id/refund (admin): the gateway refunds the payment in full, then the order becomes
- * refunded and its stock goes back. The gateway's idempotency key (one per order) makes a retry after a
- * failed update refund once.
- */
-export async function refundOrder(ctx: OrdersContext, orderId: string): Promise<Order> {
-  const order = await findOrder(ctx.db, orderId);
-  if (!order) throw new HttpError(404, "There is no order with this id.");
-  assertTransition(order.status, "refunded");
-  if (!order.paymentIntentId) throw new HttpError(409, NOT_REFUNDABLE);
-  await ctx.gateway.refund(order.paymentIntentId, `refund-order-${order.id}`);
-  const refunded = toOrderResponse(await runTransition(ctx.db, orderId, "refunded"), ctx);
-  await publish(ctx, { type: "OrderRefunded", order: refunded, paymentId: order.paymentIntentId });
-  return refunded;
 }

@@ -13,7 +13,6 @@ import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
 import type { OrdersContext } from "./context";
 import { confirmPayment, startPayment } from "./payment";
 import { createOrder } from "./place-order";
-import { createPlacingQueues } from "./placing-queues";
 import { ordersContext, VALID_CARD } from "./test-fixtures";
 
 // Enough connections for real parallelism while leaving room for other suites on the same server.
@@ -49,15 +48,9 @@ describe.skipIf(!postgres || postgres.skip)(`orders under concurrency ${postgres
     const customers = await Promise.all(Array.from({ length: 10 }, () => addCustomer(db)));
     const body = { toolId: tool.id, address: "1 Main St", phone: "5550100", quantity: 1 };
 
-    // Ten customers, ten orders each, all at once, through ten processes: each process lets only a few
-    // of one tool's orders reach the database at once (createPlacingQueues), so it takes several to race.
-    const processes = customers.map(() => ({ ...ctx, placingQueues: createPlacingQueues() }));
+    // Ten customers, ten orders each, all at once.
     const results = await Promise.allSettled(
-      customers.flatMap((customer, index) =>
-        Array.from({ length: 10 }, (_, order) =>
-          createOrder(processes[(index + order) % processes.length] ?? ctx, customer, body),
-        ),
-      ),
+      customers.flatMap((customer) => Array.from({ length: 10 }, () => createOrder(ctx, customer, body))),
     );
     expect(results).toHaveLength(100);
 
@@ -100,19 +93,39 @@ describe.skipIf(!postgres || postgres.skip)(`orders under concurrency ${postgres
     expect(await stockOf(db, tool.id)).toBe(8);
   });
 
-  /** Until some session's place_orders call waits for a lock (the tool's row). */
+  /** Until some session's placing waits for a lock (the tool's row, locked FOR UPDATE). */
   async function waitUntilBlocked(toolId: string) {
     for (let i = 0; i < 200; i += 1) {
       const { rows } = await pool.query(
         // This database only: the test files that run at the same time have databases of their own.
         `select 1 from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock' and query like '%place_orders(%'`,
+          where datname = current_database() and wait_event_type = 'Lock' and query ilike '%for update%'`,
       );
       if (rows.length > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     throw new Error(`no order waited on tool ${toolId}`);
   }
+
+  it("holds one customer's unpaid-order cap against 20 simultaneous orders", async () => {
+    const tool = await addTool(db, { minQuantity: 1, availableQuantity: 100 });
+    const customer = await addCustomer(db);
+    const capped = { ...ctx, maxUnpaidOrders: 3 };
+    const body = { toolId: tool.id, address: "1 Main St", phone: "5550100", quantity: 1 };
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => createOrder(capped, customer, body)),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(3);
+    for (const result of results) {
+      if (result.status === "rejected") {
+        expect(result.reason).toMatchObject({
+          statusCode: 409,
+          message: expect.stringMatching(/^You already have 3 unpaid orders/),
+        });
+      }
+    }
+    expect(await stockOf(db, tool.id)).toBe(97);
+  });
 
   it("creates one order for 20 simultaneous requests with the same Idempotency-Key", async () => {
     const tool = await addTool(db, { minQuantity: 1, availableQuantity: 100 });

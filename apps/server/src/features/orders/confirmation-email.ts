@@ -10,6 +10,7 @@ import {
 } from "../../lib/email-layout";
 import { currencyFormat } from "../../lib/money";
 import type { MailMessage } from "../../plugins/mail";
+import { lineDetails, orderSummary } from "./mail-lines";
 
 const GREETING = "Hello,";
 const THANKS = "Thank you for your order. We have received your payment.";
@@ -19,15 +20,13 @@ export function orderConfirmationEmail(order: Order, currency: string, publicUrl
   const money = currencyFormat(currency);
   const ordersLink = `${publicUrl}/dashboard`;
   const details: MailDetail[] = [
-    ["Tool", order.name],
-    ["Quantity", String(order.quantity)],
-    ["Unit price", money.format(order.unitPrice)],
+    ...lineDetails(order, money),
     ["Total paid", money.format(order.price)],
     ["Payment id", order.transactionId ?? ""],
     ["Delivery address", order.address],
     ["Phone", order.phone],
   ];
-  const subject = `Your Toolshop order is paid: ${order.quantity} x ${order.name}`;
+  const subject = `Your Toolshop order is paid: ${orderSummary(order)}`;
   const bodies = mailBodies(
     [
       GREETING,

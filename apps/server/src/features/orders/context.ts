@@ -7,7 +7,6 @@ import { createPreparedQueries, plannedOnce } from "../../lib/prepared-queries";
 import { mayActFor } from "../../policy/access-policy";
 import type { PaymentGateway } from "../payments/gateway";
 import type { OrderRow } from "./dto";
-import type { PlacingQueues } from "./placing-queues";
 
 /** What the order functions work with; routes build it once from the app. */
 export interface OrdersContext {
@@ -24,8 +23,6 @@ export interface OrdersContext {
    * tests). The mails and the catalogue cache are its subscribers.
    */
   events: DomainEventPublisher;
-  /** Where this process's orders wait their turn for a tool or a customer (place-order.ts). */
-  placingQueues: PlacingQueues;
 }
 
 /** Publishes after commit; never throws (lib/domain-events.ts). */

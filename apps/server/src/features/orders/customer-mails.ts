@@ -55,7 +55,7 @@ export function subscribeCustomerMails(app: FastifyInstance): void {
   events.subscribe(["OrderCancelled"], "publishing-process", ({ order, reason }) =>
     send("cancelled", order._id, orderCancelledEmail(order, reason, currency, publicUrl)),
   );
-  events.subscribe(["OrderRefunded"], "publishing-process", ({ order, paymentId }) =>
-    send("refunded", order._id, orderRefundedEmail(order, paymentId, currency, publicUrl)),
+  events.subscribe(["OrderRefunded"], "publishing-process", ({ order, paymentId, part }) =>
+    send("refunded", order._id, orderRefundedEmail(order, paymentId, currency, publicUrl, part)),
   );
 }

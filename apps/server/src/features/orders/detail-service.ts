@@ -5,7 +5,7 @@ import type { OrderStatus } from "@toolshop/shared/orders";
 import { asc, eq } from "drizzle-orm";
 import { trackingLink } from "./carriers";
 import { type Actor, findAccessibleOrder, type OrdersContext } from "./context";
-import { toOrderResponse } from "./dto";
+import { orderResponse } from "./dto";
 
 /**
  * Where each status comes in an order's life. Changes made in one transaction share its timestamp
@@ -43,7 +43,7 @@ export async function getOrderDetail(
   const tracking =
     row.carrier && row.trackingNumber ? trackingLink(row.carrier, row.trackingNumber) : undefined;
   return {
-    ...toOrderResponse(row, ctx),
+    ...(await orderResponse(ctx.db, row, ctx)),
     number: formatOrderNumber(row.number),
     history,
     carrier: row.carrier,

@@ -1,7 +1,7 @@
 // The order as the API shows it (dto.ts): the fields the web relies on, above all holdsUntil and toolId.
 import { type OrderStatus, orderSchema } from "@toolshop/shared/orders";
 import { describe, expect, it } from "vitest";
-import { type OrderRow, toOrderResponse } from "./dto";
+import { type OrderLineRow, type OrderRow, toOrderResponse } from "./dto";
 import { reservationEndsAt } from "./expiry";
 
 const VIEW = { currency: "usd", unpaidOrderHoldMinutes: 60 };
@@ -33,9 +33,24 @@ function aRow(overrides: Partial<OrderRow> = {}): OrderRow {
   };
 }
 
+function aLine(overrides: Partial<OrderLineRow> = {}): OrderLineRow {
+  return {
+    orderId: "0b6f1c2a-7d3e-4f5a-8b9c-1d2e3f4a5b6c",
+    position: 0,
+    toolId: "6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a01",
+    name: "Pliers",
+    image: "/images/tools/pliers.svg",
+    unitPriceCents: 1250,
+    quantity: 20,
+    totalCents: 25_000,
+    refundedQuantity: 0,
+    ...overrides,
+  };
+}
+
 describe("toOrderResponse", () => {
   it("shows an unpaid order with the tool's id, money in currency units and until when it holds", () => {
-    const order = toOrderResponse(aRow(), VIEW);
+    const order = toOrderResponse(aRow(), [aLine()], VIEW);
     expect(order).toEqual({
       _id: "0b6f1c2a-7d3e-4f5a-8b9c-1d2e3f4a5b6c",
       toolId: "6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a01",
@@ -53,24 +68,37 @@ describe("toOrderResponse", () => {
       createdAt: "2025-03-04T10:15:00.000Z",
       holdsUntil: "2025-03-04T11:15:00.000Z",
       cancelReason: null,
+      lines: [
+        {
+          toolId: "6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a01",
+          name: "Pliers",
+          image: "/images/tools/pliers.svg",
+          unitPrice: 12.5,
+          quantity: 20,
+          total: 250,
+          refundedQuantity: 0,
+        },
+      ],
     });
     // What the routes send must pass the response schema.
     expect(orderSchema.parse(order)).toEqual(order);
   });
 
   it("says why a cancelled order was cancelled, and nothing for another status", () => {
-    expect(toOrderResponse(aRow({ status: "cancelled", cancelReason: "expiry" }), VIEW).cancelReason).toBe(
-      "expiry",
-    );
-    expect(toOrderResponse(aRow({ status: "cancelled", cancelReason: "admin" }), VIEW).cancelReason).toBe(
-      "admin",
-    );
-    expect(toOrderResponse(aRow({ status: "cancelled" }), VIEW).cancelReason).toBeNull();
-    expect(toOrderResponse(aRow({ status: "unpaid", cancelReason: "admin" }), VIEW).cancelReason).toBeNull();
+    expect(
+      toOrderResponse(aRow({ status: "cancelled", cancelReason: "expiry" }), [aLine()], VIEW).cancelReason,
+    ).toBe("expiry");
+    expect(
+      toOrderResponse(aRow({ status: "cancelled", cancelReason: "admin" }), [aLine()], VIEW).cancelReason,
+    ).toBe("admin");
+    expect(toOrderResponse(aRow({ status: "cancelled" }), [aLine()], VIEW).cancelReason).toBeNull();
+    expect(
+      toOrderResponse(aRow({ status: "unpaid", cancelReason: "admin" }), [aLine()], VIEW).cancelReason,
+    ).toBeNull();
   });
 
   it("holds for the configured minutes, the same moment the expiry uses", () => {
-    const order = toOrderResponse(aRow(), { ...VIEW, unpaidOrderHoldMinutes: 15 });
+    const order = toOrderResponse(aRow(), [aLine()], { ...VIEW, unpaidOrderHoldMinutes: 15 });
     expect(order.holdsUntil).toBe("2025-03-04T10:30:00.000Z");
     expect(order.holdsUntil).toBe(reservationEndsAt(CREATED_AT, 15).toISOString());
   });
@@ -78,12 +106,12 @@ describe("toOrderResponse", () => {
   it.each<OrderStatus>(["paid", "shipped", "delivered", "cancelled", "refunded"])(
     "holds nothing once the order is %s",
     (status) => {
-      expect(toOrderResponse(aRow({ status, transactionId: "pi_1" }), VIEW).holdsUntil).toBeNull();
+      expect(toOrderResponse(aRow({ status, transactionId: "pi_1" }), [aLine()], VIEW).holdsUntil).toBeNull();
     },
   );
 
   it("says paid for paid, shipped and delivered orders only", () => {
-    const paid = (status: OrderStatus) => toOrderResponse(aRow({ status }), VIEW).paid;
+    const paid = (status: OrderStatus) => toOrderResponse(aRow({ status }), [aLine()], VIEW).paid;
     expect(["paid", "shipped", "delivered"].map((s) => paid(s as OrderStatus))).toEqual([true, true, true]);
     expect(["unpaid", "cancelled", "refunded"].map((s) => paid(s as OrderStatus))).toEqual([
       false,
@@ -93,8 +121,25 @@ describe("toOrderResponse", () => {
   });
 
   it("keeps an order whose tool has left the catalogue, with no tool id", () => {
-    const order = toOrderResponse(aRow({ toolId: null, status: "cancelled" }), VIEW);
+    const order = toOrderResponse(aRow({ toolId: null, status: "cancelled" }), [aLine()], VIEW);
     expect(order.toolId).toBeNull();
     expect(orderSchema.safeParse(order).success).toBe(true);
+  });
+
+  it("shows an order of several lines: the first line's tool, name and image, the sum of quantities, the total", () => {
+    const second = aLine({
+      position: 1,
+      toolId: null,
+      name: "Drill",
+      unitPriceCents: 5000,
+      quantity: 2,
+      totalCents: 10_000,
+    });
+    const order = toOrderResponse(aRow({ totalCents: 35_000 }), [aLine(), second], VIEW);
+    expect(order).toMatchObject({ name: "Pliers", quantity: 22, price: 350, unitPrice: 12.5 });
+    expect(order.lines.map((line) => [line.name, line.quantity, line.total])).toEqual([
+      ["Pliers", 20, 250],
+      ["Drill", 2, 100],
+    ]);
   });
 });

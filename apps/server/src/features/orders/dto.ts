@@ -1,14 +1,14 @@
-import { orders } from "@toolshop/db/schema";
-import type { Order } from "@toolshop/shared/orders";
+import type { Database } from "@toolshop/db/client";
+import { orderLines, orders } from "@toolshop/db/schema";
+import type { Order, OrderLine } from "@toolshop/shared/orders";
+import { asc, inArray } from "drizzle-orm";
 import { minorToAmount } from "../../lib/money";
 import { reservationEndsAt } from "./expiry";
 
 export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
 
-/**
- * The columns an order's API view reads: lists select these, not the whole row. The place_orders
- * function (migration 0018) answers exactly these: a change here needs a migration replacing it.
- */
+/** The columns an order's API view reads: lists select these, not the whole row. */
 export const orderViewColumns = {
   id: orders.id,
   toolId: orders.toolId,
@@ -35,8 +35,52 @@ export interface OrderView {
   unpaidOrderHoldMinutes: number;
 }
 
-/** A database row as the API shows it: the spec's field names, `_id`, money in currency units. */
-export function toOrderResponse(row: OrderViewRow, view: OrderView): Order {
+/** The lines of these orders, in one query, each order's in its placing order. */
+export async function linesOfOrders(
+  db: Pick<Database, "select">,
+  orderIds: readonly string[],
+): Promise<Map<string, OrderLineRow[]>> {
+  const byOrder = new Map<string, OrderLineRow[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, [...new Set(orderIds)]))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  for (const row of rows) byOrder.get(row.orderId)?.push(row);
+  return byOrder;
+}
+
+/** Orders as the API shows them, their lines read in one query. */
+export async function toOrderResponses(
+  db: Pick<Database, "select">,
+  rows: readonly OrderViewRow[],
+  view: OrderView,
+): Promise<Order[]> {
+  const lines = await linesOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toOrderResponse(row, lines.get(row.id) ?? [], view));
+}
+
+/** One order as the API shows it, its lines read. */
+export async function orderResponse(
+  db: Pick<Database, "select">,
+  row: OrderViewRow,
+  view: OrderView,
+): Promise<Order> {
+  const [order] = await toOrderResponses(db, [row], view);
+  if (!order) throw new Error("An order without its answer.");
+  return order;
+}
+
+/**
+ * A database row and its lines as the API shows them: the spec's field names, `_id`, money in currency
+ * units. The spec's one-tool fields are the order's columns, which hold its first line; quantity is
+ * the sum of the lines' (the same for one line).
+ */
+export function toOrderResponse(row: OrderViewRow, lines: readonly OrderLineRow[], view: OrderView): Order {
   const { currency } = view;
   return {
     _id: row.id,
@@ -48,7 +92,7 @@ export function toOrderResponse(row: OrderViewRow, view: OrderView): Order {
     image: row.image,
     price: minorToAmount(row.totalCents, currency),
     unitPrice: minorToAmount(row.unitPriceCents, currency),
-    quantity: row.quantity,
+    quantity: lines.length > 0 ? lines.reduce((sum, line) => sum + line.quantity, 0) : row.quantity,
     // A shipped or delivered order has been paid too (a refunded one no longer is).
     paid: row.status === "paid" || row.status === "shipped" || row.status === "delivered",
     status: row.status,
@@ -60,5 +104,18 @@ export function toOrderResponse(row: OrderViewRow, view: OrderView): Order {
         ? reservationEndsAt(row.createdAt, view.unpaidOrderHoldMinutes).toISOString()
         : null,
     cancelReason: row.status === "cancelled" ? (row.cancelReason ?? null) : null,
+    lines: lines.map((line) => toLineResponse(line, currency)),
+  };
+}
+
+function toLineResponse(line: OrderLineRow, currency: string): OrderLine {
+  return {
+    toolId: line.toolId,
+    name: line.name,
+    image: line.image,
+    unitPrice: minorToAmount(line.unitPriceCents, currency),
+    quantity: line.quantity,
+    total: minorToAmount(line.totalCents, currency),
+    refundedQuantity: line.refundedQuantity,
   };
 }

@@ -6,10 +6,11 @@ import { createTestDatabase } from "@toolshop/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DomainEvent } from "../../lib/domain-events";
 import { addCustomer, addTool } from "../../testing/fixtures";
-import { cancelOrder, deliverOrder, refundOrder, shipOrder } from "./admin-service";
+import { cancelOrder, deliverOrder, shipOrder } from "./admin-service";
 import type { OrdersContext } from "./context";
 import { confirmPayment, startPayment } from "./payment";
 import { createOrder } from "./place-order";
+import { refundOrder } from "./refunds";
 import { deleteOrder } from "./service";
 import { ordersContext, VALID_CARD } from "./test-fixtures";
 

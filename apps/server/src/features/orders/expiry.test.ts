@@ -9,7 +9,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DomainEvent } from "../../lib/domain-events";
 import { freshPostgres, missingBackends } from "../../resilience/support/backends";
-import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
+import { addCustomer, addTool, insertOrders, stockOf } from "../../testing/fixtures";
 import { TestPaymentGateway } from "../payments/test-gateway";
 import type { OrdersContext } from "./context";
 import { expireUnpaidOrders } from "./expiry";
@@ -25,24 +25,22 @@ const HOLD_MINUTES = 60;
 async function unpaidOrders(db: Database, count: number, minutesAgo: number, gateway?: TestPaymentGateway) {
   const customer = await addCustomer(db);
   const tool = await addTool(db, { availableQuantity: 100 });
-  const rows = await db
-    .insert(orders)
-    .values(
-      Array.from({ length: count }, () => ({
-        userId: customer.id,
-        email: customer.email,
-        toolId: tool.id,
-        name: tool.name,
-        image: tool.image,
-        unitPriceCents: 100,
-        quantity: 2,
-        totalCents: 200,
-        address: "1 Main St",
-        phone: "555 0100",
-        createdAt: new Date(Date.now() - minutesAgo * 60_000),
-      })),
-    )
-    .returning({ id: orders.id });
+  const rows = await insertOrders(
+    db,
+    Array.from({ length: count }, () => ({
+      userId: customer.id,
+      email: customer.email,
+      toolId: tool.id,
+      name: tool.name,
+      image: tool.image,
+      unitPriceCents: 100,
+      quantity: 2,
+      totalCents: 200,
+      address: "1 Main St",
+      phone: "555 0100",
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+    })),
+  );
   const ids = rows.map((row) => row.id);
   const secrets: string[] = [];
   if (gateway) {

@@ -7,7 +7,7 @@
 import { orders } from "@toolshop/db/schema";
 import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import { type OrdersContext, publish } from "./context";
-import { type OrderRow, toOrderResponse } from "./dto";
+import { type OrderRow, orderResponse } from "./dto";
 import { transitionOrder } from "./lifecycle";
 import { recordSucceededPayment, refundPaymentOfCancelledOrder } from "./payment";
 
@@ -90,7 +90,11 @@ async function expireOrder(ctx: ExpiryContext, order: OrderRow, cutoff: Date): P
     ),
   );
   if (!cancelled) return undefined;
-  await publish(ctx, { type: "OrderCancelled", order: toOrderResponse(cancelled, ctx), reason: "expiry" });
+  await publish(ctx, {
+    type: "OrderCancelled",
+    order: await orderResponse(ctx.db, cancelled, ctx),
+    reason: "expiry",
+  });
   // A succeeded payment that does not pay this order (another amount or currency): not kept either.
   if (payment?.status === "succeeded") await refundPaymentOfCancelledOrder(ctx, cancelled.id, payment.id);
   return cancelled;

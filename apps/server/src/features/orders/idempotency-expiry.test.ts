@@ -6,7 +6,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
 import type { OrdersContext } from "./context";
-import { createOrder, IDEMPOTENCY_KEY_TTL_MS, pruneExpiredIdempotencyKeys } from "./place-order";
+import { IDEMPOTENCY_KEY_TTL_MS, pruneExpiredIdempotencyKeys } from "./idempotency-keys";
+import { createOrder } from "./place-order";
 import { deleteOrder } from "./service";
 import { ordersContext } from "./test-fixtures";
 

@@ -3,13 +3,14 @@
 // transitionOrder, so the table is the only place that says which change is legal, and every change
 // leaves a line in the status history.
 import type { Database } from "@toolshop/db/client";
-import { orderStatusHistory, orders, tools } from "@toolshop/db/schema";
+import { orderLines, orderStatusHistory, orders } from "@toolshop/db/schema";
 import { isAllowedTransition } from "@toolshop/shared/order-lifecycle";
 import type { OrderStatus } from "@toolshop/shared/orders";
 import { and, eq, type SQL, type Subquery, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { HttpError } from "../../lib/http-errors";
 import type { OrderRow } from "./dto";
+import { putOrderStockBack } from "./stock";
 
 const VERB: Record<OrderStatus, string> = {
   unpaid: "made unpaid",
@@ -49,11 +50,11 @@ export type TransitionFields = {
 };
 
 /**
- * Moves one order from `from` to `to` with one statement: a conditional update (WHERE status = from,
- * and `condition` when given), the change's line in the history and, for a cancellation or a refund,
- * its stock back on the shelf. One statement is atomic on its own, and a caller outside a transaction
- * pays one round trip, not four. Answers the updated row, or undefined when the order was not in `from`
- * any more (a concurrent command won) or failed `condition`: the caller re-reads and explains.
+ * Moves one order from `from` to `to`: a conditional update (WHERE status = from, and `condition` when
+ * given) and the change's line in the history in one statement and, for a cancellation or a refund,
+ * the stock not yet back on the shelf (stock.ts), in the same transaction. Answers the updated row, or
+ * undefined when the order was not in `from` any more (a concurrent command won) or failed
+ * `condition`: the caller re-reads and explains. A whole refund marks every line refunded.
  */
 export async function transitionOrder(
   db: Database,
@@ -63,13 +64,28 @@ export async function transitionOrder(
   fields: TransitionFields = {},
   condition?: SQL,
 ): Promise<OrderRow | undefined> {
-  const [row] = await transitionStatement(db, orderId, from, to, fields, condition);
-  return row;
+  if (!releasesStock(to)) {
+    const [row] = await transitionStatement(db, orderId, from, to, fields, condition);
+    return row;
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await transitionStatement(tx, orderId, from, to, fields, condition);
+    if (!row) return undefined;
+    await putOrderStockBack(tx, row.id);
+    if (to === "refunded") {
+      await tx
+        .update(orderLines)
+        .set({ refundedQuantity: sql`${orderLines.quantity}` })
+        .where(eq(orderLines.orderId, row.id));
+    }
+    return row;
+  });
 }
 
 /**
- * transitionOrder's statement, not yet run: a hot caller prepares it once (lib/prepared-queries.ts),
- * with placeholders for the order's id and the fields' values.
+ * The status change and its history line as one statement, not yet run: a hot caller prepares it once
+ * (lib/prepared-queries.ts), with placeholders for the order's id and the fields' values. It gives no
+ * stock back: transitionOrder does that for the changes that free stock.
  */
 export function transitionStatement(...transition: Parameters<typeof transitionSteps>) {
   const [db] = transition;
@@ -82,7 +98,7 @@ export function transitionStatement(...transition: Parameters<typeof transitionS
 
 /**
  * A transition as CTEs, for a statement that does more: `moved` answers the updated row, and `steps`
- * are the CTEs to put in its WITH (moved first).
+ * are the CTEs to put in its WITH (moved first). For a change that frees stock, use transitionOrder.
  */
 export function transitionSteps(
   db: Database,
@@ -100,16 +116,7 @@ export function transitionSteps(
       .where(and(eq(orders.id, orderId), eq(orders.status, from), condition))
       .returning(),
   );
-  const history = historyLines(db, moved, to);
-  const restocked = db.$with("restocked").as(
-    db
-      .update(tools)
-      .set({ availableQuantity: sql`${tools.availableQuantity} + ${moved.quantity}` })
-      .from(moved)
-      .where(eq(tools.id, moved.toolId))
-      .returning({ id: tools.id }),
-  );
-  return { moved, steps: releasesStock(to) ? [moved, history, restocked] : [moved, history] };
+  return { moved, steps: [moved, historyLines(db, moved, to)] };
 }
 
 /**
@@ -154,7 +161,7 @@ export async function runTransition(
     const [current] = await db.select().from(orders).where(eq(orders.id, orderId));
     if (!current) throw new HttpError(404, "There is no order with this id.");
     assertTransition(current.status, to);
-    const moved = await db.transaction((tx) => transitionOrder(tx, orderId, current.status, to, fields));
+    const moved = await transitionOrder(db, orderId, current.status, to, fields);
     if (moved) return moved;
     // The status changed between the read and the update: judge the new one.
   }

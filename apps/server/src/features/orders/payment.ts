@@ -10,7 +10,7 @@ import { createPreparedQueries, plannedOnce } from "../../lib/prepared-queries";
 import { type GatewayPaymentIntent, isOpenIntent } from "../payments/gateway";
 import { payOpenTestIntent, type TestIntentRow } from "../payments/test-gateway";
 import { type Actor, findAccessibleOrder, findOrder, type OrdersContext, publish } from "./context";
-import { type OrderRow, toOrderResponse } from "./dto";
+import { type OrderRow, orderResponse } from "./dto";
 import { type TransitionFields, transitionStatement, transitionSteps } from "./lifecycle";
 
 const ALREADY_PAID = "This order is already paid.";
@@ -19,7 +19,7 @@ const CANCELLED_AND_REFUNDED =
   "This order was cancelled before your payment arrived, so it has been refunded.";
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What recording or refunding a payment needs: no placing queues, no cap (the expiry has this much). */
+/** What recording or refunding a payment needs: no unpaid-order cap (the expiry has this much). */
 type PaymentContext = Pick<
   OrdersContext,
   "db" | "currency" | "gateway" | "unpaidOrderHoldMinutes" | "events"
@@ -105,7 +105,7 @@ export async function confirmPayment(
   const order = await findAccessibleOrder(ctx, actor, orderId, { adminToo: false });
   const cancelled = order.status === "cancelled";
   if (!cancelled && order.status !== "unpaid" && order.transactionId === transactionId) {
-    return toOrderResponse(order, ctx);
+    return await orderResponse(ctx.db, order, ctx);
   }
   if (!cancelled) refuseUnlessUnpaid(order);
 
@@ -126,13 +126,13 @@ export async function confirmPayment(
   if (intent.status !== "succeeded") throw new HttpError(402, "This payment has not succeeded.");
 
   const paid = await markOrderPaid(ctx, order.id, intent.id);
-  if (paid) return toOrderResponse(paid, ctx);
+  if (paid) return await orderResponse(ctx.db, paid, ctx);
   // Marked by a concurrent request (the webhook, a second click): fine if it was this payment. Or
   // cancelled by the expiry meanwhile: then this payment is refunded.
   if ((await whyNotMarked(ctx, intent)) === "refunded") throw new HttpError(409, CANCELLED_AND_REFUNDED);
   const current = await findOrder(ctx.db, order.id);
   if (!current) throw new HttpError(404, "There is no order with this id.");
-  if (current.transactionId === intent.id) return toOrderResponse(current, ctx);
+  if (current.transactionId === intent.id) return await orderResponse(ctx.db, current, ctx);
   throw new HttpError(409, ALREADY_PAID);
 }
 
@@ -196,7 +196,11 @@ export async function refundPaymentOfCancelledOrder(
     .where(and(eq(orders.id, orderId), eq(orders.status, "cancelled"), isNull(orders.transactionId)))
     .returning();
   if (recorded) {
-    await publish(ctx, { type: "OrderRefunded", order: toOrderResponse(recorded, ctx), paymentId });
+    await publish(ctx, {
+      type: "OrderRefunded",
+      order: await orderResponse(ctx.db, recorded, ctx),
+      paymentId,
+    });
   }
   return "refunded";
 }
@@ -227,7 +231,7 @@ async function markOrderPaid(
     ).prepare(plannedOnce(`orders/mark-paid${withAmount ? "-at-amount" : ""}`));
   });
   const [paid] = await statement.execute({ orderId, paymentId, amountCents });
-  if (paid) await publish(ctx, { type: "OrderPaid", order: toOrderResponse(paid, ctx) });
+  if (paid) await publish(ctx, { type: "OrderPaid", order: await orderResponse(ctx.db, paid, ctx) });
   return paid;
 }
 
@@ -271,6 +275,6 @@ export async function payTestIntentAndOrder(
   const [row] = await statement.execute({ intentId, currency: ctx.currency });
   if (!row) return undefined;
   if (!row.order) return { paid: row.paid, outcome: await whyNotMarked(ctx, row.paid) };
-  await publish(ctx, { type: "OrderPaid", order: toOrderResponse(row.order, ctx) });
+  await publish(ctx, { type: "OrderPaid", order: await orderResponse(ctx.db, row.order, ctx) });
   return { paid: row.paid, outcome: "marked-paid" };
 }

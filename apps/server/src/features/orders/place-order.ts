@@ -1,32 +1,24 @@
-// POST /orders: placing an order (DESIGN.md section 7). One call of the database's place_orders function
-// (migration 0018) claims the Idempotency-Key, checks the unpaid-order cap, takes the stock and writes
-// the order with its history, atomically (docs/decisions/0018-placing-an-order-in-one-round-trip.md);
-// placing-queues.ts sends the orders that arrive together in one call. This file words its refusals
-// and answers its replays.
-import { createHash } from "node:crypto";
+// POST /orders: placing an order of one or several lines (DESIGN.md section 4, decision 0038). One
+// Drizzle transaction claims the Idempotency-Key, checks the unpaid-order cap under the customer's row
+// lock, locks the lines' tools in id order (two carts that share tools then queue, never deadlock),
+// checks and takes their stock, and writes the order, its lines and its first history row; OrderPlaced
+// is published once it has committed. The same code runs on PGlite and PostgreSQL.
 import type { Database } from "@toolshop/db/client";
-import { idempotencyKeys, orders, type tools } from "@toolshop/db/schema";
-import { type CreateOrderBody, type Order, orderSchema } from "@toolshop/shared/orders";
-import { and, eq, lt } from "drizzle-orm";
+import { idempotencyKeys, orderLines, orderStatusHistory, orders, tools, users } from "@toolshop/db/schema";
+import {
+  type CreateOrderBody,
+  linesOfOrderBody,
+  type Order,
+  type OrderLineInput,
+} from "@toolshop/shared/orders";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { type Actor, type OrdersContext, publish } from "./context";
-import { orderViewColumns, toOrderResponse } from "./dto";
+import { type OrderLineRow, type OrderViewRow, orderViewColumns, toOrderResponse } from "./dto";
+import { claimKey, hashOf, storedResponse } from "./idempotency-keys";
 
 /** The most one order may cost: Stripe's limit for a card payment (999,999.99 in two-decimal currencies). */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
-
-/**
- * How long an Idempotency-Key is remembered. A checkout visit's retries come within minutes; a key used
- * again after a day is a new request (and its old row is only clutter).
- */
-export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
-/** How often a process clears every customer's expired keys (an order takes over an expired key it reuses). */
-export const IDEMPOTENCY_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
-/**
- * How many times an order is tried again when its tool could not be ordered and, read a moment later,
- * could (restocked or repriced in between).
- */
-const ATTEMPTS = 3;
 
 export interface CreatedOrder {
   order: Order;
@@ -34,17 +26,20 @@ export interface CreatedOrder {
   replayed: boolean;
 }
 
-/** What a refusal reads of its tool. */
-type ToolRow = Pick<typeof tools.$inferSelect, "name" | "priceCents" | "minQuantity" | "availableQuantity">;
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-/** The tool was not orderable when its stock was taken, but is now: the order is tried again. */
-class OrderableMeanwhile extends Error {}
+/** A tool as placing reads it, locked. */
+type LockedTool = Pick<
+  typeof tools.$inferSelect,
+  "id" | "name" | "image" | "priceCents" | "minQuantity" | "availableQuantity"
+>;
 
 /**
- * Places an order: fills name, image and prices from the tool and the email from the token, and
- * reserves the stock with a conditional decrement (it can never go below zero, however many orders
- * race). With an idempotency key, a repeated request answers the first order instead. Publishes
- * OrderPlaced once committed (not for a replay: nothing changed).
+ * Places an order: name, image and prices come from the tools, the email from the token; each line's
+ * stock is taken under its tool's row lock, so it never goes below zero however many orders race. A
+ * line that cannot be ordered refuses the whole order, naming every such line. With an idempotency
+ * key, a repeated request answers the first order instead. Publishes OrderPlaced once committed (not
+ * for a replay: nothing changed).
  */
 export async function createOrder(
   ctx: OrdersContext,
@@ -52,137 +47,195 @@ export async function createOrder(
   body: CreateOrderBody,
   idempotencyKey?: string,
 ): Promise<CreatedOrder> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const created = await placeOrder(ctx, user, body, idempotencyKey);
-      if (!created.replayed) await publish(ctx, { type: "OrderPlaced", order: created.order });
-      return created;
-    } catch (error) {
-      if (!(error instanceof OrderableMeanwhile)) throw error;
-      if (attempt >= ATTEMPTS) {
-        throw new HttpError(409, "This tool changed while you ordered. Please try again.");
-      }
-    }
-  }
-}
-
-async function placeOrder(
-  ctx: OrdersContext,
-  user: Actor,
-  body: CreateOrderBody,
-  idempotencyKey: string | undefined,
-): Promise<CreatedOrder> {
   const requestHash = idempotencyKey ? hashOf(body) : null;
-  const outcome = await ctx.placingQueues.place({
-    db: ctx.db,
-    maxUnpaid: ctx.maxUnpaidOrders,
-    userId: user.id,
-    email: user.email.toLowerCase(),
-    toolId: body.toolId,
-    quantity: body.quantity,
-    address: body.address,
-    phone: body.phone,
-    idempotencyKey: idempotencyKey ?? null,
-    requestHash,
+  const lines = linesOfOrderBody(body);
+  const placed = await ctx.db.transaction(async (tx) => {
+    if (idempotencyKey && requestHash && !(await claimKey(tx, user.id, idempotencyKey, requestHash))) {
+      return undefined;
+    }
+    await refuseBeyondUnpaidCap(tx, user.id, ctx.maxUnpaidOrders);
+    const locked = await lockTools(tx, lines);
+    refuseUnlessOrderable(lines, locked);
+    const written = await writeOrder(tx, user, body, lines, locked);
+    if (idempotencyKey) {
+      await tx
+        .update(idempotencyKeys)
+        .set({ statusCode: 201, orderId: written.order.id })
+        .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, idempotencyKey)));
+    }
+    return toOrderResponse(written.order, written.lines, ctx);
   });
-  if ("error" in outcome) throw outcome.error;
-  const { row } = outcome;
-  if (row.refusal === "key-held") {
-    // The key is held by an order placed before (or earlier in the same batch).
-    if (!idempotencyKey || !requestHash) throw new Error("place_orders held a key it was not given.");
+  if (!placed) {
+    // The key is held by an order placed before.
+    if (!idempotencyKey || !requestHash) throw new Error("A key was held that was not given.");
     return { order: await storedResponse(ctx, user.id, idempotencyKey, requestHash), replayed: true };
   }
-  if (row.refusal) throw refusal(row.refusal, row.detail, ctx.maxUnpaidOrders, body.quantity);
-  return { order: toOrderResponse(row, ctx), replayed: false };
+  await publish(ctx, { type: "OrderPlaced", order: placed });
+  return { order: placed, replayed: false };
 }
 
 /**
- * A refusal worded for the customer: the unpaid-order cap (each unpaid order holds stock that other
- * customers cannot order), or the tool as it was read right after its stock could not be taken: none,
- * a quantity below its minimum or beyond its stock, or too large to pay by card.
+ * Refuses a customer who already holds `cap` unpaid orders (each holds stock that other customers
+ * cannot order). Counted under the customer's row lock, so that one customer's simultaneous orders
+ * are counted one after another; NO KEY UPDATE leaves their other orders' inserts (KEY SHARE) free.
  */
-function refusal(reason: string, detail: string | null, maxUnpaid: number, quantity: number): Error {
-  if (reason === "unpaid-cap") {
-    return new HttpError(
-      409,
-      `You already have ${maxUnpaid} unpaid orders. Please pay or delete one of them in My orders before placing another.`,
-    );
-  }
-  const tool = JSON.parse(detail ?? "null") as ToolRow | null;
-  if (!tool) return new HttpError(404, "There is no tool with this id.");
-  refuseUnlessOrderable(tool, quantity);
-  return new OrderableMeanwhile();
-}
-
-export function expiryCutoff(now = Date.now()): Date {
-  return new Date(now - IDEMPOTENCY_KEY_TTL_MS);
-}
-
-/** Deletes every Idempotency-Key older than IDEMPOTENCY_KEY_TTL_MS; answers how many went. */
-export async function pruneExpiredIdempotencyKeys(db: Database, now = Date.now()): Promise<number> {
-  const deleted = await db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, expiryCutoff(now)))
-    .returning({ key: idempotencyKeys.key });
-  return deleted.length;
-}
-
-/** The same body always hashes the same: the parsed body's keys come in the schema's order. */
-function hashOf(body: CreateOrderBody): string {
-  return createHash("sha256").update(JSON.stringify(body)).digest("hex");
-}
-
-async function storedResponse(
-  ctx: OrdersContext,
-  userId: string,
-  key: string,
-  requestHash: string,
-): Promise<Order> {
-  const [stored] = await ctx.db
-    .select({
-      body: idempotencyKeys.responseBody,
-      requestHash: idempotencyKeys.requestHash,
-      orderId: idempotencyKeys.orderId,
-    })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-  // A key stored before request hashes existed has none: it is answered as before.
-  if (stored?.requestHash && stored.requestHash !== requestHash) {
+async function refuseBeyondUnpaidCap(tx: Transaction, userId: string, cap: number): Promise<void> {
+  const [customer] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("no key update");
+  if (!customer) throw new HttpError(401, "Your account no longer exists. Please sign in again.");
+  // A statement of its own, after the lock: its snapshot then sees the orders committed while this
+  // one waited (a subquery of the locking statement would count with the snapshot from before).
+  const unpaid = tx
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "unpaid")))
+    .limit(cap)
+    .as("unpaid");
+  const [counted] = await tx.select({ held: sql<number>`count(*)::int` }).from(unpaid);
+  if ((counted?.held ?? 0) >= cap) {
     throw new HttpError(
-      422,
-      "This Idempotency-Key was already used for a different order. Please use a new key for a new order.",
+      409,
+      `You already have ${cap} unpaid orders. Please pay or delete one of them in My orders before placing another.`,
     );
   }
-  if (stored?.orderId) {
-    const [row] = await ctx.db.select(orderViewColumns).from(orders).where(eq(orders.id, stored.orderId));
-    if (!row) {
-      throw new HttpError(
-        409,
-        "The order placed with this Idempotency-Key was deleted. Please use a new key for a new order.",
+}
+
+/** The lines' tools, locked in id order: every placing takes its locks in the same order. */
+async function lockTools(
+  tx: Transaction,
+  lines: readonly OrderLineInput[],
+): Promise<Map<string, LockedTool>> {
+  const rows = await tx
+    .select({
+      id: tools.id,
+      name: tools.name,
+      image: tools.image,
+      priceCents: tools.priceCents,
+      minQuantity: tools.minQuantity,
+      availableQuantity: tools.availableQuantity,
+    })
+    .from(tools)
+    .where(
+      inArray(
+        tools.id,
+        lines.map((line) => line.toolId),
+      ),
+    )
+    .orderBy(asc(tools.id))
+    .for("update");
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Refuses the order unless every line can be ordered: the tool exists, the quantity is at least its
+ * minimum and at most its stock, and the whole is payable by card. One line answers the spec's own
+ * sentence; several name every line at fault in one sentence.
+ */
+function refuseUnlessOrderable(lines: readonly OrderLineInput[], locked: Map<string, LockedTool>): void {
+  const gone: string[] = [];
+  const belowMinimum: string[] = [];
+  const short: string[] = [];
+  let totalCents = 0;
+  for (const line of lines) {
+    const tool = locked.get(line.toolId);
+    if (!tool) {
+      gone.push(`the tool ${line.toolId} is no longer sold`);
+      continue;
+    }
+    totalCents += tool.priceCents * line.quantity;
+    if (line.quantity < tool.minQuantity) {
+      belowMinimum.push(`the minimum order for ${tool.name} is ${tool.minQuantity} units`);
+    } else if (line.quantity > tool.availableQuantity) {
+      short.push(
+        tool.availableQuantity < tool.minQuantity
+          ? `${tool.name} is sold out`
+          : `only ${tool.availableQuantity} units of ${tool.name} are available`,
       );
     }
-    return toOrderResponse(row, ctx);
   }
-  // A key stored before 0014 kept its answer's text; one stored before orders had toolId and
-  // holdsUntil answers them as unknown.
-  if (!stored?.body) throw new Error("An Idempotency-Key was held without its order.");
-  return orderSchema.parse({ toolId: null, holdsUntil: null, ...JSON.parse(stored.body) });
-}
-
-/** Refuses a quantity below the tool's minimum, beyond its stock, or too large to pay by card. */
-function refuseUnlessOrderable(tool: ToolRow, quantity: number): void {
-  if (quantity < tool.minQuantity) {
-    throw new HttpError(400, `The minimum order for ${tool.name} is ${tool.minQuantity} units.`);
-  }
-  if (quantity > tool.availableQuantity) {
+  const problems = [...short, ...belowMinimum, ...gone];
+  if (problems.length > 0) {
+    const status = short.length > 0 ? 409 : belowMinimum.length > 0 ? 400 : 404;
     throw new HttpError(
-      409,
-      tool.availableQuantity < tool.minQuantity
-        ? `Not enough stock: ${tool.name} is sold out.`
-        : `Not enough stock: only ${tool.availableQuantity} units of ${tool.name} are available.`,
+      status,
+      lines.length === 1 ? oneLineSentence(short, belowMinimum) : severalLines(problems),
     );
   }
-  if (tool.priceCents * quantity > MAX_ORDER_TOTAL_CENTS) {
+  if (totalCents > MAX_ORDER_TOTAL_CENTS) {
     throw new HttpError(400, "This order is too large to pay by card. Please request a quote instead.");
   }
+}
+
+/** The spec's checkout sentences for a one-line order, as they always were. */
+function oneLineSentence(short: string[], belowMinimum: string[]): string {
+  const [shortOne] = short;
+  if (shortOne) return `Not enough stock: ${shortOne}.`;
+  const [minimum] = belowMinimum;
+  if (minimum) return `${minimum.charAt(0).toUpperCase()}${minimum.slice(1)}.`;
+  return "There is no tool with this id.";
+}
+
+function severalLines(problems: string[]): string {
+  return `Nothing was ordered: ${problems.join("; ")}.`;
+}
+
+/** Takes the stock (the rows are locked) and writes the order, its lines and its first history row. */
+async function writeOrder(
+  tx: Transaction,
+  user: Actor,
+  body: CreateOrderBody,
+  lines: readonly OrderLineInput[],
+  locked: Map<string, LockedTool>,
+): Promise<{ order: OrderViewRow; lines: OrderLineRow[] }> {
+  const priced = lines.map((line, position) => {
+    const tool = locked.get(line.toolId) as LockedTool;
+    return { position, tool, quantity: line.quantity, totalCents: tool.priceCents * line.quantity };
+  });
+  const taken = sql.join(
+    priced.map((line) => sql`(${line.tool.id}::uuid, ${line.quantity}::integer)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`update ${tools} set available_quantity = ${tools.availableQuantity} - taken.quantity
+      from (values ${taken}) as taken(id, quantity) where ${tools.id} = taken.id`,
+  );
+  const [first] = priced;
+  if (!first) throw new Error("An order without lines.");
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: user.id,
+      email: user.email.toLowerCase(),
+      // The spec's one-tool columns hold the first line (decision 0038).
+      toolId: first.tool.id,
+      name: first.tool.name,
+      image: first.tool.image,
+      unitPriceCents: first.tool.priceCents,
+      quantity: first.quantity,
+      totalCents: priced.reduce((sum, line) => sum + line.totalCents, 0),
+      address: body.address,
+      phone: body.phone,
+    })
+    .returning(orderViewColumns);
+  if (!order) throw new Error("An order insert returned nothing.");
+  const written = await tx
+    .insert(orderLines)
+    .values(
+      priced.map((line) => ({
+        orderId: order.id,
+        position: line.position,
+        toolId: line.tool.id,
+        name: line.tool.name,
+        image: line.tool.image,
+        unitPriceCents: line.tool.priceCents,
+        quantity: line.quantity,
+        totalCents: line.totalCents,
+      })),
+    )
+    .returning();
+  await tx.insert(orderStatusHistory).values({ orderId: order.id, status: "unpaid" });
+  return { order, lines: written };
 }

@@ -25,9 +25,9 @@ import { isAdmin } from "../../policy/access-policy";
 import type { PaymentGateway } from "../payments/gateway";
 import type { OrdersContext } from "./context";
 import { EXPIRY_CHECK_INTERVAL_MS, expireUnpaidOrders } from "./expiry";
+import { IDEMPOTENCY_PRUNE_INTERVAL_MS, pruneExpiredIdempotencyKeys } from "./idempotency-keys";
 import { confirmPayment, startPayment } from "./payment";
-import { createOrder, IDEMPOTENCY_PRUNE_INTERVAL_MS, pruneExpiredIdempotencyKeys } from "./place-order";
-import { createPlacingQueues } from "./placing-queues";
+import { createOrder } from "./place-order";
 import { deleteOrder, getOrderForPayment, listOrdersFor } from "./service";
 
 /** The orders context of the running app: its database, currency, gateway and event bus. */
@@ -39,7 +39,6 @@ export function createOrdersContext(app: FastifyInstance, gateway: PaymentGatewa
     maxUnpaidOrders: app.config.maxUnpaidOrdersPerCustomer,
     unpaidOrderHoldMinutes: app.config.unpaidOrderHoldMinutes,
     events: app.events,
-    placingQueues: createPlacingQueues(),
   };
 }
 

@@ -1,4 +1,4 @@
-import { orders, tools, users } from "@toolshop/db/schema";
+import { orders, users } from "@toolshop/db/schema";
 import { isDeletable } from "@toolshop/shared/order-lifecycle";
 import { ORDERS_PAGE_SIZE, type Order, type OrdersPageQuery } from "@toolshop/shared/orders";
 import { and, eq, isNull, sql } from "drizzle-orm";
@@ -11,9 +11,10 @@ import {
   type OrdersContext,
   publish,
 } from "./context";
-import { toOrderResponse } from "./dto";
+import { linesOfOrders, orderResponse, toOrderResponse, toOrderResponses } from "./dto";
 import { type OrdersFilter, pageOfOrders } from "./paging";
 import { recordSucceededPayment } from "./payment";
+import { putStockBack } from "./stock";
 
 const PAID_ORDER_CANNOT_BE_DELETED = "A paid order cannot be deleted.";
 
@@ -41,12 +42,12 @@ export async function listOrdersFor(
     cursor: page.cursor,
     limit: page.limit ?? ORDERS_PAGE_SIZE,
   });
-  return { orders: rows.map((row) => toOrderResponse(row, ctx)), nextCursor };
+  return { orders: await toOrderResponses(ctx.db, rows, ctx), nextCursor };
 }
 
 /** GET /payment/:id: the order its owner is about to pay. */
 export async function getOrderForPayment(ctx: OrdersContext, actor: Actor, orderId: string): Promise<Order> {
-  return toOrderResponse(await findAccessibleOrder(ctx, actor, orderId, { adminToo: false }), ctx);
+  return orderResponse(ctx.db, await findAccessibleOrder(ctx, actor, orderId, { adminToo: false }), ctx);
 }
 
 /**
@@ -76,6 +77,8 @@ export async function deleteOrder(
   }
 
   const deleted = await ctx.db.transaction(async (tx) => {
+    // Read before the delete, which takes them with the order (ON DELETE CASCADE).
+    const lines = (await linesOfOrders(tx, [order.id])).get(order.id) ?? [];
     const [row] = await tx
       .delete(orders)
       .where(
@@ -89,18 +92,13 @@ export async function deleteOrder(
       )
       .returning();
     // A cancelled order gave its stock back when it was cancelled.
-    if (row?.status === "unpaid" && row.toolId) {
-      await tx
-        .update(tools)
-        .set({ availableQuantity: sql`${tools.availableQuantity} + ${row.quantity}` })
-        .where(eq(tools.id, row.toolId));
-    }
-    return row;
+    if (row?.status === "unpaid") await putStockBack(tx, lines);
+    return row && { row, lines };
   });
   if (deleted) {
-    if (deleted.status === "unpaid") {
-      const order = toOrderResponse({ ...deleted, status: "cancelled" }, ctx);
-      const reason = deleted.userId === actor.id ? "customer" : "admin";
+    if (deleted.row.status === "unpaid") {
+      const order = toOrderResponse({ ...deleted.row, status: "cancelled" }, deleted.lines, ctx);
+      const reason = deleted.row.userId === actor.id ? "customer" : "admin";
       await publish(ctx, { type: "OrderCancelled", order, reason });
     }
     return { deletedCount: 1 };

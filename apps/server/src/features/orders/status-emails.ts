@@ -2,7 +2,7 @@
 // the confirmation mail (confirmation-email.ts). Every value from a person (tool name, address,
 // carrier, tracking number) goes through lib/email-layout.ts, which escapes it and keeps it unlinkable.
 import type { Order } from "@toolshop/shared/orders";
-import type { CancelReason } from "../../lib/domain-events";
+import type { CancelReason, DomainEventOf } from "../../lib/domain-events";
 import {
   detailLines,
   detailTable,
@@ -16,6 +16,7 @@ import {
 import { currencyFormat } from "../../lib/money";
 import type { MailMessage } from "../../plugins/mail";
 import { trackingLink } from "./carriers";
+import { lineDetails, orderSummary } from "./mail-lines";
 
 const GREETING = "Hello,";
 const SIGNATURE = "Toolshop";
@@ -54,10 +55,7 @@ function ordersLink(publicUrl: string): Link {
   return { url: `${publicUrl}/dashboard`, label: "See your orders", lead: "You can see your orders here:" };
 }
 
-/** "4 x Pliers", for subjects. */
-function what(order: Order): string {
-  return `${order.quantity} x ${order.name}`;
-}
+const what = orderSummary;
 
 /** OrderShipped: carrier, tracking number, and the carrier's tracking page when we know it. */
 export function orderShippedEmail(
@@ -67,8 +65,7 @@ export function orderShippedEmail(
 ): MailMessage {
   const tracking = trackingLink(shipment.carrier, shipment.trackingNumber);
   const details: MailDetail[] = [
-    ["Tool", order.name],
-    ["Quantity", String(order.quantity)],
+    ...lineDetails(order),
     ["Carrier", shipment.carrier],
     ["Tracking number", shipment.trackingNumber],
     ["Delivery address", order.address],
@@ -93,11 +90,7 @@ export function orderShippedEmail(
 
 /** OrderDelivered: the parcel arrived, where it went, and (while the tool is sold) where to review it. */
 export function orderDeliveredEmail(order: Order, publicUrl: string): MailMessage {
-  const details: MailDetail[] = [
-    ["Tool", order.name],
-    ["Quantity", String(order.quantity)],
-    ["Delivered to", order.address],
-  ];
+  const details: MailDetail[] = [...lineDetails(order), ["Delivered to", order.address]];
   const paragraphs = ["Your order has been delivered. We hope the tools serve you well."];
   const review: Link[] = order.toolId
     ? [
@@ -128,8 +121,7 @@ export function orderCancelledEmail(
   publicUrl: string,
 ): MailMessage {
   const details: MailDetail[] = [
-    ["Tool", order.name],
-    ["Quantity", String(order.quantity)],
+    ...lineDetails(order),
     ["Total", currencyFormat(currency).format(order.price)],
   ];
   const paragraphs = [
@@ -141,6 +133,9 @@ export function orderCancelledEmail(
   ]);
 }
 
+/** The units an admin refunded from chosen lines, and their amount in currency units. */
+export type RefundedPart = NonNullable<DomainEventOf<"OrderRefunded">["part"]>;
+
 /**
  * OrderRefunded: the amount given back and the payment it was taken with; for a cancelled order, a
  * payment that came after the order was cancelled (decision 0034).
@@ -150,20 +145,26 @@ export function orderRefundedEmail(
   paymentId: string,
   currency: string,
   publicUrl: string,
+  part?: RefundedPart,
 ): MailMessage {
-  const details: MailDetail[] = [
-    ["Tool", order.name],
-    ["Quantity", String(order.quantity)],
-    ["Amount refunded", currencyFormat(currency).format(order.price)],
-    ["Payment id", paymentId],
-  ];
+  const money = currencyFormat(currency);
+  const details: MailDetail[] = part
+    ? [
+        ...part.lines.map((line): MailDetail => ["Refunded", `${line.quantity} x ${line.name}`]),
+        ["Amount refunded", money.format(part.amount)],
+        ["Payment id", paymentId],
+      ]
+    : [...lineDetails(order), ["Amount refunded", money.format(order.price)], ["Payment id", paymentId]];
   const paragraphs = [
-    order.status === "cancelled"
-      ? "Your payment came after this order had been cancelled, so we have refunded it in full."
-      : "We have refunded your payment for this order in full.",
+    part
+      ? "We have refunded part of your payment for this order: the tools below."
+      : order.status === "cancelled"
+        ? "Your payment came after this order had been cancelled, so we have refunded it in full."
+        : "We have refunded your payment for this order in full.",
     "Depending on your bank, it can take a few days to show on your statement.",
   ];
-  return customerMail(order, `Your Toolshop order was refunded: ${what(order)}`, paragraphs, details, [
-    ordersLink(publicUrl),
-  ]);
+  const subject = part
+    ? `Part of your Toolshop order was refunded: ${what(order)}`
+    : `Your Toolshop order was refunded: ${what(order)}`;
+  return customerMail(order, subject, paragraphs, details, [ordersLink(publicUrl)]);
 }

@@ -7,7 +7,6 @@ import type { DomainEvent } from "../../lib/domain-events";
 import { call, type SignedInCustomer } from "../../testing/api-client";
 import { TestPaymentGateway } from "../payments/test-gateway";
 import type { OrdersContext } from "./context";
-import { createPlacingQueues } from "./placing-queues";
 
 export const TEST_GATEWAY_SECRET = "orders-test-secret-at-least-32-characters";
 export const VALID_CARD = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" };
@@ -30,7 +29,6 @@ export function ordersContext(db: Database): {
     gateway,
     maxUnpaidOrders: 1000,
     unpaidOrderHoldMinutes: 60,
-    placingQueues: createPlacingQueues(),
     events: {
       async publish(event) {
         published.push(event);

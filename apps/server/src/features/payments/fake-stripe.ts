@@ -28,7 +28,7 @@ export interface FakeStripe {
   intents: Map<string, FakeIntent>;
   /** Every call the SDK made: method, path and idempotency key. */
   calls: { method: string; path: string; idempotencyKey: string | null }[];
-  /** Every refund made (one per payment, whatever the retries). */
+  /** Every refund made (one per idempotency key, whatever the retries). */
   refunds: FakeRefund[];
   /** What the browser does with Stripe.js: confirms the intent's card payment. */
   succeed(id: string): void;
@@ -75,7 +75,8 @@ export function createFakeStripe(): FakeStripe {
     if (method === "POST" && url.pathname === "/v1/refunds") {
       const known = idempotencyKey ? refundsByIdempotencyKey.get(idempotencyKey) : undefined;
       if (known) return json(200, known);
-      const paymentIntent = new URLSearchParams(String(init?.body ?? "")).get("payment_intent") ?? "";
+      const form = new URLSearchParams(String(init?.body ?? ""));
+      const paymentIntent = form.get("payment_intent") ?? "";
       const refunded = intents.get(paymentIntent);
       if (!refunded) return error(404, "resource_missing", `No such payment_intent: '${paymentIntent}'`);
       if (refunded.status !== "succeeded") {
@@ -88,7 +89,8 @@ export function createFakeStripe(): FakeStripe {
       const refund: FakeRefund = {
         id: `re_${randomBytes(12).toString("hex")}`,
         object: "refund",
-        amount: refunded.amount,
+        // Part of the payment when the call names an amount, as Stripe's refunds do.
+        amount: form.has("amount") ? Number(form.get("amount")) : refunded.amount,
         payment_intent: paymentIntent,
         status: "succeeded",
       };

@@ -49,10 +49,11 @@ export interface PaymentGateway {
    */
   cancel(id: string): Promise<GatewayPaymentIntent | undefined>;
   /**
-   * Refunds a succeeded intent in full. The idempotency key makes a retry (after the order update
-   * failed) refund once; an intent that did not succeed is refused with an HttpError 409.
+   * Refunds a succeeded intent: in full, or `amountCents` of it (an admin refunding chosen lines of an
+   * order). The idempotency key makes a retry (after the order update failed) refund once; an intent
+   * that did not succeed is refused with an HttpError 409.
    */
-  refund(id: string, idempotencyKey: string): Promise<void>;
+  refund(id: string, idempotencyKey: string, amountCents?: number): Promise<void>;
 }
 
 export const NOT_REFUNDABLE = "This payment cannot be refunded: the gateway has no succeeded payment for it.";

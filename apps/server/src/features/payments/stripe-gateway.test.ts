@@ -3,10 +3,10 @@ import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { createTestDatabase } from "@toolshop/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
-import { refundOrder } from "../orders/admin-service";
 import type { OrdersContext } from "../orders/context";
 import { confirmPayment, startPayment } from "../orders/payment";
 import { createOrder } from "../orders/place-order";
+import { refundOrder, refundOrderLines } from "../orders/refunds";
 import { deleteOrder, getOrderForPayment } from "../orders/service";
 import { ordersContext } from "../orders/test-fixtures";
 import { createFakeStripe, type FakeStripe } from "./fake-stripe";
@@ -120,6 +120,29 @@ for (const target of testDatabaseTargets()) {
       });
       expect(await stockOf(handle.db, tool.id)).toBe(50);
       await expect(refundOrder(ctx, order._id)).rejects.toMatchObject({ statusCode: 409 });
+      expect(await stockOf(handle.db, tool.id)).toBe(50);
+    });
+
+    it("refunds chosen units of a line for their amount only, once whatever the retries (Stripe mocked)", async () => {
+      const { customer, order, tool } = await placeOrder();
+      const { clientSecret } = await startPayment(ctx, customer, order._id);
+      const paymentId = clientSecret.split("_secret_")[0] ?? "";
+      fake.succeed(paymentId);
+      await confirmPayment(ctx, customer, order._id, paymentId);
+
+      const refunded = await refundOrderLines(ctx, order._id, { lines: [{ toolId: tool.id, quantity: 2 }] });
+      expect(refunded).toMatchObject({ status: "paid", lines: [{ refundedQuantity: 2 }] });
+      // Two units of 18.90 out of the 56.70 paid.
+      expect(
+        fake.refunds.filter((refund) => refund.payment_intent === paymentId).map((r) => r.amount),
+      ).toEqual([3780]);
+      expect(await stockOf(handle.db, tool.id)).toBe(49);
+      // The last unit: the whole order is refunded now.
+      const last = await refundOrderLines(ctx, order._id, { lines: [{ toolId: tool.id, quantity: 1 }] });
+      expect(last).toMatchObject({ status: "refunded", lines: [{ refundedQuantity: 3 }] });
+      expect(
+        fake.refunds.filter((refund) => refund.payment_intent === paymentId).map((r) => r.amount),
+      ).toEqual([3780, 1890]);
       expect(await stockOf(handle.db, tool.id)).toBe(50);
     });
   });

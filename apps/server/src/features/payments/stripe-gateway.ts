@@ -72,9 +72,10 @@ export class StripePaymentGateway implements PaymentGateway {
     }
   }
 
-  async refund(id: string, idempotencyKey: string): Promise<void> {
+  async refund(id: string, idempotencyKey: string, amountCents?: number): Promise<void> {
     try {
-      await this.stripe.refunds.create({ payment_intent: id }, { idempotencyKey });
+      const amount = amountCents === undefined ? {} : { amount: amountCents };
+      await this.stripe.refunds.create({ payment_intent: id, ...amount }, { idempotencyKey });
     } catch (error) {
       // No such intent, or one that never succeeded (Stripe: nothing to refund).
       const code = stripeErrorCode(error);

@@ -130,7 +130,8 @@ export class TestPaymentGateway implements PaymentGateway {
   async refund(id: string): Promise<void> {
     const intent = await this.retrieve(id);
     if (intent?.status !== "succeeded") throw new HttpError(409, NOT_REFUNDABLE);
-    // Refunding twice refunds once, as a retried Stripe refund with the same idempotency key does.
+    // Refunding twice refunds once, as a retried Stripe refund with the same idempotency key does. No
+    // money moves here, so a partial refund is recorded as a refund like a whole one.
     await this.db
       .update(testPaymentIntents)
       .set({ refundedAt: new Date() })

@@ -1,5 +1,5 @@
 import type { Database } from "@toolshop/db/client";
-import { orders, reviews, users } from "@toolshop/db/schema";
+import { orderLines, orders, reviews, users } from "@toolshop/db/schema";
 import { REVIEW_INTERVAL_MS, type Review, type ReviewInput } from "@toolshop/shared/reviews";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DomainEventPublisher } from "../../lib/domain-events";
@@ -97,13 +97,18 @@ export async function addReview(
   return outcome;
 }
 
-/** Whether the user has a paid (or shipped, delivered) order of the tool. */
+/** Whether the user has a paid (or shipped, delivered) order with the tool on any of its lines. */
 async function hasBought(db: Pick<Database, "select">, userId: string, toolId: string): Promise<boolean> {
   const [order] = await db
     .select({ id: orders.id })
-    .from(orders)
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(
-      and(eq(orders.userId, userId), eq(orders.toolId, toolId), inArray(orders.status, [...BUYER_STATUSES])),
+      and(
+        eq(orderLines.toolId, toolId),
+        eq(orders.userId, userId),
+        inArray(orders.status, [...BUYER_STATUSES]),
+      ),
     )
     .limit(1);
   return order !== undefined;

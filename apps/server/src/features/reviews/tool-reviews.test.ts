@@ -1,13 +1,14 @@
 // Reviews of one tool (issue 12): only a buyer of the tool may post one; its page and
 // GET /api/tools/:id/reviews show the visible ones with their average; GET /api/review keeps its shape.
-import { orders, reviews } from "@toolshop/db/schema";
+import { type orders, reviews } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { TOOL_NOT_BOUGHT } from "@toolshop/shared/reviews";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
-import { addTool } from "../../testing/fixtures";
+import { addTool, insertOrders } from "../../testing/fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
+import { payThroughCheckout } from "../orders/test-fixtures";
 
 type Status = (typeof orders.$inferInsert)["status"];
 
@@ -24,7 +25,7 @@ for (const target of testDatabaseTargets()) {
     });
 
     const order = async (who: SignedInCustomer, toolId: string, status: Status) => {
-      await t.database.db.insert(orders).values({
+      await insertOrders(t.database.db, {
         userId: who.id,
         email: who.email,
         toolId,
@@ -120,6 +121,31 @@ for (const target of testDatabaseTargets()) {
         name: buyer.email.split("@")[0],
         verifiedBuyer: true,
       });
+    });
+
+    it("counts a tool on any line of a paid order: the buyer may review it, as a verified buyer", async () => {
+      const buyer = await signedInCustomer(t);
+      const first = await addTool(t.database.db, { minQuantity: 1 });
+      const second = await addTool(t.database.db, { minQuantity: 1 });
+      const placed = await call(t.app, buyer, "POST", "/api/orders", {
+        lines: [
+          { toolId: first.id, quantity: 1 },
+          { toolId: second.id, quantity: 2 },
+        ],
+        address: "1 Test Street",
+        phone: "+1 555 0100",
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      await payThroughCheckout(t.app, buyer, placed.json()._id);
+
+      const reviewable = (await call(t.app, buyer, "GET", "/api/review/tools")).json() as { _id: string }[];
+      expect(reviewable.map((tool) => tool._id).sort()).toEqual([first.id, second.id].sort());
+      const response = await post(buyer, { review: 5, comment: "Second line", toolId: second.id });
+      expect(response.statusCode, response.body).toBe(201);
+      const page = await t.app.inject({ method: "GET", url: `/api/tools/${second.id}/reviews` });
+      expect(page.json().reviews).toEqual([
+        { review: "5", comment: "Second line", name: buyer.email.split("@")[0], verifiedBuyer: true },
+      ]);
     });
 
     it("keeps a review of the shop without a tool, from a form that sends an empty choice", async () => {

@@ -1,6 +1,6 @@
 // Reviews of one tool (issue 12): what its product page shows, and the tools a customer may review.
 import type { Database } from "@toolshop/db/client";
-import { orders, reviews, tools } from "@toolshop/db/schema";
+import { orderLines, orders, reviews, tools } from "@toolshop/db/schema";
 import { type ReviewableTool, TOOL_REVIEWS_SHOWN, type ToolReviews } from "@toolshop/shared/reviews";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { BUYER_STATUSES } from "./service";
@@ -26,9 +26,10 @@ export async function toolReviews(db: Database, toolId: string): Promise<ToolRev
       rating: reviews.rating,
       comment: reviews.comment,
       name: reviews.name,
-      verifiedBuyer: sql<boolean>`exists (select 1 from ${orders} where ${and(
+      // Any line of any of the author's paid orders.
+      verifiedBuyer: sql<boolean>`exists (select 1 from ${orderLines} inner join ${orders} on ${eq(orders.id, orderLines.orderId)} where ${and(
+        eq(orderLines.toolId, reviews.toolId),
         eq(orders.userId, reviews.userId),
-        eq(orders.toolId, reviews.toolId),
         inArray(orders.status, [...BUYER_STATUSES]),
       )})`,
     })
@@ -61,8 +62,9 @@ export async function findToolReviews(db: Database, toolId: string): Promise<Too
 export async function reviewableTools(db: Database, userId: string): Promise<ReviewableTool[]> {
   const rows = await db
     .selectDistinct({ id: tools.id, name: tools.name })
-    .from(orders)
-    .innerJoin(tools, eq(tools.id, orders.toolId))
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .innerJoin(tools, eq(tools.id, orderLines.toolId))
     .where(and(eq(orders.userId, userId), inArray(orders.status, [...BUYER_STATUSES])))
     .orderBy(asc(tools.name), asc(tools.id));
   return rows.map((row) => ({ _id: row.id, name: row.name }));

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { orders, reviews, tools } from "@toolshop/db/schema";
+import { reviews, tools } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { shopSchema, type Tool, toolSchema } from "@toolshop/shared/tools";
 import { uploadResponseSchema } from "@toolshop/shared/uploads";
@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
+import { insertOrders } from "../../testing/fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { multipartBody } from "../uploads/test-images";
 
@@ -243,7 +244,7 @@ for (const target of testDatabaseTargets()) {
         [2, "Loose after a week."],
       ] as const) {
         const buyer = await signedInCustomer(t);
-        await t.database.db.insert(orders).values({
+        await insertOrders(t.database.db, {
           userId: buyer.id,
           email: buyer.email,
           toolId: tool._id,

@@ -1,5 +1,5 @@
 import type { Database } from "@toolshop/db/client";
-import { orders, tools } from "@toolshop/db/schema";
+import { orderLines, orders, tools } from "@toolshop/db/schema";
 import type { Tool, ToolCategory } from "@toolshop/shared/tools";
 import { and, asc, eq, getTableColumns, inArray, notExists, sql } from "drizzle-orm";
 import type { DomainEventPublisher } from "../../lib/domain-events";
@@ -111,8 +111,9 @@ export async function updateTool(
 export async function deleteTool(ctx: ToolsContext, id: string): Promise<{ deletedCount: number }> {
   const paidOrders = ctx.db
     .select({ one: sql`1` })
-    .from(orders)
-    .where(and(eq(orders.toolId, id), inArray(orders.status, ["paid", "shipped"])));
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orderLines.toolId, id), inArray(orders.status, ["paid", "shipped"])));
   const deleted = await ctx.db
     .delete(tools)
     .where(and(eq(tools.id, id), notExists(paidOrders)))

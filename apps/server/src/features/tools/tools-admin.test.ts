@@ -1,10 +1,10 @@
-import { orders } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { type Tool, toolSchema, toolSearchPageSchema } from "@toolshop/shared/tools";
 import { uploadResponseSchema } from "@toolshop/shared/uploads";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
+import { insertOrders } from "../../testing/fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { multipartBody } from "../uploads/test-images";
 
@@ -278,7 +278,7 @@ for (const target of testDatabaseTargets()) {
     it("deletes a tool nobody has paid for, and refuses (409) one with a paid order", async () => {
       const unsold = await createProduct({ name: "Unsold" });
       const sold = await createProduct({ name: "Sold" });
-      await t.database.db.insert(orders).values({
+      await insertOrders(t.database.db, {
         userId: customer.id,
         email: customer.email,
         toolId: sold._id,

@@ -1,6 +1,6 @@
 import { readdir, utimes } from "node:fs/promises";
 import { join } from "node:path";
-import { tools } from "@toolshop/db/schema";
+import { orderLines, tools } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import {
   IMAGE_NOT_AN_IMAGE,
@@ -14,7 +14,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
-import { addTool } from "../../testing/fixtures";
+import { addCustomer, addTool, insertOrders } from "../../testing/fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { pruneUnreferencedUploads, UPLOAD_GRACE_PERIOD_MS } from "./service";
 import { localStore } from "./storage";
@@ -174,6 +174,41 @@ for (const target of testDatabaseTargets()) {
       expect(left).toContain(fresh.slice("/uploads/".length));
       expect(left).not.toContain(orphan.slice("/uploads/".length));
       expect((await t.app.inject({ method: "GET", url: orphan })).statusCode).toBe(404);
+    });
+
+    it("keeps an upload that only a later line of an order shows", async () => {
+      const picture = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#123456" } })
+        .png()
+        .toBuffer();
+      const lineImage = uploadResponseSchema.parse((await upload([pngFile(picture)])).json()).data.url;
+      const customer = await addCustomer(t.database.db);
+      const [order] = await insertOrders(t.database.db, {
+        userId: customer.id,
+        email: customer.email,
+        name: "First tool",
+        image: "/images/tools/pliers.svg",
+        unitPriceCents: 100,
+        quantity: 1,
+        totalCents: 300,
+        address: "1 Main St",
+        phone: "555 0100",
+      });
+      if (!order) throw new Error("no order inserted");
+      await t.database.db.insert(orderLines).values({
+        orderId: order.id,
+        position: 1,
+        name: "Second tool",
+        image: lineImage,
+        unitPriceCents: 200,
+        quantity: 1,
+        totalCents: 200,
+      });
+      const old = new Date(Date.now() - UPLOAD_GRACE_PERIOD_MS - 60_000);
+      await utimes(join(t.dataDir, lineImage), old, old);
+
+      const removed = await pruneUnreferencedUploads(t.database.db, localStore(uploadsDir()));
+      expect(removed).not.toContain(lineImage.slice("/uploads/".length));
+      expect(await storedFiles()).toContain(lineImage.slice("/uploads/".length));
     });
   });
 }

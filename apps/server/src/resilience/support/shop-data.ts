@@ -2,7 +2,7 @@
 // and the database-side facts the suites check the servers' answers against.
 import { randomUUID } from "node:crypto";
 import type { Database } from "@toolshop/db/client";
-import { orders, tools, users } from "@toolshop/db/schema";
+import { orderLines, tools, users } from "@toolshop/db/schema";
 import { eq } from "drizzle-orm";
 import { accessTokens } from "../../plugins/auth/access-token";
 import { TEST_AUTH_SECRET } from "./server-process";
@@ -53,16 +53,16 @@ export async function addTool(db: Database, availableQuantity: number) {
   return tool;
 }
 
-/** The tool's stock and its orders as the database holds them. */
+/** The tool's stock and the orders that hold it (on any line) as the database holds them. */
 export async function stockAndOrders(db: Database, toolId: string) {
   const [tool] = await db
     .select({ available: tools.availableQuantity })
     .from(tools)
     .where(eq(tools.id, toolId));
   const rows = await db
-    .select({ id: orders.id, quantity: orders.quantity })
-    .from(orders)
-    .where(eq(orders.toolId, toolId));
+    .select({ id: orderLines.orderId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.toolId, toolId));
   return {
     stock: tool?.available,
     orderIds: new Set(rows.map((row) => row.id)),
@@ -124,5 +124,22 @@ export function placeOrder(
     method: "POST",
     headers: { authorization: customer.authorization, "content-type": "application/json" },
     body: JSON.stringify({ toolId, address: "1 Main St", phone: "5550100", quantity }),
+  });
+}
+
+/** POST /api/orders with several lines, one unit of each tool, in the order given. */
+export function placeCart(
+  baseUrl: string,
+  customer: Customer,
+  toolIds: readonly string[],
+): Promise<RequestAttempt> {
+  return attempt(`${baseUrl}/api/orders`, {
+    method: "POST",
+    headers: { authorization: customer.authorization, "content-type": "application/json" },
+    body: JSON.stringify({
+      lines: toolIds.map((toolId) => ({ toolId, quantity: 1 })),
+      address: "1 Main St",
+      phone: "5550100",
+    }),
   });
 }

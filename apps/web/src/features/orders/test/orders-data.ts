@@ -30,6 +30,17 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     createdAt: "2025-03-04T10:15:00.000Z",
     holdsUntil: "2025-03-04T11:15:00.000Z",
     cancelReason: null,
+    lines: [
+      {
+        toolId: PLIERS._id,
+        name: "Pliers",
+        image: "/images/tools/pliers.svg",
+        unitPrice: 12.5,
+        quantity: 20,
+        total: 250,
+        refundedQuantity: 0,
+      },
+    ],
     ...overrides,
   };
 }

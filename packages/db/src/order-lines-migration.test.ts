@@ -1,0 +1,117 @@
+// Migration 0024 (decision 0038): every order placed before it becomes its one line, from the order's
+// own columns, nothing lost; a refunded order's line is refunded in full.
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openPglite } from "./client";
+import { defaultMigrationsFolder, migrateDatabase } from "./migrate";
+import { queryRows } from "./test-support";
+
+const LINES_MIGRATION = "0024_order_lines";
+
+/** A copy of the migrations up to, not including, `tag`. */
+async function migrationsBefore(tag: string): Promise<{ folder: string; remove: () => Promise<void> }> {
+  const root = await mkdtemp(join(tmpdir(), "toolshop-migrations-"));
+  const folder = join(root, "migrations");
+  await cp(defaultMigrationsFolder, folder, { recursive: true });
+  const journalFile = join(folder, "meta/_journal.json");
+  const journal = JSON.parse(await readFile(journalFile, "utf8")) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (at < 0) throw new Error(`no migration ${tag}`);
+  journal.entries = journal.entries.slice(0, at);
+  await writeFile(journalFile, JSON.stringify(journal));
+  return { folder, remove: () => rm(root, { recursive: true, force: true }) };
+}
+
+describe("migration 0024 moves every order into its one line", () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openPglite(new PGlite());
+    const before = await migrationsBefore(LINES_MIGRATION);
+    try {
+      await migrateDatabase(handle, before.folder);
+    } finally {
+      await before.remove();
+    }
+    const [user] = await queryRows<{ id: string }>(
+      handle.db,
+      sql`insert into users (email) values ('ada@example.com') returning id`,
+    );
+    const [tool] = await queryRows<{ id: string }>(
+      handle.db,
+      sql`insert into tools (name, short, image, price_cents, min_quantity, available_quantity)
+        values ('Pliers', 'Pliers.', '/p.svg', 250, 1, 10) returning id`,
+    );
+    if (!user || !tool) throw new Error("expected a user and a tool");
+    // Three orders as the old core wrote them: one unpaid, one refunded, one whose tool was deleted.
+    await handle.db.execute(sql`insert into orders
+      (user_id, email, tool_id, name, image, unit_price_cents, quantity, total_cents, address, phone, status)
+      values
+      (${user.id}, 'ada@example.com', ${tool.id}, 'Pliers', '/p.svg', 250, 2, 500, '1 Main St', '555', 'unpaid'),
+      (${user.id}, 'ada@example.com', ${tool.id}, 'Pliers', '/p.svg', 250, 3, 750, '1 Main St', '555', 'refunded'),
+      (${user.id}, 'ada@example.com', null, 'Old saw', '/s.svg', 1000, 1, 1000, '1 Main St', '555', 'delivered')`);
+    await migrateDatabase(handle);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("gives each order one line with its tool, name, image, prices and quantity", async () => {
+    const rows = await queryRows<Record<string, unknown>>(
+      handle.db,
+      sql`select o.id = l.order_id as same_order, l.position, l.tool_id = o.tool_id as same_tool,
+          l.tool_id is null as no_tool, l.name, l.image, l.unit_price_cents, l.quantity, l.total_cents,
+          l.refunded_quantity
+        from orders o join order_lines l on l.order_id = o.id order by l.total_cents`,
+    );
+    expect(rows).toEqual([
+      {
+        same_order: true,
+        position: 0,
+        same_tool: true,
+        no_tool: false,
+        name: "Pliers",
+        image: "/p.svg",
+        unit_price_cents: 250,
+        quantity: 2,
+        total_cents: 500,
+        refunded_quantity: 0,
+      },
+      {
+        same_order: true,
+        position: 0,
+        same_tool: true,
+        no_tool: false,
+        name: "Pliers",
+        image: "/p.svg",
+        unit_price_cents: 250,
+        quantity: 3,
+        total_cents: 750,
+        refunded_quantity: 3,
+      },
+      {
+        same_order: true,
+        position: 0,
+        same_tool: null,
+        no_tool: true,
+        name: "Old saw",
+        image: "/s.svg",
+        unit_price_cents: 1000,
+        quantity: 1,
+        total_cents: 1000,
+        refunded_quantity: 0,
+      },
+    ]);
+  });
+
+  it("leaves no order without a line", async () => {
+    const [row] = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)`,
+    );
+    expect(row?.n).toBe(0);
+  });
+});
