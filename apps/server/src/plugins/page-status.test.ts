@@ -70,7 +70,13 @@ for (const target of testDatabaseTargets()) {
     });
 
     it("answers 404 with the app shell (its not-found page), titled so and not to be indexed, anywhere else", async () => {
-      for (const url of ["/no-such-page", "/dashboard/no-such-page", "/blogs/2026", "/checkout/a/b", "/tools"]) {
+      for (const url of [
+        "/no-such-page",
+        "/dashboard/no-such-page",
+        "/blogs/2026",
+        "/checkout/a/b",
+        "/tools",
+      ]) {
         const response = await get(url);
         expect(response.statusCode, url).toBe(404);
         expect(response.headers["content-type"], url).toMatch(/^text\/html/);
