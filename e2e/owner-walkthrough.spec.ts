@@ -47,7 +47,7 @@ for (const viewport of VIEWPORTS) {
     await page.goto(`/dashboard/manageorders?q=${encodeURIComponent(customer.account.email)}`);
     const card = page.getByRole("article", { name: `${tool.name} for ${customer.account.email}` });
     await expect(card).toContainText(number);
-    await expect(page.getByRole("radio", { name: "All but cancelled" })).toBeChecked();
+    await expect(page.getByRole("radio", { name: "All", exact: true })).toBeChecked();
     await saveScreenshot(page, `walkthrough-manage-orders-${viewport.name}`, { fullPage: false });
     // The number on the card is the one the search finds.
     await page.getByLabel("Order number or customer email").fill(number);

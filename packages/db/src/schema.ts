@@ -127,7 +127,7 @@ export const orders = pgTable(
     // the cancelled ones; the email search is a prefix (0010).
     index("orders_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
-    index("orders_active_created_id_idx").on(t.createdAt, t.id).where(sql`${t.status} <> 'cancelled'`),
+    index("orders_created_id_idx").on(t.createdAt, t.id),
     index("orders_email_prefix_idx").on(t.email.op("text_pattern_ops")),
     // The unpaid-order cap's count visits only the customer's unpaid orders. Not a partial index WHERE
     // status = 'unpaid': vacuumed empty, the planner took it for every lookup of an unpaid order (0015).

@@ -5,7 +5,7 @@ import { EMAIL_MAX_LENGTH, oneLine } from "./text";
 // Manage Orders (admin): every order, newest first, in pages, filtered by status, date and a search;
 // an admin cancels, ships, delivers.
 
-/** The statuses Manage Orders filters by; without a filter, cancelled orders are left out. */
+/** The statuses Manage Orders filters by; without a filter, every order (cancelled ones too). */
 export const MANAGED_ORDER_STATUSES = [
   "unpaid",
   "paid",
@@ -54,8 +54,7 @@ const dateField = (label: string) =>
 
 /**
  * GET /api/orders?status=&q=&from=&to=&cursor=&limit= (admin), newest first. Without a status, every
- * order except cancelled ones (but a search by number finds a cancelled order too); q is an order
- * number or the start of a customer's email.
+ * order, cancelled ones too; q is an order number or the start of a customer's email.
  */
 export const adminOrdersQuerySchema = z
   .object({

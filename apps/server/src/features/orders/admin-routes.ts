@@ -42,7 +42,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }>
         tags: ["orders"],
         summary: "Every order, newest first, in pages; by status, date range and search (admin)",
         description: [
-          "Without a status, every order except cancelled ones (a search by number finds those too). q: an order number (TS-000123, ts-123, 123)",
+          "Without a status, every order, cancelled ones too. q: an order number (TS-000123, ts-123, 123)",
           "or the start of the customer's email (case-insensitive); from/to: UTC days, both included.",
           `The body is an array of up to limit orders (default ${ADMIN_ORDERS_PAGE_SIZE}); the ${NEXT_CURSOR_HEADER}`,
           "header carries the next page's cursor and is absent after the last page.",

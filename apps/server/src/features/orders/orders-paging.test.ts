@@ -163,19 +163,24 @@ for (const target of testDatabaseTargets()) {
         .id;
       const list = async (query: string) => (await get(admin, `/api/orders?${query}`)).ids;
 
-      // The search is a prefix, any case; without a status, cancelled orders are left out.
+      // The search is a prefix, any case; without a status ("All"), cancelled orders are listed too.
       expect(await list(`q=ANN`)).toEqual(
-        expect.arrayContaining([annPaidDay1, annShippedDay2, annabelPaidDay2]),
+        expect.arrayContaining([annPaidDay1, annShippedDay2, annabelPaidDay2, annCancelled]),
       );
       expect(await list(`q=${encodeURIComponent(`  ANN@${domain.toUpperCase()} `)}`)).toEqual([
         annShippedDay2,
+        annCancelled,
         annPaidDay1,
       ]);
       expect(await list(`q=ann%25`)).toEqual([]);
       expect(await list(`q=${encodeURIComponent(`ann@${domain}`)}&status=cancelled`)).toEqual([annCancelled]);
       expect(await list(`q=${encodeURIComponent(`bob@${domain}`)}&status=shipped`)).toEqual([]);
       // Both ends of the range are whole UTC days.
-      expect(await list(`from=2021-03-02&to=2021-03-02`)).toEqual([annShippedDay2, annabelPaidDay2]);
+      expect(await list(`from=2021-03-02&to=2021-03-02`)).toEqual([
+        annShippedDay2,
+        annCancelled,
+        annabelPaidDay2,
+      ]);
       expect(await list(`from=2021-03-02&to=2021-03-03&status=paid`)).toEqual([bobPaidDay3, annabelPaidDay2]);
       expect(await list(`to=2021-03-01&q=ann`)).toEqual([annPaidDay1]);
       expect(
@@ -184,6 +189,7 @@ for (const target of testDatabaseTargets()) {
       // Paged with the filters kept.
       expect(await everyPage(admin, `/api/orders?limit=1&from=2021-03-01&to=2021-03-03&q=ann`)).toEqual([
         annShippedDay2,
+        annCancelled,
         annabelPaidDay2,
         annPaidDay1,
       ]);
@@ -204,7 +210,7 @@ for (const target of testDatabaseTargets()) {
         ]);
       }
       expect((await get(admin, `/api/orders?q=${order.number}&status=paid`)).ids).toEqual([]);
-      // A cancelled order is left out of the list, not out of a search for its number.
+      // A cancelled order is found by its number too.
       const cancelled = await place(buyer, { status: "cancelled" });
       expect((await get(admin, `/api/orders?q=${cancelled.number}`)).ids).toEqual([cancelled.id]);
       expect((await get(admin, `/api/orders?q=${order.number + 1000}`)).ids).toEqual([]);

@@ -43,7 +43,7 @@ async function fetchAdminOrdersPage(path: string, signal: AbortSignal): Promise<
 
 /**
  * GET /api/orders (admin): the orders matching the filters, newest first, a page at a time. Without a
- * status, all but the cancelled ones (the filter says so: "All but cancelled").
+ * status, every order, cancelled ones included.
  */
 export function allOrdersQueryOptions(filters: OrderFilters) {
   return infiniteQueryOptions({

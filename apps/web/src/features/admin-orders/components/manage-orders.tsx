@@ -23,8 +23,7 @@ import { OrderCommandDialog, type OrderCommandKind } from "./order-command-dialo
 import { OrderSearchForm } from "./order-filters";
 
 const FILTERS: { value: ManagedOrderStatus | undefined; label: string }[] = [
-  // Without a status the server leaves cancelled orders out (an index serves that list): say so.
-  { value: undefined, label: "All but cancelled" },
+  { value: undefined, label: "All" },
   ...MANAGED_ORDER_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
 ];
 
