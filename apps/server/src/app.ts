@@ -19,6 +19,7 @@ import { stripeWebhookRoutes } from "./features/payments/webhook";
 import { profileRoutes } from "./features/profile/routes";
 import { quotesRoutes } from "./features/quotes/routes";
 import { reviewsRoutes } from "./features/reviews/routes";
+import { pageHeads } from "./features/storefront/page-head";
 import { shopRoutes, storefrontRoutes } from "./features/storefront/routes";
 import { toolsAdminRoutes } from "./features/tools/admin-routes";
 import { toolsRoutes } from "./features/tools/routes";
@@ -160,6 +161,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const webDistDir = options.webDistDir ?? defaultWebDistDir;
   // Product pages, sitemap and robots.txt: server-rendered, so before the web app's SPA fallback.
   await app.register(storefrontRoutes, { webDistDir });
-  await registerWebApp(app, { webDistDir });
+  await registerWebApp(app, {
+    webDistDir,
+    heads: pageHeads({ publicUrl: config.publicUrl, currency: config.currency }),
+  });
   return app;
 }

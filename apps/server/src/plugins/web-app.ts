@@ -3,10 +3,13 @@ import { join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import { isPagePath } from "@toolshop/shared/page-paths";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { LONG_REVALIDATED } from "../features/storefront/og-images";
+import { withPageHead } from "../features/storefront/page-head";
 import { type CachedBody, cachedBody, sendCachedBody } from "../lib/cached-body";
 import { errorBody } from "../lib/http-errors";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
+
 const HTML = "text/html; charset=utf-8";
 /**
  * The web build pre-renders the home page into index.html (apps/web/vite-plugins/prerender-home.ts)
@@ -21,6 +24,11 @@ export interface WebAppOptions {
   webDistDir: string;
   /** The shop's CURRENCY, written into every page; app.config.currency when not given. */
   currency?: string | undefined;
+  /**
+   * The head tags of the pages that have their own (storefront/page-head.ts), by path: they replace
+   * the page's title and description. `/` is the pre-rendered home page; any other is the shell.
+   */
+  heads?: Record<string, string> | undefined;
 }
 
 /**
@@ -54,14 +62,23 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   // A build without the pre-render has index.html only, and it serves every page.
   const shellFile = existsSync(join(webDistDir, APP_SHELL_FILE)) ? APP_SHELL_FILE : "index.html";
   const hashedAssets = join(webDistDir, "assets") + sep;
-  const page = (file: string): CachedBody =>
-    cachedBody(withShopCurrency(readFileSync(join(webDistDir, file), "utf8"), currency), HTML);
-  const home = built ? page("index.html") : undefined;
+  const images = join(webDistDir, "images") + sep;
+  const heads = options.heads ?? {};
+  const page = (file: string, path?: string): CachedBody => {
+    const html = withShopCurrency(readFileSync(join(webDistDir, file), "utf8"), currency);
+    const head = path === undefined ? undefined : heads[path];
+    return cachedBody(head === undefined ? html : withPageHead(html, head), HTML);
+  };
+  const home = built ? page("index.html", "/") : undefined;
   const shell = built ? page(shellFile) : undefined;
   const notFound = shell ? cachedBody(asNotFoundPage(shell.body.toString("utf8")), HTML, 404) : undefined;
 
   if (home) {
     app.get("/", { schema: { hide: true } }, (request, reply) => sendCachedBody(request, reply, home));
+    for (const path of Object.keys(heads).filter((path) => path !== "/")) {
+      const withHead = page(shellFile, path);
+      app.get(path, { schema: { hide: true } }, (request, reply) => sendCachedBody(request, reply, withHead));
+    }
   }
   if (built) {
     await app.register(fastifyStatic, {
@@ -76,6 +93,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       setHeaders: (reply, path) => {
         // Vite puts content-hashed files under assets/; everything else may change with a deploy.
         if (path.startsWith(hashedAssets)) reply.header("cache-control", IMMUTABLE);
+        else if (path.startsWith(images)) reply.header("cache-control", LONG_REVALIDATED);
         else if (path.endsWith(".html")) reply.header("cache-control", "no-cache");
         else reply.header("cache-control", "public, max-age=3600");
       },

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { withShopCurrency } from "../../plugins/web-app";
+import { withPageHead } from "./page-head";
 
 /**
  * Set on #root to the path whose content the server rendered there. apps/web/src/main.tsx then
@@ -56,15 +57,10 @@ export function loadPageTemplate(webDistDir: string, currency: string): PageTemp
 }
 
 function createPageTemplate(documentStart: string, documentEnd: string, layout: Layout | undefined) {
-  // The shell's title and description make way for the page's own.
-  const start = documentStart
-    .replace(/\s*<title>[\s\S]*?<\/title>/, "")
-    .replace(/\s*<meta\s+name="description"[^>]*>/, "");
-  const headEnd = start.indexOf("</head>");
   return {
     render({ path, head, main, data = "" }: PageParts): string {
-      const withHead =
-        headEnd < 0 ? `${start}${head}\n` : `${start.slice(0, headEnd)}  ${head}\n  ${start.slice(headEnd)}`;
+      // The shell's title and description make way for the page's own.
+      const withHead = withPageHead(documentStart, head);
       const content = layout
         ? `${layout.before}${main}${layout.after}`
         : `<main id="main-content" tabindex="-1" class="min-h-svh">${main}</main>`;

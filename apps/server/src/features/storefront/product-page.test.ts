@@ -3,8 +3,9 @@ import type { Tool } from "@toolshop/shared/tools";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { escapeHtml, jsonForScript, summary } from "./html";
+import type { Site } from "./page-head";
 import { layoutOf } from "./page-template";
-import { productHead, productJsonLd, productMarkup, type Site } from "./product-page";
+import { productHead, productJsonLd, productMarkup } from "./product-page";
 
 const SITE: Site = { publicUrl: "https://shop.example", currency: "eur" };
 const HOSTILE = "</script><img src=x onerror=alert(1)>";

@@ -1,22 +1,13 @@
-// What the server puts in a product page (/tools/:id): the head's title, description, canonical link,
-// Open Graph tags and schema.org JSON-LD, and the product's markup. The markup mirrors
+// What the server puts in a product page (/tools/:id): the head (page-head.ts's tags, the price and
+// schema.org JSON-LD), and the product's markup. The markup mirrors
 // apps/web/src/features/storefront/components/product-details.tsx class for class: the classes exist
 // in the CSS only because that component uses them, and React later replaces this markup with its own
 // without anything moving.
 import type { ToolReviews } from "@toolshop/shared/reviews";
 import type { Tool } from "@toolshop/shared/tools";
 import { escapeHtml, formatCount, formatPrice, jsonForScript, summary } from "./html";
+import { absoluteUrl, headTags, SITE_NAME, type Site } from "./page-head";
 import { reviewsJsonLd, reviewsMarkup } from "./product-reviews";
-
-export const SITE_NAME = "Toolshop";
-
-/** What a page needs to know about the deployment. */
-export interface Site {
-  /** PUBLIC_URL without a trailing slash. */
-  publicUrl: string;
-  /** The shop's CURRENCY (ISO 4217, any case). */
-  currency: string;
-}
 
 /** As apps/web/src/features/tools/stock.ts: sold out when the stock cannot cover a minimum order. */
 export function isSoldOut(tool: Pick<Tool, "minQuantity" | "availableQuantity">): boolean {
@@ -29,11 +20,6 @@ function isLowStock(tool: Pick<Tool, "minQuantity" | "availableQuantity">): bool
 
 export function productPath(toolId: string): string {
   return `/tools/${toolId}`;
-}
-
-/** An absolute URL on this site: PUBLIC_URL + path (an absolute URL is kept as it is). */
-export function absoluteUrl(site: Site, path: string): string {
-  return /^https?:\/\//i.test(path) ? path : `${site.publicUrl}${path.startsWith("/") ? "" : "/"}${path}`;
 }
 
 /**
@@ -81,24 +67,21 @@ export function productJsonLd(tool: Tool, site: Site, reviews?: ToolReviews) {
 
 /** The head's tags of a product page; they replace the shell's title and description. */
 export function productHead(tool: Tool, site: Site, reviews?: ToolReviews): string {
-  const url = escapeHtml(absoluteUrl(site, productPath(tool._id)));
-  const title = escapeHtml(`${tool.name} | ${SITE_NAME}`);
-  const description = escapeHtml(summary(tool.short));
-  const image = escapeHtml(absoluteUrl(site, tool.image));
+  const head = headTags(
+    {
+      path: productPath(tool._id),
+      title: tool.name,
+      description: summary(tool.short),
+      image: tool.image,
+      imageAlt: tool.name,
+      type: "product",
+    },
+    site,
+  );
   const tags = [
-    `<title>${title}</title>`,
-    `<meta name="description" content="${description}" />`,
-    `<link rel="canonical" href="${url}" />`,
-    `<meta property="og:type" content="product" />`,
-    `<meta property="og:site_name" content="${SITE_NAME}" />`,
-    `<meta property="og:title" content="${escapeHtml(tool.name)}" />`,
-    `<meta property="og:description" content="${description}" />`,
-    `<meta property="og:url" content="${url}" />`,
-    `<meta property="og:image" content="${image}" />`,
-    `<meta property="og:image:alt" content="${escapeHtml(tool.name)}" />`,
+    head,
     `<meta property="product:price:amount" content="${tool.price}" />`,
     `<meta property="product:price:currency" content="${escapeHtml(site.currency.toUpperCase())}" />`,
-    `<meta name="twitter:card" content="summary_large_image" />`,
     // A data block, not a script: the CSP's script-src does not apply to it.
     `<script type="application/ld+json">${jsonForScript(productJsonLd(tool, site, reviews))}</script>`,
   ];

@@ -8,6 +8,8 @@ import { type CachedBody, cachedBody, sendCachedBody } from "../../lib/cached-bo
 import { createDerivedCache, TOOLS_CHANGED_BY } from "../../plugins/derived-cache";
 import { toolReviews } from "../reviews/tool-reviews";
 import { findTool, listTools } from "../tools/service";
+import { ogImagesRoutes } from "./og-images";
+import type { Site } from "./page-head";
 import { loadPageTemplate, type PageTemplate } from "./page-template";
 import {
   notFoundHead,
@@ -16,7 +18,6 @@ import {
   productHead,
   productMarkup,
   productPath,
-  type Site,
 } from "./product-page";
 import { renderRobots, renderSitemap, sitemapEntries } from "./sitemap";
 
@@ -31,13 +32,14 @@ export interface StorefrontOptions {
 
 /**
  * The public pages the server renders itself (docs/decisions/0011-product-pages.md): GET /tools/:id,
- * /sitemap.xml and /robots.txt. Registered before the web app, whose fallback would otherwise answer
+ * /sitemap.xml and /robots.txt, and the link previews' PNG renditions (/og/images/…). Registered before the web app, whose fallback would otherwise answer
  * them with the empty shell.
  */
 export const storefrontRoutes: FastifyPluginAsync<StorefrontOptions> = async (app, options) => {
   const site: Site = { publicUrl: app.config.publicUrl, currency: app.config.currency };
   const template = loadPageTemplate(options.webDistDir, site.currency);
   const builtAt = buildTime(options.webDistDir);
+  await app.register(ogImagesRoutes, { webDistDir: options.webDistDir });
   // The product pages show their tool's reviews too (issue 12). A crawler walking through 10,000 tools
   // must not keep 10,000 pages (about 25 KB each with their compressed forms).
   const cache = createDerivedCache(app, {

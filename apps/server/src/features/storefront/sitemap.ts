@@ -1,7 +1,8 @@
 // /sitemap.xml (https://www.sitemaps.org/protocol.html) and /robots.txt
 // (https://www.rfc-editor.org/rfc/rfc9309).
 import { escapeHtml } from "./html";
-import { absoluteUrl, productPath, type Site } from "./product-page";
+import { absoluteUrl, type Site } from "./page-head";
+import { productPath } from "./product-page";
 
 /** The public pages whose content ships with the web build (SPEC.md section 2), home first. */
 export const STATIC_PAGES = ["/", "/blogs", "/myportfolio", "/legal"] as const;
