@@ -81,7 +81,7 @@ export function OrderReceipt({ order }: { order: OrderDetail }) {
                   {formatCount(line.quantity)}
                   {line.refundedQuantity > 0 ? (
                     <span className="block text-xs whitespace-nowrap text-base-content/70 print:text-black">
-                      {formatCount(line.refundedQuantity)} refunded
+                      ({formatCount(line.refundedQuantity)} refunded)
                     </span>
                   ) : null}
                 </td>

@@ -36,7 +36,9 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
   const { toolId, name, image, unitPrice, quantity, price } = order;
   return {
     ...order,
-    lines: overrides.lines ?? [{ toolId, name, image, unitPrice, quantity, total: price, refundedQuantity: 0 }],
+    lines: overrides.lines ?? [
+      { toolId, name, image, unitPrice, quantity, total: price, refundedQuantity: 0 },
+    ],
   };
 }
 
