@@ -107,13 +107,30 @@ export async function orderThroughApi(api: Api, toolId: string, quantity: number
   const order = await api<{ _id: string }>("POST", "/api/orders", {
     data: { toolId, address: ADDRESS, phone: PHONE, quantity },
   });
-  if (!pay) return order;
+  if (pay) await payThroughApi(api, order._id);
+  return order;
+}
+
+/** An order of several lines (a cart's), placed as the checkout places it, and paid if asked. */
+export async function cartOrderThroughApi(
+  api: Api,
+  lines: { toolId: string; quantity: number }[],
+  { pay = false } = {},
+) {
+  const order = await api<{ _id: string }>("POST", "/api/orders", {
+    data: { lines, address: ADDRESS, phone: PHONE },
+  });
+  if (pay) await payThroughApi(api, order._id);
+  return order;
+}
+
+/** Pays an order with the test gateway's card, as the payment page does. */
+async function payThroughApi(api: Api, orderId: string) {
   const { clientSecret } = await api<{ clientSecret: string }>("POST", "/api/create-payment-intent", {
-    data: { orderId: order._id },
+    data: { orderId },
   });
   const confirmed = await api<{ paymentIntent: { id: string } }>("POST", "/api/test-gateway/confirm", {
     data: { clientSecret, card: TEST_CARD },
   });
-  await api("PATCH", `/api/orders/${order._id}`, { data: { transactionId: confirmed.paymentIntent.id } });
-  return order;
+  await api("PATCH", `/api/orders/${orderId}`, { data: { transactionId: confirmed.paymentIntent.id } });
 }

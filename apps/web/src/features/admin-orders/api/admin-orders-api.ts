@@ -6,7 +6,7 @@ import {
   TOTAL_COUNT_HEADER,
   TOTAL_ESTIMATED_HEADER,
 } from "@toolshop/shared/admin-orders";
-import type { Order } from "@toolshop/shared/orders";
+import type { Order, RefundLinesBody } from "@toolshop/shared/orders";
 import { apiPageRequest, apiRequest } from "../../../lib/api-client";
 import { type OrdersPage, withQuery } from "../../orders/api/orders-api";
 
@@ -60,13 +60,15 @@ export type OrderCommand =
   | { kind: "ship"; body: ShipOrderBody }
   | { kind: "deliver" }
   | { kind: "cancel" }
-  | { kind: "refund" };
+  /** Without a body the whole order; with one, those units of those lines. */
+  | { kind: "refund"; body?: RefundLinesBody };
 
 /** POST /api/orders/:id/ship | deliver | cancel | refund (admin). */
 export function runOrderCommand(orderId: string, command: OrderCommand): Promise<Order> {
+  const body = command.kind === "ship" || command.kind === "refund" ? command.body : undefined;
   return apiRequest<Order>(`/orders/${encodeURIComponent(orderId)}/${command.kind}`, {
     method: "POST",
-    ...(command.kind === "ship" ? { json: command.body } : {}),
+    ...(body ? { json: body } : {}),
   });
 }
 

@@ -1,8 +1,10 @@
 import type { ManagedOrder } from "@toolshop/shared/admin-orders";
 import type { Order } from "@toolshop/shared/orders";
 import { Link } from "react-router";
+import { Money } from "../../../components/money";
 import { ProductThumbnail } from "../../../components/product-thumbnail";
-import { formatCount, formatPrice } from "../../../lib/format";
+import { formatCount } from "../../../lib/format";
+import { orderTitle } from "../../../lib/order-lines";
 import type { OrderCommandKind } from "./order-command-dialog";
 
 const BADGE: Record<Order["status"], string> = {
@@ -39,9 +41,10 @@ interface AdminOrderCardProps {
 /** One order as the shop sees it: its number, who, what, where to, and whether it is paid or shipped. */
 export function AdminOrderCard({ order, onCommand }: AdminOrderCardProps) {
   const commands = COMMANDS[order.status] ?? [];
+  const title = orderTitle(order);
   return (
     <article
-      aria-label={`${order.name} for ${order.email}`}
+      aria-label={`${title} for ${order.email}`}
       className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 md:flex-row md:items-start"
     >
       <div className="flex min-w-0 flex-1 gap-4">
@@ -49,9 +52,28 @@ export function AdminOrderCard({ order, onCommand }: AdminOrderCardProps) {
         <div className="min-w-0 text-sm">
           {/* The receipt's number: what a customer quotes, and what the search above finds. */}
           <p className="font-mono text-xs font-semibold tracking-wide text-base-content/70">{order.number}</p>
-          <h2 className="text-base font-semibold">
-            {formatCount(order.quantity)} × {order.name}
-          </h2>
+          {order.lines.length > 1 ? (
+            <>
+              <h2 className="text-base font-semibold">{title}</h2>
+              <ul aria-label={`Tools in ${title}`}>
+                {order.lines.map((line, index) => (
+                  <li key={line.toolId ?? `line-${index}`} className="break-words">
+                    {formatCount(line.quantity)} × {line.name}
+                    {line.refundedQuantity > 0 ? (
+                      <span className="text-base-content/70">
+                        {" "}
+                        ({formatCount(line.refundedQuantity)} refunded)
+                      </span>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <h2 className="text-base font-semibold">
+              {formatCount(order.quantity)} × {order.name}
+            </h2>
+          )}
           <p className="break-all">{order.email}</p>
           <p className="text-base-content/70">
             {order.address} · {order.phone}
@@ -65,13 +87,15 @@ export function AdminOrderCard({ order, onCommand }: AdminOrderCardProps) {
           <Link to={`/dashboard/orders/${order._id}`} className="link link-primary">
             Order details
             <span className="sr-only">
-              : {order.name} for {order.email}
+              : {title} for {order.email}
             </span>
           </Link>
         </div>
       </div>
       <div className="flex items-center justify-between gap-3 md:flex-col md:items-end">
-        <p className="font-semibold">{formatPrice(order.price)}</p>
+        <p className="font-semibold">
+          <Money amount={order.price} />
+        </p>
         <span className={`badge ${BADGE[order.status]}`}>{statusLabel(order.status)}</span>
         {commands.length > 0 ? (
           <div className="flex flex-wrap gap-2">
@@ -85,7 +109,7 @@ export function AdminOrderCard({ order, onCommand }: AdminOrderCardProps) {
                 {command.label}
                 <span className="sr-only">
                   {" "}
-                  {order.name} for {order.email}
+                  {title} for {order.email}
                 </span>
               </button>
             ))}

@@ -9,6 +9,8 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { MessagePanel } from "../../../components/message-panel";
 import { QueryView } from "../../../components/query-view";
+import { formatPrice } from "../../../lib/format";
+import { orderTitle, refundAmount } from "../../../lib/order-lines";
 import { notify } from "../../../lib/toast";
 import {
   ALL_ORDERS_QUERY_KEY,
@@ -34,8 +36,14 @@ const DONE: Record<OrderCommandKind, string> = {
   refund: "is refunded",
 };
 
-export const orderCommandMessage = (order: Pick<Order, "name" | "email">, kind: OrderCommandKind) =>
-  `${order.name} for ${order.email} ${DONE[kind]}`;
+/** The toast after a command; a refund of chosen lines says the amount that went back. */
+export function orderCommandMessage(order: Pick<Order, "name" | "email" | "lines">, command: OrderCommand) {
+  const done = `${orderTitle(order)} for ${order.email} ${DONE[command.kind]}`;
+  if (command.kind !== "refund" || !command.body) return done;
+  const units = new Map(command.body.lines.map((line) => [line.toolId, line.quantity]));
+  const amount = refundAmount(order.lines, (line) => (line.toolId ? (units.get(line.toolId) ?? 0) : 0));
+  return `${formatPrice(amount)} of ${done}`;
+}
 
 const FILTER_NAMES = ["status", "q", "from", "to"] as const;
 const estimateFormat = new Intl.NumberFormat("en-US", { maximumSignificantDigits: 2 });
@@ -96,7 +104,7 @@ export function ManageOrders() {
     mutationFn: ({ order, command }: { order: Order; command: OrderCommand; close: () => void }) =>
       runOrderCommand(order._id, command),
     onSuccess: (order, { command, close }) => {
-      notify.success(orderCommandMessage(order, command.kind));
+      notify.success(orderCommandMessage(order, command));
       close();
     },
     onError: (failure) => notify.error(failure.message),

@@ -8,7 +8,9 @@ import type { Order } from "@toolshop/shared/orders";
 import { type FormEvent, useRef, useState } from "react";
 import { TextField } from "../../../components/form-fields";
 import { ModalDialog } from "../../../components/modal-dialog";
+import { linesInWords } from "../../../lib/order-lines";
 import type { OrderCommand } from "../api/admin-orders-api";
+import { RefundChoice, type RefundChoiceState, refundOf, WHOLE_REFUND } from "./refund-choice";
 
 export type OrderCommandKind = OrderCommand["kind"];
 
@@ -27,7 +29,7 @@ const WORDING: Record<OrderCommandKind, { title: string; text: string; confirm: 
   },
   refund: {
     title: "Refund this order?",
-    text: "The whole payment goes back to the customer and the units back into stock. This cannot be undone.",
+    text: "The amount below goes back to the customer and the units back into stock. This cannot be undone.",
     confirm: "Yes, refund",
     busy: "Refunding…",
   },
@@ -63,9 +65,17 @@ export function OrderCommandDialog({
   const carrierRef = useRef<HTMLInputElement>(null);
   const [shipment, setShipment] = useState<ShipOrderBody>({ carrier: "", trackingNumber: "" });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof ShipOrderBody, string>>>({});
+  const [refund, setRefund] = useState<RefundChoiceState>(WHOLE_REFUND);
+  const [refundError, setRefundError] = useState<string>();
 
   const submit = (event: FormEvent, close: () => void) => {
     event.preventDefault();
+    if (kind === "refund") {
+      const { body, error: invalid } = refundOf(order, refund);
+      setRefundError(invalid);
+      if (!invalid) onConfirm(body ? { kind, body } : { kind }, close);
+      return;
+    }
     if (kind !== "ship") return onConfirm({ kind }, close);
     const parsed = shipOrderBodySchema.safeParse(shipment);
     if (parsed.success) return onConfirm({ kind, body: parsed.data }, close);
@@ -86,8 +96,7 @@ export function OrderCommandDialog({
       {(close) => (
         <form noValidate onSubmit={(event) => submit(event, close)} className="flex flex-col gap-3">
           <p id="order-command-text">
-            {order.quantity} × {order.name} for <span className="break-all">{order.email}</span>.{" "}
-            {wording.text}
+            {linesInWords(order)} for <span className="break-all">{order.email}</span>. {wording.text}
           </p>
           {kind === "ship" ? (
             <>
@@ -109,6 +118,17 @@ export function OrderCommandDialog({
                 onChange={(event) => setShipment({ ...shipment, trackingNumber: event.target.value })}
               />
             </>
+          ) : null}
+          {kind === "refund" ? (
+            <RefundChoice
+              order={order}
+              state={refund}
+              onChange={(state) => {
+                setRefund(state);
+                setRefundError(undefined);
+              }}
+              error={refundError}
+            />
           ) : null}
           {error ? (
             <p role="alert" className="alert alert-error">

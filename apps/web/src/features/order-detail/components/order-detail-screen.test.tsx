@@ -1,7 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import type { OrderDetail } from "@toolshop/shared/order-detail";
+import type { OrderLine } from "@toolshop/shared/orders";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { anOrder } from "../../orders/test/orders-data";
+import { anOrder, aTwoLineOrder } from "../../orders/test/orders-data";
 import { apiError, renderScreen, startOrdersApi } from "../../orders/test/render-with-api";
 import { OrderDetailScreen } from "./order-detail-screen";
 
@@ -63,6 +64,37 @@ describe("OrderDetailScreen", () => {
     ]);
     // A shipped order has nothing to pay.
     expect(screen.queryByRole("link", { name: "Pay" })).not.toBeInTheDocument();
+  });
+
+  it("shows one row per line of a several-line order, a refunded quantity and the order's total", async () => {
+    const twoLines = aTwoLineOrder({
+      status: "paid",
+      paid: true,
+      transactionId: "pi_test_7",
+      holdsUntil: null,
+    });
+    const [clamp, meter] = twoLines.lines as [OrderLine, OrderLine];
+    await open(() => ({
+      status: 200,
+      body: { ...SHIPPED, ...twoLines, lines: [clamp, { ...meter, refundedQuantity: 1 }] },
+    }));
+    const table = await screen.findByRole("table");
+    const rows = within(table)
+      .getAllByRole("row")
+      .map((row) =>
+        within(row)
+          .queryAllByRole("cell")
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      [],
+      ["Cart Clamp", "$15.50", "4", "$62.00"],
+      ["Cart Meter", "$42.00", "3(1 refunded)", "$126.00"],
+      ["$188.00"],
+      ["$42.00"],
+    ]);
+    expect(within(table).getByRole("rowheader", { name: "Order total" })).toBeInTheDocument();
+    expect(within(table).getByRole("rowheader", { name: "Refunded" })).toBeInTheDocument();
   });
 
   it("links the carrier's tracking page the server gave", async () => {

@@ -2,6 +2,7 @@ import type { OrderDetail } from "@toolshop/shared/order-detail";
 import { Money } from "../../../components/money";
 import { StatusBadge } from "../../../components/status-badge";
 import { formatCount } from "../../../lib/format";
+import { refundAmount } from "../../../lib/order-lines";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -31,6 +32,7 @@ function TrackingLink({ order }: { order: OrderDetail }) {
 
 /** The order as its receipt: lines, delivery, payment and shipment, and its status history. */
 export function OrderReceipt({ order }: { order: OrderDetail }) {
+  const refunded = refundAmount(order.lines, (line) => line.refundedQuantity);
   return (
     <div className="flex flex-col gap-4 print:gap-2">
       <section aria-labelledby="order-lines-heading" className={PANEL}>
@@ -57,28 +59,61 @@ export function OrderReceipt({ order }: { order: OrderDetail }) {
             </tr>
           </thead>
           <tbody>
-            <tr>
-              <td className="px-1 sm:px-3">
-                <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center">
-                  <img
-                    src={order.image}
-                    alt=""
-                    width={56}
-                    height={56}
-                    className="size-14 shrink-0 rounded-field bg-base-200 object-contain p-1 print:bg-white"
-                  />
-                  <span className="font-medium">{order.name}</span>
-                </div>
-              </td>
-              <td className="px-1 text-right sm:px-3">
-                <Money amount={order.unitPrice} />
-              </td>
-              <td className="px-1 text-right sm:px-3">{formatCount(order.quantity)}</td>
-              <td className="px-1 text-right font-semibold sm:px-3">
-                <Money amount={order.price} />
-              </td>
-            </tr>
+            {order.lines.map((line, index) => (
+              // A tool is in an order once; a tool that left the catalogue has no id, hence the index.
+              <tr key={line.toolId ?? `line-${index}`}>
+                <td className="px-1 sm:px-3">
+                  <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center">
+                    <img
+                      src={line.image}
+                      alt=""
+                      width={56}
+                      height={56}
+                      className="size-14 shrink-0 rounded-field bg-base-200 object-contain p-1 print:bg-white"
+                    />
+                    <span className="font-medium">{line.name}</span>
+                  </div>
+                </td>
+                <td className="px-1 text-right sm:px-3">
+                  <Money amount={line.unitPrice} />
+                </td>
+                <td className="px-1 text-right sm:px-3">
+                  {formatCount(line.quantity)}
+                  {line.refundedQuantity > 0 ? (
+                    <span className="block text-xs whitespace-nowrap text-base-content/70 print:text-black">
+                      ({formatCount(line.refundedQuantity)} refunded)
+                    </span>
+                  ) : null}
+                </td>
+                <td className="px-1 text-right font-semibold sm:px-3">
+                  <Money amount={line.total} />
+                </td>
+              </tr>
+            ))}
           </tbody>
+          {/* One line's total is the order's: a total row would only repeat it. */}
+          {order.lines.length > 1 ? (
+            <tfoot className="text-sm text-base-content print:text-black">
+              <tr>
+                <th scope="row" colSpan={3} className="px-1 text-right sm:px-3">
+                  Order total
+                </th>
+                <td className="px-1 text-right font-semibold sm:px-3">
+                  <Money amount={order.price} />
+                </td>
+              </tr>
+              {refunded > 0 ? (
+                <tr>
+                  <th scope="row" colSpan={3} className="px-1 text-right font-normal sm:px-3">
+                    Refunded
+                  </th>
+                  <td className="px-1 text-right sm:px-3">
+                    <Money amount={refunded} />
+                  </td>
+                </tr>
+              ) : null}
+            </tfoot>
+          ) : null}
         </table>
       </section>
 

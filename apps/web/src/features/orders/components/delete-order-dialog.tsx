@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Order } from "@toolshop/shared/orders";
 import { ConfirmDeleteDialog } from "../../../components/confirm-delete-dialog";
-import { formatCount } from "../../../lib/format";
+import { linesInWords, orderTitle } from "../../../lib/order-lines";
 import { notify } from "../../../lib/toast";
 import { deleteOrder, ORDERS_QUERY_KEY } from "../api/orders-api";
 
 /** SPEC.md section 8, typo included. */
-export const deletedMessage = (order: Pick<Order, "name">) => `${order.name} Delete succesfully`;
+export const deletedMessage = (order: Pick<Order, "name" | "lines">) =>
+  `${orderTitle(order)} Delete succesfully`;
 export const DELETE_FAILED_MESSAGE = "please try again";
 
 interface DeleteOrderDialogProps {
@@ -31,7 +32,7 @@ export function DeleteOrderDialog({ order, onClose }: DeleteOrderDialogProps) {
     <ConfirmDeleteDialog
       idPrefix="delete-order"
       title="Delete this order?"
-      text={`${formatCount(order.quantity)} × ${order.name} will be deleted and cannot be paid any more.`}
+      text={`${linesInWords(order)} will be deleted and cannot be paid any more.`}
       error={removal.error}
       busy={removal.isPending}
       onConfirm={(close) =>

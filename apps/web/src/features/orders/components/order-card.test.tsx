@@ -1,8 +1,8 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import type { Order } from "@toolshop/shared/orders";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { anOrder, PLIERS } from "../test/orders-data";
+import { anOrder, aTwoLineOrder, PLIERS } from "../test/orders-data";
 import { OrderCard } from "./order-card";
 
 // anOrder() was placed at 10:15 and holds until 11:15.
@@ -100,4 +100,33 @@ describe("OrderCard's actions", () => {
       expect(offered.sort()).toEqual([...actions].sort());
     });
   }
+});
+
+describe("OrderCard of several lines", () => {
+  it("is named by its first tool and how many more, lists every line and its total", () => {
+    renderCard(aTwoLineOrder());
+    expect(screen.getByRole("heading", { name: "Cart Clamp and 1 more tool" })).toBeInTheDocument();
+    const lines = within(screen.getByRole("list", { name: "Tools in Cart Clamp and 1 more tool" }));
+    expect(lines.getAllByRole("listitem").map((line) => line.textContent)).toEqual([
+      "4 × Cart Clamp",
+      "3 × Cart Meter",
+    ]);
+    expect(screen.getByText("$188.00")).toBeInTheDocument();
+    // The sum of two tools' quantities says nothing: the lines say it.
+    expect(screen.queryByText("Quantity")).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /^Pay\s*for Cart Clamp and 1 more tool$/ })).toBeInTheDocument();
+  });
+
+  it('offers no "Order again" of its first tool alone once cancelled', () => {
+    renderCard(aTwoLineOrder({ status: "cancelled", holdsUntil: null, cancelReason: "admin" }));
+    expect(screen.queryByRole("link", { name: /Order again/ })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /^Delete\s*Cart Clamp and 1 more tool$/ })).toBeInTheDocument();
+  });
+
+  it("reads a one-line order by its tool alone, as always", () => {
+    renderCard(anOrder());
+    expect(screen.getByRole("heading", { name: "Pliers" })).toBeInTheDocument();
+    expect(screen.getByText("Quantity")).toBeInTheDocument();
+    expect(screen.queryByRole("list")).not.toBeInTheDocument();
+  });
 });

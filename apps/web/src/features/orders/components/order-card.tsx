@@ -3,6 +3,7 @@ import type { Order } from "@toolshop/shared/orders";
 import { Link } from "react-router";
 import { Money } from "../../../components/money";
 import { formatCount } from "../../../lib/format";
+import { orderTitle } from "../../../lib/order-lines";
 import { ReservationNote } from "./reservation-note";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -37,6 +38,7 @@ interface OrderCardProps {
  */
 export function OrderCard({ order, onDelete }: OrderCardProps) {
   const headingId = `order-${order._id}-name`;
+  const title = orderTitle(order);
   const payable = isPayable(order.status) && order.price > 0;
   const deletable = isDeletable(order.status);
   // A customer's delete removes the order; what is left cancelled was cancelled by the shop or by
@@ -66,15 +68,32 @@ export function OrderCard({ order, onDelete }: OrderCardProps) {
       <div className="card-body min-w-0 gap-3 p-4 sm:p-6">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h2 id={headingId} className="card-title text-lg">
-            {order.name}
+            {title}
           </h2>
           <span className={`badge ${STATUS_BADGES[order.status]}`}>{STATUS_LABELS[order.status]}</span>
         </div>
         {cancelled && cancelNote ? <p className="font-medium">{cancelNote}</p> : null}
         {order.status === "unpaid" ? <ReservationNote holdsUntil={order.holdsUntil} /> : null}
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-base-content/70">Quantity</dt>
-          <dd>{formatCount(order.quantity)}</dd>
+          {order.lines.length > 1 ? (
+            <>
+              <dt className="text-base-content/70">Tools</dt>
+              <dd>
+                <ul aria-label={`Tools in ${title}`}>
+                  {order.lines.map((line, index) => (
+                    <li key={line.toolId ?? `line-${index}`} className="break-words">
+                      {formatCount(line.quantity)} × {line.name}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </>
+          ) : (
+            <>
+              <dt className="text-base-content/70">Quantity</dt>
+              <dd>{formatCount(order.quantity)}</dd>
+            </>
+          )}
           <dt className="text-base-content/70">Total</dt>
           <dd className="font-semibold">
             <Money amount={order.price} />
@@ -95,18 +114,19 @@ export function OrderCard({ order, onDelete }: OrderCardProps) {
           ) : null}
         </dl>
         <Link to={`/dashboard/orders/${order._id}`} className="link self-start text-sm link-primary">
-          Order details and receipt<span className="sr-only">: {order.name}</span>
+          Order details and receipt<span className="sr-only">: {title}</span>
         </Link>
         {payable || deletable ? (
           <div className="card-actions justify-end">
-            {cancelled && order.toolId ? (
+            {/* Ordering again makes an order of one tool (/checkout/:id): for a one-line order only. */}
+            {cancelled && order.toolId && order.lines.length === 1 ? (
               <Link to={`/checkout/${order.toolId}`} className="btn btn-sm btn-primary">
                 Order again<span className="sr-only">: {order.name}</span>
               </Link>
             ) : null}
             {payable ? (
               <Link to={`/dashboard/payment/${order._id}`} className="btn btn-sm btn-primary">
-                Pay<span className="sr-only"> for {order.name}</span>
+                Pay<span className="sr-only"> for {title}</span>
               </Link>
             ) : null}
             {deletable ? (
@@ -115,7 +135,7 @@ export function OrderCard({ order, onDelete }: OrderCardProps) {
                 className="btn btn-outline btn-sm btn-error"
                 onClick={() => onDelete(order)}
               >
-                Delete<span className="sr-only"> {order.name}</span>
+                Delete<span className="sr-only"> {title}</span>
               </button>
             ) : null}
           </div>

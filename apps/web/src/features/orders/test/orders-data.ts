@@ -12,8 +12,9 @@ export const PLIERS: Tool = {
   category: "mechanical",
 };
 
+/** A one-line order; its one line follows the spec's fields the overrides give (name, quantity, price...). */
 export function anOrder(overrides: Partial<Order> = {}): Order {
-  return {
+  const order: Omit<Order, "lines"> = {
     _id: "0b6f1c2a-7d3e-4f5a-8b9c-1d2e3f4a5b6c",
     toolId: PLIERS._id,
     name: "Pliers",
@@ -30,17 +31,47 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     createdAt: "2025-03-04T10:15:00.000Z",
     holdsUntil: "2025-03-04T11:15:00.000Z",
     cancelReason: null,
-    lines: [
-      {
-        toolId: PLIERS._id,
-        name: "Pliers",
-        image: "/images/tools/pliers.svg",
-        unitPrice: 12.5,
-        quantity: 20,
-        total: 250,
-        refundedQuantity: 0,
-      },
-    ],
     ...overrides,
   };
+  const { toolId, name, image, unitPrice, quantity, price } = order;
+  return {
+    ...order,
+    lines: overrides.lines ?? [
+      { toolId, name, image, unitPrice, quantity, total: price, refundedQuantity: 0 },
+    ],
+  };
+}
+
+/** An order of two lines, as the server answers it: the spec's fields name its first line, price its total. */
+export function aTwoLineOrder(overrides: Partial<Order> = {}): Order {
+  const lines: Order["lines"] = [
+    {
+      toolId: "6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a02",
+      name: "Cart Clamp",
+      image: "/images/tools/clamp.svg",
+      unitPrice: 15.5,
+      quantity: 4,
+      total: 62,
+      refundedQuantity: 0,
+    },
+    {
+      toolId: "6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a03",
+      name: "Cart Meter",
+      image: "/images/tools/meter.svg",
+      unitPrice: 42,
+      quantity: 3,
+      total: 126,
+      refundedQuantity: 0,
+    },
+  ];
+  return anOrder({
+    toolId: lines[0]?.toolId ?? null,
+    name: "Cart Clamp",
+    image: "/images/tools/clamp.svg",
+    unitPrice: 15.5,
+    quantity: 7,
+    price: 188,
+    lines,
+    ...overrides,
+  });
 }

@@ -1,6 +1,6 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { anOrder } from "../../orders/test/orders-data";
+import { anOrder, aTwoLineOrder } from "../../orders/test/orders-data";
 import {
   type ApiAnswer,
   type ApiCall,
@@ -54,6 +54,19 @@ describe("the payment screen with the test gateway", () => {
     await user.type(screen.getByLabelText("Expiry (MM/YY)"), "12/30");
     await user.type(screen.getByLabelText("CVC"), "123");
   }
+
+  it("sums up an order of two tools line by line, with its total", async () => {
+    const cart = aTwoLineOrder({ _id: ORDER._id });
+    await openPayment({ [`GET /api/payment/${ORDER._id}`]: () => ({ status: 200, body: cart }) });
+    expect(await screen.findByRole("heading", { name: "Cart Clamp and 1 more tool" })).toBeInTheDocument();
+    const lines = within(screen.getByRole("list", { name: "Tools in this order" })).getAllByRole("listitem");
+    expect(lines.map((line) => line.textContent)).toEqual([
+      "Cart Clamp: 4 × $15.50 = $62.00",
+      "Cart Meter: 3 × $42.00 = $126.00",
+    ]);
+    expect(screen.getByText(/^Total/).textContent).toBe("Total $188.00");
+    expect(screen.getByRole("heading", { name: "Pay $188.00 by card" })).toBeInTheDocument();
+  });
 
   it("loads, labels Test mode, and keeps Pay disabled until the payment secret has arrived", async () => {
     await openPayment();

@@ -1,0 +1,28 @@
+import type { Order, OrderLine } from "@toolshop/shared/orders";
+import { formatCount } from "./format";
+
+/**
+ * An order named in a few words: a one-line order by its tool, as always; one of several lines by its
+ * first tool and how many more ("Cart Clamp and 1 more tool"). The full list is on the order's page.
+ */
+export function orderTitle(order: Pick<Order, "name" | "lines">): string {
+  const more = order.lines.length - 1;
+  if (more < 1) return order.name;
+  return `${order.name} and ${formatCount(more)} more ${more === 1 ? "tool" : "tools"}`;
+}
+
+/** Units of a line not refunded yet: what the owner can still refund. */
+export const unitsLeft = (line: OrderLine): number => line.quantity - line.refundedQuantity;
+
+/** Money in cents, so that sums of prices add up exactly (0.1 + 0.2 is not 0.3 in floating point). */
+const cents = (amount: number) => Math.round(amount * 100);
+
+/** What refunding these units of each line gives back: the sum of unit price × units. */
+export function refundAmount(lines: readonly OrderLine[], units: (line: OrderLine) => number): number {
+  return lines.reduce((sum, line) => sum + cents(line.unitPrice) * units(line), 0) / 100;
+}
+
+/** Every line in words, "4 × Cart Clamp, 3 × Cart Meter"; a one-line order reads "20 × Pliers", as always. */
+export function linesInWords(order: Pick<Order, "lines">): string {
+  return order.lines.map((line) => `${formatCount(line.quantity)} × ${line.name}`).join(", ");
+}
