@@ -51,6 +51,9 @@ for (const screen of SCREENS) {
       // From a product page, at a quantity the customer chose.
       await page.goto(`/tools/${meter._id}`);
       await expect(page.getByRole("heading", { level: 1, name: meter.name })).toBeVisible();
+      // The page comes rendered by the server; the count, read from the browser's cart, shows once its
+      // code runs (typing before that is lost to the page's start).
+      await expect(cartLink).toHaveAccessibleName("Cart, 1 item");
       const quantity = page.getByRole("main").getByLabel("Quantity");
       await expect(quantity).toHaveValue("1");
       await quantity.fill("11");
