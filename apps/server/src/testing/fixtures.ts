@@ -54,6 +54,35 @@ export async function stockOf(db: Database, toolId: string): Promise<number | un
 }
 
 /**
+ * The row of an order of `quantity` × `tool` at `unitPriceCents` by `customer`, for insertOrders: the
+ * total is theirs, the tool's name and picture default to addTool's, and a test address and phone.
+ * `more` sets the rest (status, createdAt, address...).
+ */
+export function orderRow(
+  customer: TestUser,
+  tool: { id: string; name?: string; image?: string },
+  {
+    unitPriceCents,
+    quantity,
+    ...more
+  }: { unitPriceCents: number; quantity: number } & Partial<PgInsertValue<typeof orders>>,
+): PgInsertValue<typeof orders> {
+  return {
+    userId: customer.id,
+    email: customer.email,
+    toolId: tool.id,
+    name: tool.name ?? "Test Pliers",
+    image: tool.image ?? "/images/tools/pliers.svg",
+    unitPriceCents,
+    quantity,
+    totalCents: unitPriceCents * quantity,
+    address: "1 Main St",
+    phone: "555 0100",
+    ...more,
+  };
+}
+
+/**
  * Orders straight in the database, each with its one line made from its own columns (as migration
  * 0024 moved the orders placed before lines existed).
  */

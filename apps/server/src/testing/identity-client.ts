@@ -106,6 +106,18 @@ export async function outboxMails(dataDir: string, to: string, count = 1): Promi
   throw new Error(`No ${count} mail(s) to ${to} in ${join(dataDir, "mail")}.`);
 }
 
+/** Waits for the outbox to hold a mail to `to` whose subject starts with `subject`; answers its decoded text. */
+export async function outboxMailTo(dataDir: string, to: string, subject: string): Promise<string> {
+  // Domain events mail after the answer; on a busy machine that can take a while.
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const mails = await allOutboxMails(dataDir);
+    const found = mails.find((mail) => mail.includes(`To: ${to}`) && mail.includes(`Subject: ${subject}`));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`No mail "${subject}" to ${to} in ${join(dataDir, "mail")}.`);
+}
+
 /** Every mail in the outbox now, decoded, oldest first (no waiting: wrap it in vi.waitFor). */
 export function allOutboxMails(dataDir: string): Promise<string[]> {
   return readOutbox(dataDir, (name) => name.endsWith(".eml"));

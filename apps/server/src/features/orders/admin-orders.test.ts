@@ -7,7 +7,7 @@ import {
 import { type Order, orderSchema } from "@toolshop/shared/orders";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
-import { addTool, insertOrders, stockOf } from "../../testing/fixtures";
+import { addTool, insertOrders, orderRow, stockOf } from "../../testing/fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 
 const SHIPMENT = { carrier: "UPS", trackingNumber: "1Z999AA10123456784" };
@@ -27,21 +27,16 @@ for (const target of testDatabaseTargets()) {
       bob = await signedInCustomer(t);
       tool = await addTool(t.database.db);
       const place = async (who: SignedInCustomer, status: Order["status"], minutesAgo: number) => {
-        const [row] = await insertOrders(t.database.db, {
-          userId: who.id,
-          email: who.email,
-          toolId: tool.id,
-          name: tool.name,
-          image: tool.image,
-          unitPriceCents: 1250,
-          quantity: 4,
-          totalCents: 5000,
-          address: "1 Main St",
-          phone: "555 0100",
-          status,
-          transactionId: status === "unpaid" ? null : `pi_${status}_${minutesAgo}`,
-          createdAt: new Date(Date.now() - minutesAgo * 60_000),
-        });
+        const [row] = await insertOrders(
+          t.database.db,
+          orderRow(who, tool, {
+            unitPriceCents: 1250,
+            quantity: 4,
+            status,
+            transactionId: status === "unpaid" ? null : `pi_${status}_${minutesAgo}`,
+            createdAt: new Date(Date.now() - minutesAgo * 60_000),
+          }),
+        );
         if (!row) throw new Error("no order inserted");
         return row.id;
       };

@@ -4,10 +4,10 @@ import { orders } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { type Order, orderSchema } from "@toolshop/shared/orders";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
 import { addTool } from "../../testing/fixtures";
-import { allOutboxMails, decodeMail } from "../../testing/identity-client";
+import { allOutboxMails, decodeMail, outboxMailTo } from "../../testing/identity-client";
 import { type SmtpPeer, startSmtpPeer } from "../../testing/smtp-peer";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { TestPaymentGateway } from "../payments/test-gateway";
@@ -29,20 +29,6 @@ async function placeOrder(t: TestApp, who: SignedInCustomer): Promise<Order> {
 async function paidOrder(t: TestApp, who: SignedInCustomer) {
   const order = await placeOrder(t, who);
   return { order, paymentId: await payThroughCheckout(t.app, who, order._id) };
-}
-
-/** The decoded mail to `email` whose subject starts so, once it is in the outbox. */
-async function mailTo(t: TestApp, email: string, subject: string): Promise<string> {
-  let found: string | undefined;
-  await vi.waitFor(
-    async () => {
-      const mails = await allOutboxMails(t.dataDir);
-      found = mails.find((mail) => mail.includes(`To: ${email}`) && mail.includes(`Subject: ${subject}`));
-      expect(found, `a mail "${subject}" to ${email}`).toBeDefined();
-    },
-    { timeout: 15_000, interval: 50 },
-  );
-  return found as string;
 }
 
 /** Both parts are there, with the customer's text as typed in the plain one and escaped in the HTML one. */
@@ -69,11 +55,15 @@ for (const target of testDatabaseTargets()) {
     it("mails carrier, tracking number and the carrier's tracking link when an admin ships", async () => {
       const customer = await signedInCustomer(t);
       const { order } = await paidOrder(t, customer);
-      await mailTo(t, customer.email, "Your Toolshop order is paid");
+      await outboxMailTo(t.dataDir, customer.email, "Your Toolshop order is paid");
       const shipped = await call(t.app, admin, "POST", `/api/orders/${order._id}/ship`, UPS);
       expect(shipped.statusCode, shipped.body).toBe(200);
 
-      const mail = await mailTo(t, customer.email, "Your Toolshop order has shipped: 4 x Test Pliers");
+      const mail = await outboxMailTo(
+        t.dataDir,
+        customer.email,
+        "Your Toolshop order has shipped: 4 x Test Pliers",
+      );
       expect(mail).toContain("Carrier: UPS");
       expect(mail).toContain("Tracking number: 1Z999AA10123456784");
       expect(mail).toContain("https://www.ups.com/track?tracknum=1Z999AA10123456784");
@@ -90,7 +80,7 @@ for (const target of testDatabaseTargets()) {
         200,
       );
 
-      const mail = await mailTo(t, customer.email, "Your Toolshop order has shipped");
+      const mail = await outboxMailTo(t.dataDir, customer.email, "Your Toolshop order has shipped");
       expect(mail).toContain("Carrier: <i>Acme</i> Couriers"); // the text part
       expect(mail).toContain("&lt;i&gt;Acme&lt;/i&gt; Couriers"); // the HTML part
       expect(mail).toContain("tracking number on the carrier's site");
@@ -104,7 +94,11 @@ for (const target of testDatabaseTargets()) {
       const delivered = await call(t.app, admin, "POST", `/api/orders/${order._id}/deliver`);
       expect(delivered.statusCode, delivered.body).toBe(200);
 
-      const mail = await mailTo(t, customer.email, "Your Toolshop order was delivered: 4 x Test Pliers");
+      const mail = await outboxMailTo(
+        t.dataDir,
+        customer.email,
+        "Your Toolshop order was delivered: 4 x Test Pliers",
+      );
       expect(mail).toContain("Your order has been delivered.");
       expect(mail).toContain("Quantity: 4");
       expect(mail).toContain(`${t.app.config.publicUrl}/dashboard/myreview?tool=${order.toolId}`);
@@ -117,7 +111,11 @@ for (const target of testDatabaseTargets()) {
       const order = await placeOrder(t, customer);
       expect((await call(t.app, admin, "POST", `/api/orders/${order._id}/cancel`)).statusCode).toBe(200);
 
-      const mail = await mailTo(t, customer.email, "Your Toolshop order was cancelled: 4 x Test Pliers");
+      const mail = await outboxMailTo(
+        t.dataDir,
+        customer.email,
+        "Your Toolshop order was cancelled: 4 x Test Pliers",
+      );
       expect(mail).toContain("Toolshop has cancelled your order.");
       expect(mail).toContain("The units it reserved have been released, and no money was taken.");
       expect(mail).toContain("Total: $75.60");
@@ -131,7 +129,7 @@ for (const target of testDatabaseTargets()) {
       const deleted = await call(t.app, customer, "DELETE", `/api/orders/${order._id}`);
       expect(deleted.json()).toEqual({ deletedCount: 1 });
 
-      const mail = await mailTo(t, customer.email, "Your Toolshop order was cancelled");
+      const mail = await outboxMailTo(t.dataDir, customer.email, "Your Toolshop order was cancelled");
       expect(mail).toContain("Your order has been cancelled, as you asked.");
       expect(mail).toContain("no money was taken");
     });
@@ -156,7 +154,7 @@ for (const target of testDatabaseTargets()) {
       expect((await expireUnpaidOrders(ctx)).map((row) => row.id)).toContain(order._id);
       expect(await expireUnpaidOrders(ctx)).toEqual([]);
 
-      const mail = await mailTo(t, customer.email, "Your Toolshop order was cancelled");
+      const mail = await outboxMailTo(t.dataDir, customer.email, "Your Toolshop order was cancelled");
       expect(mail).toContain(
         "Your order was cancelled because it was not paid in time: its reservation expired.",
       );
@@ -172,7 +170,11 @@ for (const target of testDatabaseTargets()) {
       const refunded = await call(t.app, admin, "POST", `/api/orders/${order._id}/refund`);
       expect(refunded.statusCode, refunded.body).toBe(200);
 
-      const mail = await mailTo(t, customer.email, "Your Toolshop order was refunded: 4 x Test Pliers");
+      const mail = await outboxMailTo(
+        t.dataDir,
+        customer.email,
+        "Your Toolshop order was refunded: 4 x Test Pliers",
+      );
       expect(mail).toContain("Amount refunded: $75.60");
       expect(mail).toContain(`Payment id: ${paymentId}`);
       expect(mail).toContain("We have refunded your payment for this order in full.");

@@ -9,7 +9,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DomainEvent } from "../../lib/domain-events";
 import { freshPostgres, missingBackends } from "../../resilience/support/backends";
-import { addCustomer, addTool, insertOrders, stockOf } from "../../testing/fixtures";
+import { addCustomer, addTool, insertOrders, orderRow, stockOf } from "../../testing/fixtures";
 import { TestPaymentGateway } from "../payments/test-gateway";
 import type { OrdersContext } from "./context";
 import { expireUnpaidOrders } from "./expiry";
@@ -27,19 +27,13 @@ async function unpaidOrders(db: Database, count: number, minutesAgo: number, gat
   const tool = await addTool(db, { availableQuantity: 100 });
   const rows = await insertOrders(
     db,
-    Array.from({ length: count }, () => ({
-      userId: customer.id,
-      email: customer.email,
-      toolId: tool.id,
-      name: tool.name,
-      image: tool.image,
-      unitPriceCents: 100,
-      quantity: 2,
-      totalCents: 200,
-      address: "1 Main St",
-      phone: "555 0100",
-      createdAt: new Date(Date.now() - minutesAgo * 60_000),
-    })),
+    Array.from({ length: count }, () =>
+      orderRow(customer, tool, {
+        unitPriceCents: 100,
+        quantity: 2,
+        createdAt: new Date(Date.now() - minutesAgo * 60_000),
+      }),
+    ),
   );
   const ids = rows.map((row) => row.id);
   const secrets: string[] = [];

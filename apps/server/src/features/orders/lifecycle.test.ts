@@ -7,7 +7,7 @@ import { type OrderStatus, orderStatusSchema } from "@toolshop/shared/orders";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpError } from "../../lib/http-errors";
-import { addCustomer, addTool, insertOrders, stockOf } from "../../testing/fixtures";
+import { addCustomer, addTool, insertOrders, orderRow, stockOf } from "../../testing/fixtures";
 import { runTransition } from "./lifecycle";
 
 const STATUSES = orderStatusSchema.options;
@@ -43,19 +43,10 @@ for (const target of testDatabaseTargets()) {
     async function orderIn(status: OrderStatus) {
       const customer = await addCustomer(handle.db);
       const tool = await addTool(handle.db, { availableQuantity: 10 });
-      const [row] = await insertOrders(handle.db, {
-        userId: customer.id,
-        email: customer.email,
-        toolId: tool.id,
-        name: tool.name,
-        image: tool.image,
-        unitPriceCents: 100,
-        quantity: 3,
-        totalCents: 300,
-        address: "1 Main St",
-        phone: "555 0100",
-        status,
-      });
+      const [row] = await insertOrders(
+        handle.db,
+        orderRow(customer, tool, { unitPriceCents: 100, quantity: 3, status }),
+      );
       if (!row) throw new Error("no order inserted");
       return { row, tool };
     }

@@ -4,29 +4,16 @@ import { orders } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { MAX_ORDER_LINES, type Order, orderSchema } from "@toolshop/shared/orders";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
 import { addTool, stockOf } from "../../testing/fixtures";
-import { allOutboxMails } from "../../testing/identity-client";
+import { outboxMailTo } from "../../testing/identity-client";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { TestPaymentGateway } from "../payments/test-gateway";
 import { expireUnpaidOrders } from "./expiry";
 import { payThroughCheckout, TEST_GATEWAY_SECRET } from "./test-fixtures";
 
 const WHERE = { address: "1 Main St", phone: "+1 555-0100" };
-
-async function mailTo(t: TestApp, email: string, subject: string): Promise<string> {
-  let found: string | undefined;
-  await vi.waitFor(
-    async () => {
-      const mails = await allOutboxMails(t.dataDir);
-      found = mails.find((mail) => mail.includes(`To: ${email}`) && mail.includes(`Subject: ${subject}`));
-      expect(found, `a mail "${subject}" to ${email}`).toBeDefined();
-    },
-    { timeout: 15_000, interval: 50 },
-  );
-  return found as string;
-}
 
 for (const target of testDatabaseTargets()) {
   describe.skipIf(target.skip)(`orders of several lines ${target.title}`, () => {
@@ -85,7 +72,7 @@ for (const target of testDatabaseTargets()) {
       });
       expect(intent.statusCode, intent.body).toBe(200);
       await payThroughCheckout(t.app, customer, order._id);
-      const confirmation = await mailTo(t, customer.email, "Your Toolshop order is paid: 4 x ");
+      const confirmation = await outboxMailTo(t.dataDir, customer.email, "Your Toolshop order is paid: 4 x ");
       expect(confirmation).toContain("and 2 more tools");
       expect(confirmation).toContain("Total paid: $199.00");
       for (const line of [
@@ -118,7 +105,7 @@ for (const target of testDatabaseTargets()) {
       expect([await stockOf(t.database.db, pliers.id), await stockOf(t.database.db, drill.id)]).toEqual([
         6, 9,
       ]);
-      const mail = await mailTo(t, customer.email, "Part of your Toolshop order was refunded");
+      const mail = await outboxMailTo(t.dataDir, customer.email, "Part of your Toolshop order was refunded");
       expect(mail).toContain("Amount refunded: $40.00");
       expect(mail).toContain("Refunded: 2 x Test Pliers");
 

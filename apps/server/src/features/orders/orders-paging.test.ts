@@ -13,7 +13,7 @@ import { NEXT_CURSOR_HEADER } from "@toolshop/shared/paths";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
-import { addCustomer, addTool, insertOrders } from "../../testing/fixtures";
+import { addCustomer, addTool, insertOrders, orderRow } from "../../testing/fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 
 for (const target of testDatabaseTargets()) {
@@ -35,20 +35,19 @@ for (const target of testDatabaseTargets()) {
       who: { id: string; email: string },
       options: { status?: Order["status"]; createdAt?: Date | SQL } = {},
     ) {
-      const [row] = await insertOrders(t.database.db, {
-        userId: who.id,
-        email: who.email,
-        toolId,
-        name: "Test Pliers",
-        image: "/images/tools/pliers.svg",
-        unitPriceCents: 1250,
-        quantity: 2,
-        totalCents: 2500,
-        address: "1 Main St",
-        phone: "555 0100",
-        status: options.status ?? "paid",
-        ...(options.createdAt ? { createdAt: options.createdAt } : {}),
-      });
+      const [row] = await insertOrders(
+        t.database.db,
+        orderRow(
+          who,
+          { id: toolId },
+          {
+            unitPriceCents: 1250,
+            quantity: 2,
+            status: options.status ?? "paid",
+            ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+          },
+        ),
+      );
       if (!row) throw new Error("no order inserted");
       return row;
     }

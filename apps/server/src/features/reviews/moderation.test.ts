@@ -7,7 +7,7 @@ import { NEXT_CURSOR_HEADER } from "@toolshop/shared/paths";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
-import { addTool, insertOrders } from "../../testing/fixtures";
+import { addTool, insertOrders, orderRow } from "../../testing/fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 
 for (const target of testDatabaseTargets()) {
@@ -33,19 +33,10 @@ for (const target of testDatabaseTargets()) {
     };
     const addOrder = async (who: SignedInCustomer, status: "unpaid" | "paid") => {
       const tool = await addTool(t.database.db);
-      const [order] = await insertOrders(t.database.db, {
-        userId: who.id,
-        email: who.email,
-        toolId: tool.id,
-        name: tool.name,
-        image: tool.image,
-        unitPriceCents: 1000,
-        quantity: 2,
-        totalCents: 2000,
-        address: "1 Test Street",
-        phone: "+1 555 0100",
-        status,
-      });
+      const [order] = await insertOrders(
+        t.database.db,
+        orderRow(who, tool, { unitPriceCents: 1000, quantity: 2, status }),
+      );
       if (!order) throw new Error("no order inserted");
       return order;
     };

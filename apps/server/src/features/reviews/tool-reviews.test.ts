@@ -6,7 +6,7 @@ import { TOOL_NOT_BOUGHT } from "@toolshop/shared/reviews";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
-import { addTool, insertOrders } from "../../testing/fixtures";
+import { addTool, insertOrders, orderRow } from "../../testing/fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { payThroughCheckout } from "../orders/test-fixtures";
 
@@ -25,19 +25,10 @@ for (const target of testDatabaseTargets()) {
     });
 
     const order = async (who: SignedInCustomer, toolId: string, status: Status) => {
-      await insertOrders(t.database.db, {
-        userId: who.id,
-        email: who.email,
-        toolId,
-        name: "Test Pliers",
-        image: "/images/tools/pliers.svg",
-        unitPriceCents: 1000,
-        quantity: 2,
-        totalCents: 2000,
-        address: "1 Test Street",
-        phone: "+1 555 0100",
-        status,
-      });
+      await insertOrders(
+        t.database.db,
+        orderRow(who, { id: toolId }, { unitPriceCents: 1000, quantity: 2, status }),
+      );
     };
     const post = (who: SignedInCustomer, body: object) => call(t.app, who, "POST", "/api/review", body);
     const storedBy = (who: SignedInCustomer) =>

@@ -1,15 +1,9 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { notify } from "../../../lib/toast";
-import { signOutForTest } from "../../auth/test/session";
 import { anOrder } from "../../orders/test/orders-data";
-import {
-  type ApiAnswer,
-  type ApiCall,
-  apiError,
-  renderScreen,
-  startOrdersApi,
-} from "../../orders/test/render-with-api";
+import { type ApiAnswer, type ApiCall, apiError, renderScreen } from "../../orders/test/render-with-api";
+import { cartApiPerTest } from "../test/cart-api";
 import { aCartLine, DRILL, PLIERS, signInAnn } from "../test/cart-data";
 import { CartCheckoutScreen } from "./cart-checkout-screen";
 
@@ -30,17 +24,14 @@ const CART = {
 };
 
 describe("the cart's checkout", () => {
-  let api: Awaited<ReturnType<typeof startOrdersApi>> | undefined;
-  afterEach(async () => {
+  const startApi = cartApiPerTest();
+  afterEach(() => {
     vi.mocked(notify.success).mockClear();
-    signOutForTest();
-    await api?.close();
-    api = undefined;
   });
 
   async function open(placeAnswer: ApiAnswer) {
     signInAnn();
-    api = await startOrdersApi((call: ApiCall) => {
+    const api = await startApi((call: ApiCall) => {
       if (call.path === "/api/profile") return { status: 200, body: PROFILE };
       if (call.method === "POST" && call.path === "/api/orders") return placeAnswer;
       if (call.method === "PUT") return { status: 200, body: { lines: [], removedToolIds: [] } };
@@ -51,12 +42,12 @@ describe("the cart's checkout", () => {
       pattern: "/checkout",
     });
     await screen.findByRole("heading", { level: 2, name: "Your order" });
-    return rendered;
+    return { ...rendered, api };
   }
 
   it("prefills the profile's address and phone, shows every line and one total, and places the lines as one order", async () => {
     const placed = anOrder({ _id: "0c0c0c0c-1111-4222-8333-444444444444", price: 678 });
-    const { user, router } = await open({ status: 201, body: placed });
+    const { user, router, api } = await open({ status: 201, body: placed });
     await waitFor(() =>
       expect((screen.getByLabelText("Address") as HTMLTextAreaElement).value).toBe(PROFILE.address),
     );
@@ -67,7 +58,7 @@ describe("the cart's checkout", () => {
 
     await user.dblClick(screen.getByRole("button", { name: "Place order" }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/payment/${placed._id}`));
-    const posts = api?.callsTo("POST", "/api/orders") ?? [];
+    const posts = api.callsTo("POST", "/api/orders");
     expect(posts).toHaveLength(1);
     expect(posts[0]?.body).toEqual({
       lines: [
@@ -81,12 +72,12 @@ describe("the cart's checkout", () => {
     expect(notify.success).toHaveBeenCalledWith("order is placed go to my order");
     // The order holds the lines: the cart is emptied.
     await waitFor(() =>
-      expect(api?.callsTo("PUT", "/api/cart").map((call) => call.body)).toEqual([{ lines: [] }]),
+      expect(api.callsTo("PUT", "/api/cart").map((call) => call.body)).toEqual([{ lines: [] }]),
     );
   });
 
   it("shows a 409's short lines next to them, and keeps the cart", async () => {
-    const { user } = await open(
+    const { user, api } = await open(
       apiError(409, "Conflict", "Not enough in stock: Electric Drill (7 left). Nothing was ordered."),
     );
     await waitFor(() =>
@@ -99,12 +90,12 @@ describe("the cart's checkout", () => {
     const short = screen.getByText("Not enough in stock for this quantity.");
     expect(short.closest("li")).toHaveTextContent("Electric Drill");
     expect(screen.getAllByText("Not enough in stock for this quantity.")).toHaveLength(1);
-    expect(api?.callsTo("PUT", "/api/cart")).toEqual([]);
+    expect(api.callsTo("PUT", "/api/cart")).toEqual([]);
   });
 
   it("shows the spec's messages for a missing address and phone", async () => {
     signInAnn();
-    api = await startOrdersApi((call) =>
+    const api = await startApi((call) =>
       call.path === "/api/profile"
         ? { status: 200, body: { ...PROFILE, address: "", phoneNumber: "" } }
         : { status: 200, body: CART },
@@ -118,7 +109,7 @@ describe("the cart's checkout", () => {
 
   it("sends the customer back to the cart while a line is sold out or changed price", async () => {
     signInAnn();
-    api = await startOrdersApi(() => ({
+    await startApi(() => ({
       status: 200,
       body: { lines: [aCartLine(PLIERS, { price: 13, seenPrice: 12.5 })], removedToolIds: [] },
     }));

@@ -1,10 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type CartCheckoutForm, type CartLine, cartCheckoutFormSchema } from "@toolshop/shared/cart";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { TextAreaField, TextField } from "../../../components/form-fields";
 import { MessagePanel } from "../../../components/message-panel";
 import { Money } from "../../../components/money";
 import { ProductThumbnail } from "../../../components/product-thumbnail";
@@ -15,7 +14,7 @@ import { formatCount } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { newIdempotencyKey, ORDERS_QUERY_KEY } from "../../orders/api/orders-api";
 import { ORDER_PLACED_MESSAGE } from "../../orders/checkout-messages";
-import { useSavedDetails } from "../../profile/use-saved-details";
+import { DeliveryDetailsFields, useSavedDeliveryDetails, useSubmitOnce } from "../../orders/delivery-details";
 import { toolKeys } from "../../tools/api/search-tools";
 import { placeCartOrder } from "../api/cart-api";
 import { useCartActions, useCartView } from "../use-cart";
@@ -32,22 +31,16 @@ function PlaceCartOrderForm({ lines, email }: CartCheckoutProps) {
   const { change } = useCartActions();
   // One key per visit: a double click or a retry places one order.
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const submitting = useRef(false);
-  const {
-    register,
-    handleSubmit,
-    getFieldState,
-    setValue,
-    formState: { errors },
-  } = useForm<CartCheckoutForm>({
+  const form = useForm<CartCheckoutForm>({
     resolver: zodResolver(cartCheckoutFormSchema),
     defaultValues: { address: "", phone: "" },
   });
-  useSavedDetails(email, (details) => {
-    for (const field of ["address", "phone"] as const) {
-      if (details[field] && !getFieldState(field).isDirty) setValue(field, details[field]);
-    }
-  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+  useSavedDeliveryDetails(email, form);
   const order = useMutation({
     mutationFn: (values: CartCheckoutForm) =>
       placeCartOrder(
@@ -68,22 +61,10 @@ function PlaceCartOrderForm({ lines, email }: CartCheckoutProps) {
   });
   const refusal =
     order.error instanceof ApiRequestError && order.error.status === 409 ? order.error.message : null;
+  const onSubmit = useSubmitOnce(handleSubmit, order.mutateAsync);
 
   return (
-    <form
-      noValidate
-      className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (submitting.current) return;
-        submitting.current = true;
-        void handleSubmit(async (values) => {
-          await order.mutateAsync(values).catch(() => undefined);
-        })(event).finally(() => {
-          submitting.current = false;
-        });
-      }}
-    >
+    <form noValidate className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" onSubmit={onSubmit}>
       <section aria-labelledby="checkout-lines" className="flex flex-col gap-3">
         <h2 id="checkout-lines" className="text-xl font-semibold">
           Your order
@@ -119,29 +100,12 @@ function PlaceCartOrderForm({ lines, email }: CartCheckoutProps) {
         </p>
       </section>
       <div className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
-        <TextField
-          id="cart-checkout-email"
-          label="Email"
-          type="email"
-          value={email}
-          readOnly
-          className="input w-full bg-base-200"
-        />
-        <TextAreaField
-          id="cart-checkout-address"
-          label="Address"
-          error={errors.address?.message}
-          registration={register("address")}
-          rows={3}
-          autoComplete="street-address"
-        />
-        <TextField
-          id="cart-checkout-phone"
-          label="Phone"
-          error={errors.phone?.message}
-          registration={register("phone")}
-          type="tel"
-          autoComplete="tel"
+        <DeliveryDetailsFields
+          idPrefix="cart-checkout"
+          email={email}
+          address={register("address")}
+          phone={register("phone")}
+          errors={errors}
         />
         {order.error ? (
           <div role="alert" className="flex flex-col gap-2 rounded-field bg-error/10 p-3 text-error">

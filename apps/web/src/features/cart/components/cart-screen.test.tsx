@@ -1,13 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { notify } from "../../../lib/toast";
 import { signOutForTest } from "../../auth/test/session";
-import {
-  type ApiAnswer,
-  type ApiCall,
-  renderScreen,
-  startOrdersApi,
-} from "../../orders/test/render-with-api";
+import { type ApiAnswer, type ApiCall, renderScreen } from "../../orders/test/render-with-api";
+import { cartApiPerTest } from "../test/cart-api";
 import { aCartLine, DRILL, PLIERS, signInAnn } from "../test/cart-data";
 import { readVisitorCart, writeVisitorCart } from "../visitor-cart";
 import { CartScreen } from "./cart-screen";
@@ -24,20 +20,13 @@ const checkoutLink = () => screen.queryByRole("link", { name: "Checkout" });
 const checkoutButton = () => screen.queryByRole("button", { name: "Checkout" });
 
 describe("the cart screen", () => {
-  let api: Awaited<ReturnType<typeof startOrdersApi>> | undefined;
-  afterEach(async () => {
-    localStorage.clear();
-    writeVisitorCart([]);
-    signOutForTest();
-    await api?.close();
-    api = undefined;
-  });
+  const startApi = cartApiPerTest();
 
   async function open(answer: (call: ApiCall) => ApiAnswer) {
-    api = await startOrdersApi(answer);
+    const api = await startApi(answer);
     const rendered = renderScreen(<CartScreen />, { path: "/cart", pattern: "/cart" });
     await screen.findByRole("heading", { level: 1, name: "Your cart" });
-    return rendered;
+    return { ...rendered, api };
   }
 
   it("says so when the cart is empty", async () => {
@@ -113,7 +102,7 @@ describe("the cart screen", () => {
       aCartLine(PLIERS, { price: 13, seenPrice: 12.5, quantity: 20 }),
       aCartLine(DRILL, { availableQuantity: 0, soldOut: true, quantity: 1 }),
     ];
-    const { user } = await open((call) => {
+    const { user, api } = await open((call) => {
       if (call.method === "PUT") {
         const sent = (call.body as { lines: { toolId: string; quantity: number; seenPrice?: number }[] })
           .lines;
@@ -131,7 +120,7 @@ describe("the cart screen", () => {
 
     await user.click(screen.getByRole("button", { name: "Accept the new price of Pliers" }));
     await waitFor(() => expect(screen.queryByText(/Price changed from/)).toBeNull());
-    expect(api?.callsTo("PUT", "/api/cart")[0]?.body).toEqual({
+    expect(api.callsTo("PUT", "/api/cart")[0]?.body).toEqual({
       lines: [
         { toolId: PLIERS._id, quantity: 20, seenPrice: 13 },
         { toolId: DRILL._id, quantity: 1, seenPrice: 89 },

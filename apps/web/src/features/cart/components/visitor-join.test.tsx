@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
-import { signOutForTest } from "../../auth/test/session";
-import { apiError, renderScreen, startOrdersApi } from "../../orders/test/render-with-api";
+import { describe, expect, it } from "vitest";
+import { apiError, renderScreen } from "../../orders/test/render-with-api";
+import { cartApiPerTest } from "../test/cart-api";
 import { aCartLine, DRILL, PLIERS, signInAnn } from "../test/cart-data";
 import { readVisitorCart, writeVisitorCart } from "../visitor-cart";
 import { CartScreen } from "./cart-screen";
@@ -9,14 +9,7 @@ import { CartScreen } from "./cart-screen";
 const GONE_TOOL = "11111111-2222-4333-8444-555555555555";
 
 describe("a visitor's cart", () => {
-  let api: Awaited<ReturnType<typeof startOrdersApi>> | undefined;
-  afterEach(async () => {
-    localStorage.clear();
-    writeVisitorCart([]);
-    signOutForTest();
-    await api?.close();
-    api = undefined;
-  });
+  const startApi = cartApiPerTest();
 
   it("joins the account's cart: quantities added, new tools with the price seen, tools gone named; then the browser's is cleared", async () => {
     writeVisitorCart([
@@ -24,7 +17,7 @@ describe("a visitor's cart", () => {
       { toolId: DRILL._id, quantity: 2, seenPrice: 85 },
       { toolId: GONE_TOOL, quantity: 1, seenPrice: 5 },
     ]);
-    api = await startOrdersApi((call) =>
+    const api = await startApi((call) =>
       call.method === "GET"
         ? { status: 200, body: { lines: [aCartLine(PLIERS, { quantity: 25 })], removedToolIds: [] } }
         : {
@@ -61,7 +54,7 @@ describe("a visitor's cart", () => {
       { toolId: GONE_TOOL, quantity: 1, seenPrice: 5 },
       { toolId: PLIERS._id, quantity: 20, seenPrice: 12.5 },
     ]);
-    api = await startOrdersApi((call) =>
+    await startApi((call) =>
       call.path.endsWith(GONE_TOOL)
         ? apiError(404, "Not Found", "No such tool.")
         : { status: 200, body: PLIERS },
@@ -75,7 +68,7 @@ describe("a visitor's cart", () => {
   });
 
   it("asks nothing more when the browser holds no cart", async () => {
-    api = await startOrdersApi(() => ({
+    const api = await startApi(() => ({
       status: 200,
       body: { lines: [aCartLine(PLIERS)], removedToolIds: [] },
     }));

@@ -2,17 +2,17 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type CheckoutForm as CheckoutValues, checkoutFormSchema } from "@toolshop/shared/orders";
 import type { Tool } from "@toolshop/shared/tools";
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { TextAreaField, TextField } from "../../../components/form-fields";
+import { TextField } from "../../../components/form-fields";
 import { Money } from "../../../components/money";
 import { ApiRequestError } from "../../../lib/api-client";
 import { formatCount } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
-import { useSavedDetails } from "../../profile/use-saved-details";
 import { toolKeys } from "../../tools/api/search-tools";
 import { newIdempotencyKey, ORDERS_QUERY_KEY, placeOrder } from "../api/orders-api";
 import { displayedQuantityMessage, ORDER_PLACED_MESSAGE } from "../checkout-messages";
+import { DeliveryDetailsFields, useSavedDeliveryDetails, useSubmitOnce } from "../delivery-details";
 
 interface CheckoutFormProps {
   tool: Tool;
@@ -30,26 +30,19 @@ interface CheckoutFormProps {
 export function CheckoutForm({ tool, email, onPlaced, onRefused }: CheckoutFormProps) {
   const queryClient = useQueryClient();
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const submitting = useRef(false);
   const schema = useMemo(() => checkoutFormSchema(tool), [tool]);
+  const form = useForm<CheckoutValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { address: "", phone: "", quantity: tool.minQuantity },
+  });
   const {
     register,
     handleSubmit,
     watch,
-    getFieldState,
-    setValue,
     formState: { errors },
-  } = useForm<CheckoutValues>({
-    resolver: zodResolver(schema),
-    defaultValues: { address: "", phone: "", quantity: tool.minQuantity },
-  });
-  // Saved details: the profile's address and phone fill the fields the customer has not typed in yet.
+  } = form;
   const [saveToProfile, setSaveToProfile] = useState(false);
-  const savedDetails = useSavedDetails(email, (details) => {
-    for (const field of ["address", "phone"] as const) {
-      if (details[field] && !getFieldState(field).isDirty) setValue(field, details[field]);
-    }
-  });
+  const savedDetails = useSavedDeliveryDetails(email, form);
   const order = useMutation({
     mutationFn: (values: CheckoutValues) => placeOrder({ toolId: tool._id, ...values }, idempotencyKey),
     onSuccess: async (placed, values) => {
@@ -70,24 +63,10 @@ export function CheckoutForm({ tool, email, onPlaced, onRefused }: CheckoutFormP
   });
   const quantity = watch("quantity");
   const total = Number.isInteger(quantity) && quantity > 0 ? tool.price * quantity : null;
+  const onSubmit = useSubmitOnce(handleSubmit, order.mutateAsync);
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        // Validation is asynchronous, so a double click would submit twice before the button is
-        // disabled: the ref lets one submit through at a time (the key makes any retry the same order).
-        if (submitting.current) return;
-        submitting.current = true;
-        void handleSubmit(async (values) => {
-          await order.mutateAsync(values).catch(() => undefined);
-        })(event).finally(() => {
-          submitting.current = false;
-        });
-      }}
-      noValidate
-      className="flex flex-col gap-4"
-    >
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <TextField
         id="checkout-name"
         label="Product"
@@ -95,29 +74,12 @@ export function CheckoutForm({ tool, email, onPlaced, onRefused }: CheckoutFormP
         readOnly
         className="input w-full bg-base-200"
       />
-      <TextField
-        id="checkout-email"
-        label="Email"
-        type="email"
-        value={email}
-        readOnly
-        className="input w-full bg-base-200"
-      />
-      <TextAreaField
-        id="checkout-address"
-        label="Address"
-        error={errors.address?.message}
-        registration={register("address")}
-        rows={3}
-        autoComplete="street-address"
-      />
-      <TextField
-        id="checkout-phone"
-        label="Phone"
-        error={errors.phone?.message}
-        registration={register("phone")}
-        type="tel"
-        autoComplete="tel"
+      <DeliveryDetailsFields
+        idPrefix="checkout"
+        email={email}
+        address={register("address")}
+        phone={register("phone")}
+        errors={errors}
       />
       <label className="flex items-center gap-2">
         <input
