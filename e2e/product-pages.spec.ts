@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { Tool } from "@toolshop/shared/tools";
 import { newAccount, signUp, toast } from "./accounts-fixtures";
-import { expect, saveScreenshot, test } from "./fixtures";
+import { expect, findToolOnHome, saveScreenshot, test } from "./fixtures";
 import {
   ADDRESS,
   expectNoSidewaysScroll,
@@ -54,11 +54,8 @@ test("a shopper opens a tool from the home page, reads its page and orders from 
 }) => {
   const tool = await toolNamed(request, TOOL_NAME);
   await signUp(page, newAccount("product-page"));
-  await page.goto("/");
-  const card = page
-    .getByRole("region", { name: "Tools" })
-    .getByRole("article")
-    .filter({ has: page.getByRole("heading", { name: TOOL_NAME, exact: true }) });
+  // Other specs add tools to this shop: the shopper searches for the one they want.
+  const card = await findToolOnHome(page, TOOL_NAME);
   await card.getByRole("link", { name: TOOL_NAME, exact: true }).click();
 
   await expect(page).toHaveURL(`/tools/${tool._id}`);
@@ -82,11 +79,7 @@ test("a shopper opens a tool from the home page, reads its page and orders from 
 
 test("the picture of a tool's card leads to its page too", async ({ page, request }) => {
   const tool = await toolNamed(request, TOOL_NAME);
-  await page.goto("/");
-  const card = page
-    .getByRole("region", { name: "Tools" })
-    .getByRole("article")
-    .filter({ has: page.getByRole("heading", { name: TOOL_NAME, exact: true }) });
+  const card = await findToolOnHome(page, TOOL_NAME);
   // The name's link lies over the whole card, the picture included: the click lands on it, as intended.
   await card.getByRole("img", { name: TOOL_NAME }).click({ force: true });
   await expect(page).toHaveURL(`/tools/${tool._id}`);
