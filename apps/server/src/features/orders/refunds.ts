@@ -50,14 +50,23 @@ export async function refundOrderLines(
   const lines = (await linesOfOrders(ctx.db, [order.id])).get(order.id) ?? [];
   const chosen = chooseLines(lines, body);
   const amountCents = chosen.reduce((sum, { line, quantity }) => sum + line.unitPriceCents * quantity, 0);
-  // Same request on the same state, same key: a retry after a failed update refunds once.
+  // One key per state of the order's lines, whatever the request: a retry after a failed update refunds
+  // once, and a second, different refund read from the same state is refused by the gateway (Stripe
+  // refuses a key reused with other parameters) instead of paying out twice.
   const key = createHash("sha256")
-    .update(JSON.stringify([order.id, body.lines, lines.map((line) => line.refundedQuantity)]))
+    .update(JSON.stringify([order.id, lines.map((line) => line.refundedQuantity)]))
     .digest("hex");
   await ctx.gateway.refund(order.paymentIntentId, `refund-lines-${key}`, amountCents);
 
   const status = order.status;
   const updated = await ctx.db.transaction(async (tx) => {
+    // A whole refund (or another change) committed meanwhile has put this order's stock back already.
+    const [still] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, order.id))
+      .for("update");
+    if (still?.status !== status) throw new HttpError(409, "This order changed meanwhile. Please reload it.");
     for (const { line, quantity } of chosen) {
       // Only from the quantity read above: a concurrent refund of the same line makes this one a 409.
       const [moved] = await tx
