@@ -5,6 +5,7 @@ import { isPagePath } from "@toolshop/shared/page-paths";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LONG_REVALIDATED } from "../features/storefront/og-images";
 import { withPageHead } from "../features/storefront/page-head";
+import { notFoundHead } from "../features/storefront/product-page";
 import { type CachedBody, cachedBody, sendCachedBody } from "../lib/cached-body";
 import { errorBody } from "../lib/http-errors";
 
@@ -119,14 +120,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   });
 }
 
-/** The app shell as the answer to a path no page is at: the not-found page's title, and not indexed. */
+/** The app shell as the answer to a path no page is at: the not-found page's head (title, noindex). */
 export function asNotFoundPage(shell: string): string {
-  const head = shell.replace(/<title>[^<]*<\/title>/, "<title>Page not found | Toolshop</title>");
-  const headEnd = head.indexOf("</head>");
-  const noindex = '<meta name="robots" content="noindex" />';
-  return headEnd >= 0
-    ? `${head.slice(0, headEnd)}  ${noindex}\n  ${head.slice(headEnd)}`
-    : `${noindex}${head}`;
+  return withPageHead(shell, notFoundHead());
 }
 
 /** A page the SPA's router handles: a GET outside /api and /uploads whose last segment has no extension. */
