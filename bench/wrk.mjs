@@ -213,12 +213,13 @@ export async function autocannonRun(
       duration: seconds,
       workers,
       headers,
-      method,
-      body,
+      // Only when given: autocannon's workers refuse a method that is there but undefined.
+      ...(method && { method }),
+      ...(body && { body }),
       ...(requests && { requests }),
     });
   } finally {
-    if (cores) pin(process.pid, `0-${os.cpus().length - 1}`);
+    if (cores) unpin(process.pid);
   }
   const busy = coreBusy(before, cpuTimes());
   const busyOf = (list) => {
@@ -242,6 +243,21 @@ export async function autocannonRun(
     clientCoreBusy: cores ? busyOf(cores.loadGenerator) : undefined,
     serverCoreBusy: cores ? busyOf(cores.servers) : undefined,
   };
+}
+
+/**
+ * Every core again for this process. taskset -a fails when one of the threads it lists ends before it
+ * is set (autocannon's workers ending): once more, then left as it is (the next run pins anew).
+ */
+function unpin(pid) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      pin(pid, `0-${os.cpus().length - 1}`);
+      return;
+    } catch {
+      // A thread ended meanwhile.
+    }
+  }
 }
 
 /** Which side limited a run: the core at (nearly) full use, or neither. */
