@@ -203,7 +203,7 @@ export async function autocannonRun(
   const { default: autocannon } = await import("autocannon");
   const cores = coreSplit();
   const workers = requests ? undefined : Math.max(2, os.cpus().length - 1);
-  if (cores) pin(process.pid, cores.loadGenerator);
+  if (cores) pinSelf(cores.loadGenerator);
   const before = cpuTimes();
   let result;
   try {
@@ -219,7 +219,7 @@ export async function autocannonRun(
       ...(requests && { requests }),
     });
   } finally {
-    if (cores) unpin(process.pid);
+    if (cores) pinSelf(`0-${os.cpus().length - 1}`);
   }
   const busy = coreBusy(before, cpuTimes());
   const busyOf = (list) => {
@@ -246,16 +246,16 @@ export async function autocannonRun(
 }
 
 /**
- * Every core again for this process. taskset -a fails when one of the threads it lists ends before it
- * is set (autocannon's workers ending): once more, then left as it is (the next run pins anew).
+ * This process on these cores. taskset -a fails when one of the threads it lists ends before it is set
+ * (an earlier run's autocannon workers ending): tried again a few times, then left as it is.
  */
-function unpin(pid) {
-  for (let attempt = 0; attempt < 2; attempt++) {
+function pinSelf(cpuList) {
+  for (let attempt = 0; attempt < 5; attempt++) {
     try {
-      pin(pid, `0-${os.cpus().length - 1}`);
+      pin(process.pid, cpuList);
       return;
     } catch {
-      // A thread ended meanwhile.
+      execFileSync("sleep", ["0.1"]);
     }
   }
 }
