@@ -1,5 +1,6 @@
 // bench/results/latest.md from the figures of bench/results/latest.json.
 import { START_NODE_FLAGS } from "../apps/server/src/testing/launch-server.mjs";
+import { ordersLargeSection } from "./report-orders.mjs";
 
 const check = (ok) => (ok ? "yes" : "**no**");
 
@@ -74,6 +75,7 @@ export function renderMarkdown(r) {
   }
 
   lines.push(...largeSections(r));
+  lines.push(...ordersLargeSection(r));
 
   const s = r.startup;
   if (s) lines.push("## Start-up (PGlite, the default `npm start`)", "");

@@ -67,9 +67,11 @@ function scriptFor({ method, body, uniqueHeader, bodies, paths, rotatingHeader }
 
 /**
  * The load generator: wrk when it is installed (or can be), else autocannon in several worker threads
- * (one autocannon thread saturates before the server does).
+ * (one autocannon thread saturates before the server does). BENCH_LOAD_GENERATOR=autocannon keeps to
+ * autocannon (a machine where nothing is to be installed).
  */
 export function pickLoadGenerator() {
+  if (process.env.BENCH_LOAD_GENERATOR === "autocannon") return "autocannon";
   try {
     ensureWrk();
     return "wrk";
@@ -189,18 +191,35 @@ export async function wrk(
   };
 }
 
-/** wrk's fallback: autocannon in worker threads, this process pinned to the generator's cores meanwhile. */
-async function autocannonRun(url, { connections = 50, seconds = 5, headers = {}, method, body } = {}) {
+/**
+ * wrk's fallback: autocannon in worker threads, this process pinned to the generator's cores meanwhile.
+ * `requests` (autocannon's sequence, with setupRequest/onResponse functions that keep per-connection
+ * state) runs in this thread: functions cannot be handed to worker threads.
+ */
+export async function autocannonRun(
+  url,
+  { connections = 50, seconds = 5, headers = {}, method, body, requests } = {},
+) {
   const { default: autocannon } = await import("autocannon");
   const cores = coreSplit();
-  const workers = Math.max(2, os.cpus().length - 1);
-  if (cores) pin(process.pid, cores.loadGenerator);
+  const workers = requests ? undefined : Math.max(2, os.cpus().length - 1);
+  if (cores) pinSelf(cores.loadGenerator);
   const before = cpuTimes();
   let result;
   try {
-    result = await autocannon({ url, connections, duration: seconds, workers, headers, method, body });
+    result = await autocannon({
+      url,
+      connections,
+      duration: seconds,
+      workers,
+      headers,
+      // Only when given: autocannon's workers refuse a method that is there but undefined.
+      ...(method && { method }),
+      ...(body && { body }),
+      ...(requests && { requests }),
+    });
   } finally {
-    if (cores) pin(process.pid, `0-${os.cpus().length - 1}`);
+    if (cores) pinSelf(`0-${os.cpus().length - 1}`);
   }
   const busy = coreBusy(before, cpuTimes());
   const busyOf = (list) => {
@@ -214,11 +233,31 @@ async function autocannonRun(url, { connections = 50, seconds = 5, headers = {},
     p99: result.latency.p99,
     max: result.latency.max,
     failed: result.errors + result.timeouts + result.non2xx,
+    ok: result["2xx"],
+    seconds: result.duration,
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]),
+    ),
     statusErrors: result.non2xx,
     timeouts: result.timeouts,
     clientCoreBusy: cores ? busyOf(cores.loadGenerator) : undefined,
     serverCoreBusy: cores ? busyOf(cores.servers) : undefined,
   };
+}
+
+/**
+ * This process on these cores. taskset -a fails when one of the threads it lists ends before it is set
+ * (an earlier run's autocannon workers ending): tried again a few times, then left as it is.
+ */
+function pinSelf(cpuList) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      pin(process.pid, cpuList);
+      return;
+    } catch {
+      execFileSync("sleep", ["0.1"]);
+    }
+  }
 }
 
 /** Which side limited a run: the core at (nearly) full use, or neither. */

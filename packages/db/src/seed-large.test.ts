@@ -130,5 +130,10 @@ describe("the large seed's command line", () => {
     expect(() => parseSeedArguments(["--orders", "many"], "postgres")).toThrow(
       "--orders must be a whole number.",
     );
+    expect(parseSeedArguments(["--batch", "10000"], "postgres").batchSize).toBe(10_000);
+    expect(parseSeedArguments([], "postgres").batchSize).toBeUndefined();
+    expect(() => parseSeedArguments(["--batch", "0"], "postgres")).toThrow(
+      "--batch must be a whole number above 0.",
+    );
   });
 });

@@ -193,6 +193,8 @@ export function parseSeedArguments(argv: string[], kind: DatabaseHandle["kind"])
       orders: { type: "string" },
       reviews: { type: "string" },
       seed: { type: "string", default: "1" },
+      // Rows per statement (the default suits a quiet machine; a loaded one needs smaller statements).
+      batch: { type: "string" },
     },
   });
   const scale = kind === "postgres" ? 1 : 0.1;
@@ -203,9 +205,14 @@ export function parseSeedArguments(argv: string[], kind: DatabaseHandle["kind"])
   };
   const seed = Number(values.seed);
   if (!Number.isInteger(seed)) throw new Error("--seed must be a whole number.");
+  const batchSize = values.batch === undefined ? undefined : Number(values.batch);
+  if (batchSize !== undefined && !(Number.isInteger(batchSize) && batchSize > 0)) {
+    throw new Error("--batch must be a whole number above 0.");
+  }
   return {
     sizes: { tools: size("tools"), users: size("users"), orders: size("orders"), reviews: size("reviews") },
     seed,
+    batchSize,
   };
 }
 
@@ -213,7 +220,7 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const handle = await openDatabase({ databaseUrl, dataDir: resolve(process.env.DATA_DIR ?? "./data") });
   try {
-    const { sizes, seed } = parseSeedArguments(process.argv.slice(2), handle.kind);
+    const { sizes, seed, batchSize } = parseSeedArguments(process.argv.slice(2), handle.kind);
     console.log(
       `Seeding ${handle.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : "PGlite (DATA_DIR/db)"}:`,
       sizes,
@@ -221,7 +228,7 @@ async function main(): Promise<void> {
     );
     const started = performance.now();
     await migrateDatabase(handle);
-    await seedLarge(handle, sizes, { seed, onProgress: (message) => console.log(message) });
+    await seedLarge(handle, sizes, { seed, batchSize, onProgress: (message) => console.log(message) });
     console.log(`Done in ${Math.round(performance.now() - started) / 1000} s.`);
   } finally {
     await handle.close();

@@ -86,10 +86,12 @@ export type CartCheckoutForm = z.infer<typeof cartCheckoutFormSchema>;
 /**
  * POST /api/orders for a whole cart (the orders module's schema checks it: 1 to 50 lines, each tool
  * once, the server sets every price). A line short of stock refuses the whole order with a 409 that
- * names every short line.
+ * names every short line. `fromCart`: the order empties the server's cart of these tools in the same
+ * transaction, so the cart is never emptied without an order nor kept with one.
  */
 export interface CartOrderBody {
   lines: { toolId: string; quantity: number }[];
   address: string;
   phone: string;
+  fromCart: true;
 }

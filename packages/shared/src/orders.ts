@@ -87,6 +87,7 @@ export const ORDER_LINES_REQUIRED = "An order needs at least one line in its lin
 export const ORDER_LINES_TOO_MANY = `An order holds at most ${MAX_ORDER_LINES} lines`;
 export const ORDER_LINES_REPEATED = "Each tool may appear only once in the lines of an order";
 export const ORDER_SHAPES_MIXED = "Send either lines or toolId and quantity, not both";
+export const FROM_CART_NEEDS_LINES = "fromCart goes with lines: the cart is placed as its lines";
 const TOOL_ID_NOT_UUID = "The tool id must be a UUID";
 
 const orderQuantity = () =>
@@ -108,7 +109,8 @@ export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
  * the field's own (a union would answer "Invalid input"); the OpenAPI document names both shapes.
  * Anything else a client sends (name, email, image, price) is stripped: the server takes them from the
  * tool and the token, and checks each quantity against the tool's minimum and stock in the same
- * transaction that reserves it.
+ * transaction that reserves it. `fromCart: true` (with `lines`, from /checkout) says the lines are the
+ * signed-in customer's server cart: the same transaction takes those tools out of it.
  */
 export const createOrderBodySchema = z
   .object({
@@ -125,8 +127,12 @@ export const createOrderBodySchema = z
         ORDER_LINES_REPEATED,
       )
       .optional(),
+    fromCart: z.literal(true, { error: "fromCart must be true when it is sent" }).optional(),
   })
   .superRefine((body, ctx) => {
+    if (body.fromCart && !body.lines) {
+      ctx.addIssue({ code: "custom", message: FROM_CART_NEEDS_LINES, path: ["fromCart"] });
+    }
     if (body.lines) {
       if (body.toolId !== undefined || body.quantity !== undefined) {
         ctx.addIssue({ code: "custom", message: ORDER_SHAPES_MIXED, path: ["lines"] });
@@ -141,7 +147,7 @@ export const createOrderBodySchema = z
   })
   .meta({
     description:
-      "Either one line, `{toolId, quantity, address, phone}` (the spec's), or several, `{lines: [{toolId, quantity}], address, phone}`.",
+      "Either one line, `{toolId, quantity, address, phone}` (the spec's), or several, `{lines: [{toolId, quantity}], address, phone}`. With `fromCart: true` (lines only) the lines are the signed-in customer's cart: the transaction that places the order takes those tools out of the cart; an order that is not placed leaves the cart as it was.",
     anyOf: [{ required: ["toolId", "quantity"] }, { required: ["lines"] }],
   });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;

@@ -4,7 +4,15 @@
 // checks and takes their stock, and writes the order, its lines and its first history row; OrderPlaced
 // is published once it has committed. The same code runs on PGlite and PostgreSQL.
 import type { Database } from "@toolshop/db/client";
-import { idempotencyKeys, orderLines, orderStatusHistory, orders, tools, users } from "@toolshop/db/schema";
+import {
+  carts,
+  idempotencyKeys,
+  orderLines,
+  orderStatusHistory,
+  orders,
+  tools,
+  users,
+} from "@toolshop/db/schema";
 import {
   type CreateOrderBody,
   linesOfOrderBody,
@@ -57,6 +65,11 @@ export async function createOrder(
     const locked = await lockTools(tx, lines);
     refuseUnlessOrderable(lines, locked);
     const written = await writeOrder(tx, user, body, lines, locked);
+    if (body.fromCart) {
+      // The cart's tools are in the order now; a tool added on another device meanwhile stays.
+      const ordered = lines.map((line) => line.toolId);
+      await tx.delete(carts).where(and(eq(carts.userId, user.id), inArray(carts.toolId, ordered)));
+    }
     if (idempotencyKey) {
       await tx
         .update(idempotencyKeys)

@@ -52,11 +52,13 @@ export async function refundOrderLines(
   const amountCents = chosen.reduce((sum, { line, quantity }) => sum + line.unitPriceCents * quantity, 0);
   // One key per state of the order's lines, whatever the request: a retry after a failed update refunds
   // once, and a second, different refund read from the same state is refused by the gateway (Stripe
-  // refuses a key reused with other parameters) instead of paying out twice.
+  // refuses a key reused with other parameters) instead of paying out twice. The purpose (which units
+  // of which lines) goes with it, so that two refunds of different lines for the same amount differ.
   const key = createHash("sha256")
     .update(JSON.stringify([order.id, lines.map((line) => line.refundedQuantity)]))
     .digest("hex");
-  await ctx.gateway.refund(order.paymentIntentId, `refund-lines-${key}`, amountCents);
+  const purpose = chosen.map(({ line, quantity }) => `line ${line.position + 1} x ${quantity}`).join(", ");
+  await ctx.gateway.refund(order.paymentIntentId, `refund-lines-${key}`, amountCents, purpose);
 
   const status = order.status;
   const updated = await ctx.db.transaction(async (tx) => {

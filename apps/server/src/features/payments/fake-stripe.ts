@@ -32,6 +32,11 @@ export interface FakeStripe {
   refunds: FakeRefund[];
   /** What the browser does with Stripe.js: confirms the intent's card payment. */
   succeed(id: string): void;
+  /**
+   * Holds every refund call until `count` of them have arrived, then answers them in arrival order:
+   * requests racing to refund have then all read the order before any refund is answered.
+   */
+  holdRefundsUntil(count: number): void;
 }
 
 export function createFakeStripe(): FakeStripe {
@@ -39,7 +44,8 @@ export function createFakeStripe(): FakeStripe {
   const byIdempotencyKey = new Map<string, FakeIntent>();
   const calls: FakeStripe["calls"] = [];
   const refunds: FakeRefund[] = [];
-  const refundsByIdempotencyKey = new Map<string, FakeRefund>();
+  const refundsByIdempotencyKey = new Map<string, { refund: FakeRefund; params: string }>();
+  let refundGate: { count: number; arrived: number; open: Promise<void>; release: () => void } | undefined;
 
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -73,9 +79,28 @@ export function createFakeStripe(): FakeStripe {
     }
 
     if (method === "POST" && url.pathname === "/v1/refunds") {
+      if (refundGate) {
+        const gate = refundGate;
+        gate.arrived += 1;
+        if (gate.arrived >= gate.count) {
+          refundGate = undefined;
+          gate.release();
+        }
+        await gate.open;
+      }
+      const params = String(init?.body ?? "");
       const known = idempotencyKey ? refundsByIdempotencyKey.get(idempotencyKey) : undefined;
-      if (known) return json(200, known);
-      const form = new URLSearchParams(String(init?.body ?? ""));
+      // Stripe answers a retry with the first result, and refuses the key sent with other parameters.
+      if (known && known.params === params) return json(200, known.refund);
+      if (known) {
+        return json(400, {
+          error: {
+            type: "idempotency_error",
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+          },
+        });
+      }
+      const form = new URLSearchParams(params);
       const paymentIntent = form.get("payment_intent") ?? "";
       const refunded = intents.get(paymentIntent);
       if (!refunded) return error(404, "resource_missing", `No such payment_intent: '${paymentIntent}'`);
@@ -95,7 +120,7 @@ export function createFakeStripe(): FakeStripe {
         status: "succeeded",
       };
       refunds.push(refund);
-      if (idempotencyKey) refundsByIdempotencyKey.set(idempotencyKey, refund);
+      if (idempotencyKey) refundsByIdempotencyKey.set(idempotencyKey, { refund, params });
       return json(200, refund);
     }
 
@@ -129,6 +154,13 @@ export function createFakeStripe(): FakeStripe {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id}`);
       intent.status = "succeeded";
+    },
+    holdRefundsUntil(count) {
+      const gate = { count, arrived: 0, release: () => {} };
+      const open = new Promise<void>((resolve) => {
+        gate.release = resolve;
+      });
+      refundGate = { ...gate, open, release: () => gate.release() };
     },
   };
 }

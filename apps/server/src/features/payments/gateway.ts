@@ -51,12 +51,16 @@ export interface PaymentGateway {
   /**
    * Refunds a succeeded intent: in full, or `amountCents` of it (an admin refunding chosen lines of an
    * order). The idempotency key makes a retry (after the order update failed) refund once; an intent
-   * that did not succeed is refused with an HttpError 409.
+   * that did not succeed is refused with an HttpError 409. `purpose` says what is refunded (sent with
+   * the refund): the key used again for another purpose is refused with an HttpError 409
+   * (REFUND_KEY_TAKEN), as Stripe refuses a key reused with other parameters.
    */
-  refund(id: string, idempotencyKey: string, amountCents?: number): Promise<void>;
+  refund(id: string, idempotencyKey: string, amountCents?: number, purpose?: string): Promise<void>;
 }
 
 export const NOT_REFUNDABLE = "This payment cannot be refunded: the gateway has no succeeded payment for it.";
+export const REFUND_KEY_TAKEN =
+  "Another refund of this order was made meanwhile. Please reload it and refund again if need be.";
 
 /** Intents that can still be confirmed by the browser. */
 export function isOpenIntent(intent: GatewayPaymentIntent): boolean {

@@ -6,6 +6,7 @@ import {
   NOT_REFUNDABLE,
   type PaymentGateway,
   type PaymentIntentStatus,
+  REFUND_KEY_TAKEN,
 } from "./gateway";
 
 const KNOWN_STATUSES: readonly PaymentIntentStatus[] = [
@@ -72,11 +73,16 @@ export class StripePaymentGateway implements PaymentGateway {
     }
   }
 
-  async refund(id: string, idempotencyKey: string, amountCents?: number): Promise<void> {
+  async refund(id: string, idempotencyKey: string, amountCents?: number, purpose?: string): Promise<void> {
     try {
       const amount = amountCents === undefined ? {} : { amount: amountCents };
-      await this.stripe.refunds.create({ payment_intent: id, ...amount }, { idempotencyKey });
+      const metadata = purpose === undefined ? {} : { metadata: { refunding: purpose } };
+      await this.stripe.refunds.create({ payment_intent: id, ...amount, ...metadata }, { idempotencyKey });
     } catch (error) {
+      // The key was first used for another refund (another purpose or amount): nothing was paid now.
+      if (error instanceof Error && (error as { type?: unknown }).type === "StripeIdempotencyError") {
+        throw new HttpError(409, REFUND_KEY_TAKEN);
+      }
       // No such intent, or one that never succeeded (Stripe: nothing to refund).
       const code = stripeErrorCode(error);
       const unrefundable = code === "payment_intent_unexpected_state" || code === "charge_not_refundable";

@@ -16,8 +16,7 @@ export type CartChange =
   | { kind: "add"; tool: AddedTool; quantity: number }
   | { kind: "quantity"; toolId: string; quantity: number }
   | { kind: "accept-price"; toolId: string; price: number }
-  | { kind: "remove"; toolId: string }
-  | { kind: "clear" };
+  | { kind: "remove"; toolId: string };
 
 /** The lines after `change`: adding a tool already there adds to its quantity, up to the stock. */
 export function applyCartChange<Line extends EditableLine>(
@@ -43,7 +42,5 @@ export function applyCartChange<Line extends EditableLine>(
       );
     case "remove":
       return lines.filter((line) => line.toolId !== change.toolId);
-    case "clear":
-      return [];
   }
 }

@@ -16,8 +16,8 @@ import { newIdempotencyKey, ORDERS_QUERY_KEY } from "../../orders/api/orders-api
 import { ORDER_PLACED_MESSAGE } from "../../orders/checkout-messages";
 import { DeliveryDetailsFields, useSavedDeliveryDetails, useSubmitOnce } from "../../orders/delivery-details";
 import { toolKeys } from "../../tools/api/search-tools";
-import { placeCartOrder } from "../api/cart-api";
-import { useCartActions, useCartView } from "../use-cart";
+import { CART_QUERY_KEY, placeCartOrder } from "../api/cart-api";
+import { useCartView } from "../use-cart";
 import { cartReady, cartTotal, RemovedNote } from "./cart-screen";
 
 interface CartCheckoutProps {
@@ -28,7 +28,6 @@ interface CartCheckoutProps {
 function PlaceCartOrderForm({ lines, email }: CartCheckoutProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { change } = useCartActions();
   // One key per visit: a double click or a retry places one order.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const form = useForm<CartCheckoutForm>({
@@ -44,15 +43,15 @@ function PlaceCartOrderForm({ lines, email }: CartCheckoutProps) {
   const order = useMutation({
     mutationFn: (values: CartCheckoutForm) =>
       placeCartOrder(
-        { lines: lines.map(({ toolId, quantity }) => ({ toolId, quantity })), ...values },
+        { lines: lines.map(({ toolId, quantity }) => ({ toolId, quantity })), ...values, fromCart: true },
         idempotencyKey,
       ),
     onSuccess: async (placed) => {
       notify.success(ORDER_PLACED_MESSAGE);
-      // To the payment first: emptying the cart here would show "Your cart is empty" meanwhile.
+      // To the payment first: reading the emptied cart here would show "Your cart is empty" meanwhile.
       await navigate(`/dashboard/payment/${encodeURIComponent(placed._id)}`);
-      // The order holds the lines now: the cart starts again empty.
-      await change({ kind: "clear" }).catch(() => undefined);
+      // The server emptied the cart in the order's own transaction (fromCart): read it again.
+      await queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
       await queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
       await queryClient.invalidateQueries({ queryKey: toolKeys.all });
     },
