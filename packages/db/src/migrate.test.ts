@@ -1,11 +1,12 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { access, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { access, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "./client";
+import type { Pool } from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type DatabaseHandle, openDatabase, openPostgres } from "./client";
 import { defaultMigrationsFolder, migrateDatabase } from "./migrate";
 import { tools, users } from "./schema";
 import { queryRows, sqlState, testDatabaseTargets } from "./test-support";
@@ -95,6 +96,39 @@ for (const target of testDatabaseTargets()) {
     });
   });
 }
+
+describe.skipIf(!inject("postgresUrl"))("a migration on PostgreSQL", () => {
+  it("outlasts the pool's query timeout: a large data move is not cut off like a request's query", async () => {
+    const admin = await openPostgres(inject("postgresUrl") as string);
+    const name = `toolshop_slow_move_${process.pid}_${Date.now()}`;
+    await admin.client.query(`create database ${name}`);
+    const url = new URL(inject("postgresUrl") as string);
+    url.pathname = `/${name}`;
+    const folder = await mkdtemp(join(tmpdir(), "toolshop-migrations-"));
+    const handle = await openPostgres(url.toString());
+    try {
+      await mkdir(join(folder, "meta"));
+      const entry = { idx: 0, version: "7", when: 1, tag: "0000_slow_move", breakpoints: true };
+      const journal = { version: "7", dialect: "postgresql", entries: [entry] };
+      await writeFile(join(folder, "meta/_journal.json"), JSON.stringify(journal));
+      await writeFile(join(folder, "0000_slow_move.sql"), "select pg_sleep(0.5);");
+      // The request pool's timeout, shrunk below the migration's length.
+      (handle.client as Pool).options.query_timeout = 100;
+      await expect(handle.client.query("select pg_sleep(0.5)")).rejects.toThrow(/timeout/i);
+      await migrateDatabase(handle, folder);
+      const rows = await queryRows<{ n: number }>(
+        handle.db,
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect(rows).toEqual([{ n: 1 }]);
+    } finally {
+      await handle.close();
+      await rm(folder, { recursive: true, force: true });
+      await admin.client.query(`drop database if exists ${name}`);
+      await admin.close();
+    }
+  });
+});
 
 describe("a PGlite database in DATA_DIR", () => {
   let dataDir: string;
