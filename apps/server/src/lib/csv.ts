@@ -82,6 +82,8 @@ export function parseCsv(text: string, maxRecords: number): CsvRecord[] {
     // With `info`, each record comes as { record, info } (the typings know only the plain shapes).
     parsed = parse(bytes, {
       bom: true,
+      // Any line ending, even mixed: a file saved on Windows and then edited elsewhere has both.
+      record_delimiter: ["\r\n", "\n", "\r"],
       info: true,
       skip_empty_lines: true,
       relax_column_count: true,
