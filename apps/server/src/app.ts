@@ -10,6 +10,7 @@ import { healthRoutes } from "./features/health/routes";
 import { adminOrdersRoutes } from "./features/orders/admin-routes";
 import { subscribeCustomerMails } from "./features/orders/customer-mails";
 import { orderDetailRoutes } from "./features/orders/detail-routes";
+import { ordersExportRoutes } from "./features/orders/export-routes";
 import { payTestIntentAndOrder, recordSucceededPayment } from "./features/orders/payment";
 import { createOrdersContext, ordersRoutes } from "./features/orders/routes";
 import { createPaymentGateway } from "./features/payments/create-gateway";
@@ -22,6 +23,7 @@ import { reviewsRoutes } from "./features/reviews/routes";
 import { pageHeads } from "./features/storefront/page-head";
 import { shopRoutes, storefrontRoutes } from "./features/storefront/routes";
 import { toolsAdminRoutes } from "./features/tools/admin-routes";
+import { toolsCsvRoutes } from "./features/tools/csv-routes";
 import { toolsRoutes } from "./features/tools/routes";
 import { uploadsRoutes } from "./features/uploads/routes";
 import { uploadedImagesRoutes } from "./features/uploads/serve-routes";
@@ -136,7 +138,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(toolsAdminRoutes, {
         uploadExists: (url) => uploadExists(images, url),
       });
+      await api.register(toolsCsvRoutes, { uploadExists: (url) => uploadExists(images, url) });
       await api.register(adminOrdersRoutes, { orders });
+      await api.register(ordersExportRoutes);
       await api.register(reviewsRoutes);
       await api.register(popupRoutes);
       await api.register(accountsRoutes);

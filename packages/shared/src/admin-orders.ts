@@ -45,11 +45,10 @@ export function parseOrderNumber(search: string): number | null {
 }
 
 /** Dates the database takes as timestamps, the day after included: no year 0 or 10000 (a 500 there). */
-const dateField = (label: string) =>
+export const dateField = (label: string) =>
   z.iso
     .date({ error: `${label} must be a date like 2026-11-23`, abort: true })
     .refine((date) => date >= "1970-01-01" && date < "9999-12-31", `${label} must be between 1970 and 9999`)
-    .optional()
     .describe(`${label} (a UTC day, inclusive)`);
 
 /**
@@ -76,8 +75,8 @@ export const adminOrdersQuerySchema = z
       )
       .optional()
       .describe("An order number (TS-000123, ts-123, 123) or the start of a customer's email"),
-    from: dateField("The start date"),
-    to: dateField("The end date"),
+    from: dateField("The start date").optional(),
+    to: dateField("The end date").optional(),
     ...ordersPageQueryFields,
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {

@@ -35,3 +35,9 @@ function minorUnitsPerAmount(currency: string): number {
   }
   return units;
 }
+
+/** Minor units as a plain decimal with the currency's digits, for files (1250 USD -> "12.50"). */
+export function minorToFixed(minor: number, currency: string): string {
+  const units = minorUnitsPerAmount(currency);
+  return (minor / units).toFixed(Math.round(Math.log10(units)));
+}

@@ -88,6 +88,13 @@ export async function apiPageRequest<T>(path: string, options: ApiRequestOptions
   };
 }
 
+/** A file the API answers (a CSV export): its bytes, and the name its Content-Disposition gives. */
+export async function apiFileRequest(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await send(path, {});
+  const disposition = response.headers.get("Content-Disposition") ?? "";
+  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+}
+
 async function send(path: string, options: ApiRequestOptions): Promise<Response> {
   const { withoutAccessToken = false, ...init } = options;
   const headers = new Headers(init.headers);

@@ -4,7 +4,8 @@
 export interface HttpOptions extends Omit<RequestInit, "body"> {
   /** A value sent as the JSON body. */
   json?: unknown;
-  body?: FormData;
+  /** A form (uploads) or a file sent as it is, with its own Content-Type header (a CSV import). */
+  body?: FormData | Blob;
 }
 
 /** The server could not be reached at all (offline, DNS, reset). An aborted request is not one. */

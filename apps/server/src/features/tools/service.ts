@@ -57,7 +57,7 @@ export interface ToolValues {
   category?: ToolCategory;
 }
 
-function toRowValues(values: ToolValues, currency: string) {
+export function toRowValues(values: ToolValues, currency: string) {
   return {
     name: values.name,
     short: values.short,

@@ -23,6 +23,7 @@ import {
 import { AdminOrderCard, statusLabel } from "./admin-order-card";
 import { OrderCommandDialog, type OrderCommandKind } from "./order-command-dialog";
 import { OrderSearchForm } from "./order-filters";
+import { OrdersExportForm } from "./orders-export-form";
 
 const FILTERS: { value: ManagedOrderStatus | undefined; label: string }[] = [
   { value: undefined, label: "All" },
@@ -121,6 +122,7 @@ export function ManageOrders() {
         error={filterError}
         onSearch={update}
       />
+      <OrdersExportForm initial={{ from: valid?.from, to: valid?.to }} />
       <fieldset className="flex flex-wrap items-center gap-3">
         <legend className="sr-only">Filter by status</legend>
         <span aria-hidden="true" className="text-sm font-medium">

@@ -13,6 +13,7 @@ import { ProductThumbnail } from "../../../components/product-thumbnail";
 import { QueryView } from "../../../components/query-view";
 import { formatCount, formatPrice } from "../../../lib/format";
 import { toolSearchInfiniteQueryOptions } from "../../tools/api/search-tools";
+import { CatalogueSpreadsheet } from "./catalogue-import";
 import { DeleteProductDialog } from "./delete-product-dialog";
 import { EditProductDialog } from "./edit-product-dialog";
 
@@ -39,6 +40,7 @@ export function ManageProducts() {
 
   return (
     <div className="flex flex-col gap-4">
+      <CatalogueSpreadsheet />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <SearchField
           label="Search products"

@@ -1,0 +1,69 @@
+// The catalogue's CSV columns (decision 0045), one entry each: the export writes them in this order and
+// the import reads them by header, so a new tool field (price breaks, say) is one more entry here.
+import type { CreateToolBody, Tool } from "@toolshop/shared/tools";
+import { amountToMinor, minorToFixed } from "../../lib/money";
+
+/** A tool's values as the CSV has them: the shared schema's fields (the image is a path). */
+export type ToolCsvValues = Omit<Tool, "_id">;
+
+/** A cell that is no value of its column ("abc" for a price): the row's error. */
+export class CellError extends Error {}
+
+export interface ToolColumn {
+  header: string;
+  field: keyof ToolCsvValues & keyof CreateToolBody;
+  /** The cell of a tool, as exported and as the preview compares it. */
+  cell(tool: ToolCsvValues): string;
+  /** The cell as the shared tool schema takes it (which then checks it); throws CellError. */
+  read(cell: string): unknown;
+}
+
+/** The header of the column that names the tool to update; not a value of the tool. */
+export const ID_HEADER = "id";
+
+/** A cell quoted in a message, cut short: a hostile file's megabyte cell is not echoed back. */
+export const quoteCell = (cell: string) => `“${cell.length > 40 ? `${cell.slice(0, 40)}…` : cell}”`;
+
+// Line breaks inside a cell as the product form stores them (LF): some programs write CRLF there.
+const text = (cell: string) => cell.replace(/\r\n?/g, "\n");
+
+// Plain decimals only: "1,234.50" or "12,5" (a European spreadsheet) would be read wrongly, so refused.
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+const number = (label: string) => (cell: string) => {
+  const trimmed = cell.trim();
+  // Empty: left to the schema, whose message says the field is required.
+  if (trimmed === "") return undefined;
+  if (!DECIMAL.test(trimmed))
+    throw new CellError(`${label} must be a number like 12.50, not ${quoteCell(trimmed)}`);
+  return Number(trimmed);
+};
+// "Electrical" as a person types it; an empty cell is the schema's "Category is required".
+const category = (cell: string) => cell.trim().toLowerCase();
+
+/** The columns in export order; prices with the currency's decimals (12.50 EUR, 1250 JPY). */
+export function toolCsvColumns(currency: string): readonly ToolColumn[] {
+  return [
+    { header: "name", field: "name", cell: (tool) => tool.name, read: text },
+    { header: "short", field: "short", cell: (tool) => tool.short, read: text },
+    {
+      header: "price",
+      field: "price",
+      cell: (tool) => minorToFixed(amountToMinor(tool.price, currency), currency),
+      read: number("The price"),
+    },
+    {
+      header: "minimum",
+      field: "minQuantity",
+      cell: (tool) => String(tool.minQuantity),
+      read: number("The minimum"),
+    },
+    {
+      header: "stock",
+      field: "availableQuantity",
+      cell: (tool) => String(tool.availableQuantity),
+      read: number("The stock"),
+    },
+    { header: "category", field: "category", cell: (tool) => tool.category, read: category },
+    { header: "image", field: "image", cell: (tool) => tool.image, read: text },
+  ];
+}

@@ -1,0 +1,100 @@
+import { apiErrorSchema } from "@toolshop/shared/errors";
+import {
+  TOOL_IMPORT_CONTENT_TYPE,
+  TOOL_IMPORT_MAX_BYTES,
+  TOOL_IMPORT_MAX_ROWS,
+  TOOLS_EXPORT_FILE_NAME,
+  toolImportQuerySchema,
+  toolImportResultSchema,
+} from "@toolshop/shared/spreadsheets";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { csvStream, decodeUtf8, sendCsv } from "../../lib/csv";
+import type { ToolsAdminOptions } from "./admin-routes";
+import { ID_HEADER, toolCsvColumns } from "./csv-columns";
+import { importTools } from "./import";
+import { listTools } from "./service";
+
+const errors = (...codes: (400 | 401 | 403 | 409 | 413 | 415)[]) =>
+  Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
+
+/** The catalogue as a spreadsheet (admin): its export, and its import with a preview. */
+export const toolsCsvRoutes: FastifyPluginAsyncZod<ToolsAdminOptions> = async (app, { uploadExists }) => {
+  const { currency } = app.config;
+  const columns = toolCsvColumns(currency);
+  const headers = [ID_HEADER, ...columns.map((column) => column.header)];
+
+  app.get(
+    "/tools/export.csv",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        security: [{ bearerAuth: [] }],
+        tags: ["tools"],
+        summary: "The catalogue as a CSV file (admin)",
+        description: `UTF-8 with a byte-order mark, CRLF lines; columns ${headers.join(", ")}. Cells that a spreadsheet would run as a formula (= + - @, tab, CR first) start with a ' that the import takes off again.`,
+        produces: ["text/csv"],
+        response: { 200: z.string().describe("The CSV file"), ...errors(401, 403) },
+      },
+    },
+    async (_request, reply) => {
+      const tools = await listTools(app.db, currency);
+      const rows = tools.map((tool) => [tool._id, ...columns.map((column) => column.cell(tool))]);
+      return sendCsv(reply, TOOLS_EXPORT_FILE_NAME, csvStream(headers, rows));
+    },
+  );
+
+  // Only CSV here: another content type is a 415 before the route runs.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    [TOOL_IMPORT_CONTENT_TYPE, "application/csv"],
+    { parseAs: "buffer", bodyLimit: TOOL_IMPORT_MAX_BYTES },
+    (_request, body, done) => {
+      try {
+        done(null, decodeUtf8(body as Buffer));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
+
+  app.post(
+    "/tools/import",
+    {
+      onRequest: app.requireAdmin,
+      bodyLimit: TOOL_IMPORT_MAX_BYTES,
+      schema: {
+        security: [{ bearerAuth: [] }],
+        tags: ["tools"],
+        summary: "Add and change tools from a CSV file, or preview what that would do (admin)",
+        description: [
+          `A text/csv body in UTF-8 (a byte-order mark is fine), up to ${TOOL_IMPORT_MAX_ROWS} rows and`,
+          `${TOOL_IMPORT_MAX_BYTES / 1024 / 1024} MiB. Its first line names the columns (${headers.join(", ")}),`,
+          "in any order; a missing column keeps each tool's value. A row with an id changes that tool; one",
+          "without changes the tool of that exact name, or adds a new tool when there is none. Every row is",
+          "checked like the product form. dryRun=true answers what each row would do and changes nothing;",
+          "otherwise all rows are saved in one transaction, or none: 422 with each row's errors and line.",
+          "Give the preview's fingerprint as expect to refuse (409) when the catalogue changed meanwhile.",
+        ].join(" "),
+        consumes: [TOOL_IMPORT_CONTENT_TYPE],
+        querystring: toolImportQuerySchema,
+        body: z
+          .string({ error: "Send the CSV file as the body, with Content-Type: text/csv" })
+          .describe("The CSV file"),
+        response: {
+          200: toolImportResultSchema,
+          422: toolImportResultSchema,
+          ...errors(400, 401, 403, 409, 413, 415),
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await importTools(
+        { db: app.db, currency, events: app.events, imageIsOurs: uploadExists },
+        request.body,
+        { dryRun: request.query.dryRun, expect: request.query.expect },
+      );
+      return reply.code(outcome.statusCode).send(outcome.result);
+    },
+  );
+};

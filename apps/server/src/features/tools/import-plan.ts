@@ -1,0 +1,190 @@
+// What importing a catalogue file would do, row by row (decision 0045): each row is checked with the
+// shared tool schema, the one the admin's form and POST/PATCH /api/tools use, against the catalogue
+// as it is. Nothing here writes.
+import { createHash } from "node:crypto";
+import type { ToolImportResult, ToolImportRow } from "@toolshop/shared/spreadsheets";
+import { type CreateToolBody, createToolBodySchema, type Tool } from "@toolshop/shared/tools";
+import { z } from "zod";
+import type { CsvRecord } from "../../lib/csv";
+import { HttpError } from "../../lib/http-errors";
+import { CellError, ID_HEADER, quoteCell, type ToolColumn, type ToolCsvValues } from "./csv-columns";
+
+/** A row the import would write: the values it was checked with, and the tool it updates. */
+export interface PlannedWrite {
+  row: ToolImportRow;
+  values: CreateToolBody;
+  /** The tool as it was read (an update), for the write's check that the stock did not move. */
+  current?: Tool;
+}
+
+export interface ImportPlan {
+  result: ToolImportResult;
+  writes: PlannedWrite[];
+}
+
+/** Whether a new picture may be used: an upload of this shop that is still stored. */
+export type ImageCheck = (url: string) => Promise<boolean>;
+
+const toolIdSchema = z.uuid().toLowerCase();
+
+/** The header's columns, by position; refuses a file whose header the import cannot read. */
+function readHeader(header: CsvRecord | undefined, columns: readonly ToolColumn[]) {
+  const known = [ID_HEADER, ...columns.map((column) => column.header)];
+  const names = `The columns are: ${known.join(", ")}.`;
+  if (!header) throw new HttpError(400, `The file is empty: its first line must name the columns. ${names}`);
+  const seen = new Set<string>();
+  const byPosition = header.cells.map((cell) => {
+    const name = cell.trim().toLowerCase();
+    if (!known.includes(name)) {
+      throw new HttpError(400, `Line ${header.line} has the unknown column ${quoteCell(cell)}. ${names}`);
+    }
+    if (seen.has(name)) throw new HttpError(400, `Line ${header.line} names the column “${name}” twice.`);
+    seen.add(name);
+    return name;
+  });
+  if (!seen.has(ID_HEADER) && !seen.has("name")) {
+    throw new HttpError(
+      400,
+      `The file needs an “id” or a “name” column to know which tools it changes. ${names}`,
+    );
+  }
+  return byPosition;
+}
+
+/** The file's rows checked against `catalogue`: the preview, and the writes if there is no error. */
+export async function planImport(
+  records: CsvRecord[],
+  catalogue: Tool[],
+  columns: readonly ToolColumn[],
+  imageIsOurs: ImageCheck,
+): Promise<ImportPlan> {
+  const [header, ...rows] = records;
+  const positions = readHeader(header, columns);
+  const used = positions.flatMap((name) => columns.filter((column) => column.header === name));
+  const byId = new Map(catalogue.map((tool) => [tool._id, tool]));
+  const byName = new Map<string, Tool[]>();
+  for (const tool of catalogue) {
+    const named = byName.get(tool.name);
+    if (named) named.push(tool);
+    else byName.set(tool.name, [tool]);
+  }
+  // A picture another tool already shows is ours; any other must be a stored upload (checked once).
+  const shownImages = new Set(catalogue.map((tool) => tool.image));
+  const checkedImages = new Map<string, Promise<boolean>>();
+  const imageAllowed = (url: string) => {
+    if (shownImages.has(url)) return Promise.resolve(true);
+    const checked = checkedImages.get(url) ?? imageIsOurs(url);
+    checkedImages.set(url, checked);
+    return checked;
+  };
+  const claimedTools = new Map<string, number>();
+  const claimedNames = new Map<string, number>();
+
+  const planned: PlannedWrite[] = [];
+  for (const record of rows) {
+    if (record.cells.every((cell) => cell.trim() === "")) continue;
+    const cellOf = (name: string) => {
+      const position = positions.indexOf(name);
+      return position === -1 ? undefined : (record.cells[position] ?? "");
+    };
+    const errors: string[] = [];
+    if (record.cells.length > positions.length) {
+      errors.push(
+        `The row has ${record.cells.length} cells but the header names ${positions.length} columns.`,
+      );
+    }
+
+    // Which tool: by id when the row has one, otherwise by its exact name (a new tool when none has it).
+    let current: Tool | undefined;
+    const idCell = cellOf(ID_HEADER)?.trim() ?? "";
+    const nameCell = cellOf("name")?.trim() ?? "";
+    if (idCell !== "") {
+      const id = toolIdSchema.safeParse(idCell);
+      current = id.success ? byId.get(id.data) : undefined;
+      if (!current) errors.push(`No tool has the id ${quoteCell(idCell)}.`);
+    } else if (nameCell !== "") {
+      const named = byName.get(nameCell) ?? [];
+      if (named.length > 1) {
+        errors.push(
+          `${named.length} tools are named ${quoteCell(nameCell)}: give the id of the one to change.`,
+        );
+      }
+      current = named[0];
+    }
+
+    const input: Record<string, unknown> = current ? toolValues(current) : {};
+    const unreadable = new Set<PropertyKey>();
+    for (const column of used) {
+      try {
+        input[column.field] = column.read(cellOf(column.header) ?? "");
+      } catch (error) {
+        if (!(error instanceof CellError)) throw error;
+        errors.push(error.message);
+        unreadable.add(column.field);
+      }
+    }
+    const parsed = createToolBodySchema.safeParse(input);
+    if (parsed.success) {
+      if (parsed.data.image !== current?.image && !(await imageAllowed(parsed.data.image))) {
+        errors.push(`The image ${quoteCell(parsed.data.image)} is not a picture uploaded to this shop.`);
+      }
+    } else {
+      for (const issue of parsed.error.issues) {
+        // A cell already said to be unreadable is not also "required".
+        if (unreadable.has(issue.path[0] ?? "")) continue;
+        if (!errors.includes(issue.message)) errors.push(issue.message);
+      }
+    }
+    const name = parsed.data?.name ?? (nameCell || current?.name || "");
+
+    // One row per tool: two rows changing the same tool would each overwrite the other.
+    const [claims, claimKey] = current ? [claimedTools, current._id] : [claimedNames, name];
+    const earlier = claims.get(claimKey);
+    if (earlier !== undefined) {
+      errors.push(
+        `Line ${earlier} already ${current ? "changes this tool" : `adds a tool named ${quoteCell(name)}`}.`,
+      );
+    } else if (claimKey !== "") {
+      claims.set(claimKey, record.line);
+    }
+
+    const values = parsed.data ?? (input as CreateToolBody);
+    const changes = used.flatMap((column) => {
+      const from = current ? column.cell(current) : "";
+      const to = parsed.success ? column.cell(valuesForCells(parsed.data)) : (cellOf(column.header) ?? "");
+      return from === to ? [] : [{ column: column.header, from, to }];
+    });
+    const action =
+      errors.length > 0 ? "error" : !current ? "create" : changes.length > 0 ? "update" : "unchanged";
+    const row: ToolImportRow = {
+      line: record.line,
+      action,
+      toolId: current?._id ?? null,
+      name,
+      changes: action === "error" ? [] : changes,
+      errors,
+    };
+    planned.push({ row, values, ...(current ? { current } : {}) });
+  }
+
+  const result = summarize(planned.map((write) => write.row));
+  const writes = planned.filter((write) => write.row.action === "create" || write.row.action === "update");
+  return { result, writes };
+}
+
+function toolValues(tool: Tool): ToolCsvValues {
+  const { _id, ...values } = tool;
+  return values;
+}
+
+/** The schema's output as the columns read a tool (the category is always set on create). */
+const valuesForCells = (values: CreateToolBody): ToolCsvValues => values;
+
+function summarize(rows: ToolImportRow[]): ToolImportResult {
+  const counts = { create: 0, update: 0, unchanged: 0, error: 0 };
+  for (const row of rows) counts[row.action]++;
+  // The rows' actions, tools and changes, which hold the catalogue's values they were compared with:
+  // the same fingerprint means the same file met the same catalogue.
+  const fingerprint = createHash("sha256").update(JSON.stringify(rows)).digest("hex");
+  return { applied: false, fingerprint, counts, rows };
+}

@@ -1,0 +1,88 @@
+// POST /api/tools/import (decision 0045): a catalogue file previewed (dryRun) or applied all or nothing,
+// in one transaction, with the same checks as the admin's edit and the same ToolChanged events after
+// the commit, which clear the catalogue caches on every process.
+import { randomUUID } from "node:crypto";
+import { tools } from "@toolshop/db/schema";
+import { TOOL_IMPORT_MAX_ROWS, type ToolImportResult } from "@toolshop/shared/spreadsheets";
+import { and, eq } from "drizzle-orm";
+import { parseCsv } from "../../lib/csv";
+import type { DomainEvent } from "../../lib/domain-events";
+import { HttpError } from "../../lib/http-errors";
+import { toolCsvColumns } from "./csv-columns";
+import { type ImageCheck, type PlannedWrite, planImport } from "./import-plan";
+import { listTools, type ToolsContext, toRowValues } from "./service";
+
+export interface ToolImportContext extends ToolsContext {
+  imageIsOurs: ImageCheck;
+}
+
+export interface ToolImportOutcome {
+  /** 200 previewed or applied; 422 refused because rows have errors (nothing was changed). */
+  statusCode: 200 | 422;
+  result: ToolImportResult;
+}
+
+export const PREVIEW_OUTDATED =
+  "The catalogue changed since the preview (an order or another admin changed a tool): nothing was imported. Please preview the file again.";
+
+/** Creates are inserted this many rows to a statement; events are published this many at once. */
+const BATCH = 500;
+
+export async function importTools(
+  ctx: ToolImportContext,
+  csv: string,
+  options: { dryRun: boolean; expect?: string | undefined },
+): Promise<ToolImportOutcome> {
+  // The header is a record too.
+  const records = parseCsv(csv, TOOL_IMPORT_MAX_ROWS + 1);
+  const columns = toolCsvColumns(ctx.currency);
+  if (options.dryRun) {
+    const plan = await planImport(records, await listTools(ctx.db, ctx.currency), columns, ctx.imageIsOurs);
+    return { statusCode: 200, result: plan.result };
+  }
+
+  // Planned again inside the transaction, against the catalogue as it is now; with `expect`, only if
+  // that is still exactly what the owner previewed.
+  const applied = await ctx.db.transaction(async (tx) => {
+    const plan = await planImport(records, await listTools(tx, ctx.currency), columns, ctx.imageIsOurs);
+    // Rows with errors: nothing is written, and the answer says which and why.
+    if (plan.result.counts.error > 0) return { result: plan.result, events: undefined };
+    if (options.expect !== undefined && options.expect !== plan.result.fingerprint) {
+      throw new HttpError(409, PREVIEW_OUTDATED);
+    }
+    const events = await writePlan(tx, ctx.currency, plan.writes);
+    return { result: plan.result, events };
+  });
+  if (!applied.events) return { statusCode: 422, result: applied.result };
+  for (let start = 0; start < applied.events.length; start += BATCH) {
+    await Promise.all(applied.events.slice(start, start + BATCH).map((event) => ctx.events.publish(event)));
+  }
+  return { statusCode: 200, result: { ...applied.result, applied: true } };
+}
+
+/** The creates and updates; an update whose stock moved since it was read undoes everything (409). */
+async function writePlan(tx: ToolsContext["db"], currency: string, writes: PlannedWrite[]) {
+  const events: DomainEvent[] = [];
+  const creates = writes.filter((write) => !write.current);
+  for (let start = 0; start < creates.length; start += BATCH) {
+    const batch = creates.slice(start, start + BATCH).map((write) => {
+      // The id is chosen here so that the preview's row can name the tool it created.
+      write.row.toolId = randomUUID();
+      events.push({ type: "ToolChanged", toolId: write.row.toolId, change: "created" });
+      return { id: write.row.toolId, ...toRowValues(write.values, currency) };
+    });
+    await tx.insert(tools).values(batch);
+  }
+  for (const write of writes) {
+    const { current } = write;
+    if (!current) continue;
+    const updated = await tx
+      .update(tools)
+      .set(toRowValues(write.values, currency))
+      .where(and(eq(tools.id, current._id), eq(tools.availableQuantity, current.availableQuantity)))
+      .returning({ id: tools.id });
+    if (updated.length === 0) throw new HttpError(409, PREVIEW_OUTDATED);
+    events.push({ type: "ToolChanged", toolId: current._id, change: "updated" });
+  }
+  return events;
+}
