@@ -101,7 +101,7 @@ describe.skipIf(!inject("postgresUrl"))("a migration on PostgreSQL", () => {
   it("outlasts the pool's query timeout: a large data move is not cut off like a request's query", async () => {
     const admin = await openPostgres(inject("postgresUrl") as string);
     const name = `toolshop_slow_move_${process.pid}_${Date.now()}`;
-    await admin.client.query(`create database ${name}`);
+    await (admin.client as Pool).query(`create database ${name}`);
     const url = new URL(inject("postgresUrl") as string);
     url.pathname = `/${name}`;
     const folder = await mkdtemp(join(tmpdir(), "toolshop-migrations-"));
@@ -113,8 +113,9 @@ describe.skipIf(!inject("postgresUrl"))("a migration on PostgreSQL", () => {
       await writeFile(join(folder, "meta/_journal.json"), JSON.stringify(journal));
       await writeFile(join(folder, "0000_slow_move.sql"), "select pg_sleep(0.5);");
       // The request pool's timeout, shrunk below the migration's length.
-      (handle.client as Pool).options.query_timeout = 100;
-      await expect(handle.client.query("select pg_sleep(0.5)")).rejects.toThrow(/timeout/i);
+      const pool = handle.client as Pool;
+      pool.options.query_timeout = 100;
+      await expect(pool.query("select pg_sleep(0.5)")).rejects.toThrow(/timeout/i);
       await migrateDatabase(handle, folder);
       const rows = await queryRows<{ n: number }>(
         handle.db,
@@ -124,7 +125,7 @@ describe.skipIf(!inject("postgresUrl"))("a migration on PostgreSQL", () => {
     } finally {
       await handle.close();
       await rm(folder, { recursive: true, force: true });
-      await admin.client.query(`drop database if exists ${name}`);
+      await (admin.client as Pool).query(`drop database if exists ${name}`);
       await admin.close();
     }
   });
