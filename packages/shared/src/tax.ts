@@ -96,3 +96,38 @@ export function taxBreakdown(lines: readonly TaxLineInput[], rule: TaxRule): Tax
     lines: taxed,
   };
 }
+
+/**
+ * The share of a line's amounts that `count` more units take once `already` units are counted (a refund
+ * of some units, its credit note): the line taxed at already + count units less the line at already. So
+ * a line refunded in parts adds up to the whole line exactly, cent for cent.
+ */
+export function taxOfUnits(
+  unitPriceMinor: number,
+  already: number,
+  count: number,
+  rule: TaxRule,
+): TaxAmounts {
+  const before = taxLine({ unitPriceMinor, quantity: already }, rule);
+  const after = taxLine({ unitPriceMinor, quantity: already + count }, rule);
+  return {
+    netMinor: after.netMinor - before.netMinor,
+    taxMinor: after.taxMinor - before.taxMinor,
+    grossMinor: after.grossMinor - before.grossMinor,
+  };
+}
+
+const percent = new Intl.NumberFormat("en-US", { maximumFractionDigits: TAX_RATE_DECIMALS });
+
+/**
+ * The tax row's label wherever an amount is broken down (cart, checkout, order page, receipt, mails):
+ * "Tax 8.875%", or "Tax 20% included" when the prices held it. A rate of 0 shows no tax rows at all.
+ */
+export function taxLabel(rule: TaxRule): string {
+  return `Tax ${percent.format(rule.ratePercent)}%${rule.pricesIncludeTax ? " included" : ""}`;
+}
+
+/** Whether an amount shows its net and tax rows: only when tax was charged (a rate above 0). */
+export function showsTax(rule: TaxRule): boolean {
+  return rule.ratePercent > 0;
+}
