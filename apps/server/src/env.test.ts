@@ -257,4 +257,55 @@ describe("loadConfig", () => {
       ]);
     }
   });
+
+  it("reads the tax in force: TAX_RATE a percent (0 by default), PRICES_INCLUDE_TAX true or false", () => {
+    expect(loadConfig({}).tax).toEqual({ ratePercent: 0, pricesIncludeTax: false });
+    expect(loadConfig({ TAX_RATE: "19", PRICES_INCLUDE_TAX: "true" }).tax).toEqual({
+      ratePercent: 19,
+      pricesIncludeTax: true,
+    });
+    expect(loadConfig({ TAX_RATE: "8.875" }).tax.ratePercent).toBe(8.875);
+    expect(loadConfig({ TAX_RATE: "100" }).tax.ratePercent).toBe(100);
+    for (const value of ["-5", "100.5", "19%", "8.8755", "1e2", "abc", " 7", "0x10", "1000"]) {
+      expect(problemsOf({ TAX_RATE: value }), value).toEqual([
+        "TAX_RATE must be a percent from 0 to 100 with at most three decimals, such as 19 or 8.875.",
+      ]);
+    }
+    for (const value of ["yes", "1", "TRUE "]) {
+      expect(problemsOf({ PRICES_INCLUDE_TAX: value }), value).toEqual([
+        "PRICES_INCLUDE_TAX must be true or false.",
+      ]);
+    }
+  });
+
+  it("reads the seller's details for receipts and invoices, the address on several lines", () => {
+    expect(loadConfig({})).toMatchObject({
+      seller: { name: "Toolshop", addressLines: [], taxId: undefined },
+      invoicePrefix: "INV",
+    });
+    const config = loadConfig({
+      SELLER_NAME: " Toolshop Ltd ",
+      SELLER_ADDRESS: "1 Forge Lane\\nSheffield S1 2AB\nUnited Kingdom\n",
+      SELLER_TAX_ID: "GB123456789",
+      INVOICE_PREFIX: "TSI",
+    });
+    expect(config.seller).toEqual({
+      name: "Toolshop Ltd",
+      addressLines: ["1 Forge Lane", "Sheffield S1 2AB", "United Kingdom"],
+      taxId: "GB123456789",
+    });
+    expect(config.invoicePrefix).toBe("TSI");
+    expect(problemsOf({ SELLER_NAME: "Shop\u0007", SELLER_TAX_ID: "x".repeat(51) })).toEqual([
+      "SELLER_NAME must be one line of at most 200 printable characters.",
+      "SELLER_TAX_ID must be one line of at most 50 printable characters.",
+    ]);
+    expect(problemsOf({ SELLER_ADDRESS: Array(7).fill("line").join("\n") })).toEqual([
+      "SELLER_ADDRESS must be at most 6 lines of at most 200 printable characters.",
+    ]);
+    for (const value of ["INV-", "I NV", "../x", "INVOICE1234", "Ünv"]) {
+      expect(problemsOf({ INVOICE_PREFIX: value }), value).toEqual([
+        "INVOICE_PREFIX must be 1 to 10 letters or digits, such as INV.",
+      ]);
+    }
+  });
 });

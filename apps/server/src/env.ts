@@ -3,6 +3,7 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { EMAIL_PATTERN } from "@toolshop/shared/auth";
+import { MAX_TAX_RATE_PERCENT } from "@toolshop/shared/tax";
 import addressparser from "nodemailer/lib/addressparser";
 import { z } from "zod";
 import { parseSmtpUrl } from "./lib/smtp-url";
@@ -41,6 +42,23 @@ function parseMailbox(value: string): MailAddress {
     throw new Error("must be an email address, or a name and one: Toolshop <no-reply@shop.example>.");
   }
   return mailbox.name ? { name: mailbox.name, address: mailbox.address } : { address: mailbox.address };
+}
+
+const TAX_RATE_MESSAGE = `must be a percent from 0 to ${MAX_TAX_RATE_PERCENT} with at most three decimals, such as 19 or 8.875.`;
+const SELLER_NAME_MAX_LENGTH = 200;
+const SELLER_TAX_ID_MAX_LENGTH = 50;
+const SELLER_ADDRESS_MAX_LINES = 6;
+
+/** Printable text on one line (no control character), trimmed, 1 to max characters. */
+function isPrintable(value: string, max: number): boolean {
+  return value.length > 0 && value.length <= max && !/\p{Cc}/u.test(value);
+}
+
+function oneLineText(max: number) {
+  return z
+    .string()
+    .transform((value) => value.trim())
+    .refine((value) => isPrintable(value, max), `must be one line of at most ${max} printable characters.`);
 }
 
 // Each message completes a sentence that starts with the variable's name.
@@ -103,6 +121,38 @@ const envSchema = z.object({
     .regex(/^[a-zA-Z]{3}$/, "must be a three-letter currency code such as usd.")
     .default("usd")
     .transform((value) => value.toLowerCase()),
+  // Sales tax (decision 0041): a percent with at most three decimals, on every order from now on.
+  TAX_RATE: z
+    .string()
+    .regex(/^\d{1,3}(\.\d{1,3})?$/, TAX_RATE_MESSAGE)
+    .transform(Number)
+    .refine((rate) => rate <= MAX_TAX_RATE_PERCENT, TAX_RATE_MESSAGE)
+    .default(0),
+  PRICES_INCLUDE_TAX: z
+    .enum(["true", "false"], { message: "must be true or false." })
+    .default("false")
+    .transform((value) => value === "true"),
+  // The seller on receipts and invoices. The address may span lines (a line break, or \n in a .env file).
+  SELLER_NAME: oneLineText(SELLER_NAME_MAX_LENGTH).default("Toolshop"),
+  SELLER_ADDRESS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(/\r\n|\r|\n|\\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (lines) => lines.length <= SELLER_ADDRESS_MAX_LINES && lines.every((line) => isPrintable(line, 200)),
+      `must be at most ${SELLER_ADDRESS_MAX_LINES} lines of at most 200 printable characters.`,
+    )
+    .optional(),
+  SELLER_TAX_ID: oneLineText(SELLER_TAX_ID_MAX_LENGTH).optional(),
+  // Starts every invoice and credit note number (INV-2026-000001): it shows in file names and mails.
+  INVOICE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,10}$/, "must be 1 to 10 letters or digits, such as INV.")
+    .default("INV"),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}.` }).default("info"),
   // auto: readable lines in a development terminal, JSON otherwise; npm run dev pipes the server's
   // output through its own terminal and says pretty.
@@ -234,6 +284,11 @@ function toConfig(env: Env) {
       },
     },
     currency: env.CURRENCY,
+    /** The tax in force for orders placed now; each order keeps its own (decision 0041). */
+    tax: { ratePercent: env.TAX_RATE, pricesIncludeTax: env.PRICES_INCLUDE_TAX },
+    /** Who sells, on receipts and invoices: the address as lines, empty when unset. */
+    seller: { name: env.SELLER_NAME, addressLines: env.SELLER_ADDRESS ?? [], taxId: env.SELLER_TAX_ID },
+    invoicePrefix: env.INVOICE_PREFIX,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

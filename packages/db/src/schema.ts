@@ -8,6 +8,7 @@ import {
   foreignKey,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -116,6 +117,14 @@ export const orders = pgTable(
     trackingNumber: text("tracking_number"),
     /** Why a cancelled order was cancelled: by an admin, or its reservation expired. */
     cancelReason: text("cancel_reason").$type<"admin" | "expiry">(),
+    /**
+     * The tax in force when the order was placed (decision 0041): a percent (TAX_RATE) and whether the
+     * unit prices held it (PRICES_INCLUDE_TAX). total_cents is the gross, what the customer pays.
+     */
+    taxRatePercent: numeric("tax_rate_percent", { precision: 6, scale: 3, mode: "number" })
+      .notNull()
+      .default(0),
+    pricesIncludeTax: boolean("prices_include_tax").notNull().default(false),
     /** The receipt number, TS-000123 (0006): from a sequence, so numbers are unique and rise. */
     number: bigint("number", { mode: "number" })
       .notNull()
@@ -135,6 +144,7 @@ export const orders = pgTable(
     check("orders_quantity_positive", sql`${t.quantity} >= 1`),
     check("orders_total_positive", sql`${t.totalCents} > 0`),
     check("orders_cancel_reason_check", sql`${t.cancelReason} in ('admin', 'expiry')`),
+    check("orders_tax_rate_range", sql`${t.taxRatePercent} between 0 and 100`),
   ],
 );
 

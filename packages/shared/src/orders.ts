@@ -174,12 +174,31 @@ export const orderLineSchema = z.object({
   image: z.string(),
   unitPrice: z.number(),
   quantity: z.number().int(),
-  /** unitPrice × quantity. */
+  /** unitPrice × quantity: the net without tax added on top, the gross with prices that hold it. */
   total: z.number(),
   /** Units an admin refunded from this line (their amount went back to the card, their stock to the shelf). */
   refundedQuantity: z.number().int(),
+  /** The line without tax, its tax and with it, rounded per line (decision 0041): net + tax = gross. */
+  net: z.number(),
+  tax: z.number(),
+  gross: z.number(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/**
+ * The tax of an order, at the rate in force when it was placed (decision 0041). Amounts in currency
+ * units, each the sum of its lines': net + tax = gross, and gross is the order's price.
+ */
+export const orderTaxSchema = z.object({
+  /** Percent, at most three decimals; 0 when the shop charged no tax. */
+  ratePercent: z.number(),
+  /** Whether the unit prices held the tax (gross) or it was added on top. */
+  pricesIncludeTax: z.boolean(),
+  net: z.number(),
+  tax: z.number(),
+  gross: z.number(),
+});
+export type OrderTax = z.infer<typeof orderTaxSchema>;
 
 /**
  * An order as the API shows it: the spec's field names, `_id`, money in currency units. The spec's
@@ -196,7 +215,7 @@ export const orderSchema = z.object({
   phone: z.string(),
   email: z.string(),
   image: z.string(),
-  /** The order's total: the sum of its lines' totals (unitPrice × quantity for one line). */
+  /** The order's total, what the customer pays: the sum of its lines' gross (tax.gross). */
   price: z.number(),
   unitPrice: z.number(),
   quantity: z.number().int(),
@@ -215,6 +234,7 @@ export const orderSchema = z.object({
   cancelReason: z.enum(["admin", "expiry"]).nullable(),
   /** Every tool of the order, in the order they were placed: one line for the spec's one-tool order. */
   lines: z.array(orderLineSchema),
+  tax: orderTaxSchema,
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -76,9 +76,20 @@ export const toolSearchPageSchema = z.object({
 });
 export type ToolSearchPage = z.infer<typeof toolSearchPageSchema>;
 
-/** GET /api/shop: what the web app needs to know about the shop (the server's CURRENCY, upper case). */
+/**
+ * GET /api/shop: what the web app needs to know about the shop: the server's CURRENCY (upper case),
+ * the tax in force for a cart and checkout (TAX_RATE, PRICES_INCLUDE_TAX; an order keeps its own), and
+ * the seller's details for the printed receipt (SELLER_NAME, SELLER_ADDRESS, SELLER_TAX_ID).
+ */
 export const shopSchema = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/, "The currency must be an ISO 4217 code such as USD"),
+  tax: z.object({ ratePercent: z.number().min(0).max(100), pricesIncludeTax: z.boolean() }),
+  seller: z.object({
+    name: z.string(),
+    /** The address, one entry a line; empty when the shop did not set one. */
+    addressLines: z.array(z.string()),
+    taxId: z.string().nullable(),
+  }),
 });
 export type Shop = z.infer<typeof shopSchema>;
 

@@ -42,8 +42,12 @@ const order: Order = {
       quantity: 2,
       total: 20,
       refundedQuantity: 0,
+      net: 20,
+      tax: 0,
+      gross: 20,
     },
   ],
+  tax: { ratePercent: 0, pricesIncludeTax: false, net: 20, tax: 0, gross: 20 },
 };
 
 const quote: StoredQuote = {

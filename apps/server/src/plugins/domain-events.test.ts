@@ -44,8 +44,12 @@ function anOrder(overrides: Partial<Order> = {}): Order {
         quantity: 4,
         total: 50,
         refundedQuantity: 0,
+        net: 50,
+        tax: 0,
+        gross: 50,
       },
     ],
+    tax: { ratePercent: 0, pricesIncludeTax: false, net: 50, tax: 0, gross: 50 },
     ...overrides,
   };
 }

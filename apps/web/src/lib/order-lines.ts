@@ -1,4 +1,5 @@
 import type { Order, OrderLine } from "@toolshop/shared/orders";
+import { type TaxRule, taxOfUnits } from "@toolshop/shared/tax";
 import { formatCount } from "./format";
 
 /**
@@ -17,9 +18,22 @@ export const unitsLeft = (line: OrderLine): number => line.quantity - line.refun
 /** Money in cents, so that sums of prices add up exactly (0.1 + 0.2 is not 0.3 in floating point). */
 const cents = (amount: number) => Math.round(amount * 100);
 
-/** What refunding these units of each line gives back: the sum of unit price × units. */
-export function refundAmount(lines: readonly OrderLine[], units: (line: OrderLine) => number): number {
-  return lines.reduce((sum, line) => sum + cents(line.unitPrice) * units(line), 0) / 100;
+/**
+ * What refunding these units of each line gives back, tax included at the order's rate: each line's
+ * share of its gross after the units `already` counted (by default those refunded before), as the
+ * server computes it (decision 0041).
+ */
+export function refundAmount(
+  rule: TaxRule,
+  lines: readonly OrderLine[],
+  units: (line: OrderLine) => number,
+  already: (line: OrderLine) => number = (line) => line.refundedQuantity,
+): number {
+  const total = lines.reduce(
+    (sum, line) => sum + taxOfUnits(cents(line.unitPrice), already(line), units(line), rule).grossMinor,
+    0,
+  );
+  return total / 100;
 }
 
 /** Every line in words, "4 × Cart Clamp, 3 × Cart Meter"; a one-line order reads "20 × Pliers", as always. */

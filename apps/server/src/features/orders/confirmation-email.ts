@@ -10,7 +10,7 @@ import {
 } from "../../lib/email-layout";
 import { currencyFormat } from "../../lib/money";
 import type { MailMessage } from "../../plugins/mail";
-import { lineDetails, orderSummary } from "./mail-lines";
+import { amountDetails, lineDetails, orderSummary } from "./mail-lines";
 
 const GREETING = "Hello,";
 const THANKS = "Thank you for your order. We have received your payment.";
@@ -21,7 +21,7 @@ export function orderConfirmationEmail(order: Order, currency: string, publicUrl
   const ordersLink = `${publicUrl}/dashboard`;
   const details: MailDetail[] = [
     ...lineDetails(order, money),
-    ["Total paid", money.format(order.price)],
+    ...amountDetails(order, money, "Total paid"),
     ["Payment id", order.transactionId ?? ""],
     ["Delivery address", order.address],
     ["Phone", order.phone],

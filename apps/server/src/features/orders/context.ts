@@ -1,5 +1,6 @@
 import type { Database } from "@toolshop/db/client";
 import { orders } from "@toolshop/db/schema";
+import type { TaxRule } from "@toolshop/shared/tax";
 import { eq, sql } from "drizzle-orm";
 import type { DomainEvent, DomainEventPublisher } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
@@ -18,6 +19,8 @@ export interface OrdersContext {
   maxUnpaidOrders: number;
   /** How long an unpaid order holds its stock (UNPAID_ORDER_HOLD_MINUTES); orders show until when. */
   unpaidOrderHoldMinutes: number;
+  /** The tax in force (TAX_RATE, PRICES_INCLUDE_TAX): each order placed keeps it (decision 0041). */
+  tax: TaxRule;
   /**
    * Where the orders' domain events go once their write has committed (app.events; a recorder in
    * tests). The mails and the catalogue cache are its subscribers.

@@ -28,6 +28,8 @@ function aRow(overrides: Partial<OrderRow> = {}): OrderRow {
     carrier: null,
     trackingNumber: null,
     number: 1,
+    taxRatePercent: 0,
+    pricesIncludeTax: false,
     cancelReason: null,
     ...overrides,
   };
@@ -77,8 +79,12 @@ describe("toOrderResponse", () => {
           quantity: 20,
           total: 250,
           refundedQuantity: 0,
+          net: 250,
+          tax: 0,
+          gross: 250,
         },
       ],
+      tax: { ratePercent: 0, pricesIncludeTax: false, net: 250, tax: 0, gross: 250 },
     });
     // What the routes send must pass the response schema.
     expect(orderSchema.parse(order)).toEqual(order);
@@ -140,6 +146,50 @@ describe("toOrderResponse", () => {
     expect(order.lines.map((line) => [line.name, line.quantity, line.total])).toEqual([
       ["Pliers", 20, 250],
       ["Drill", 2, 100],
+    ]);
+  });
+
+  it("breaks an order down at the rate it was placed with, tax added on top: price is the gross", () => {
+    // 12.50 × 3 = 37.50, tax 8.875 % = 3.328… → 3.33; 0.99 × 1, tax 0.0878… → 0.09.
+    const lines = [
+      aLine({ unitPriceCents: 1250, quantity: 3, totalCents: 3750 }),
+      aLine({ position: 1, name: "Tape", unitPriceCents: 99, quantity: 1, totalCents: 99 }),
+    ];
+    const row = aRow({ taxRatePercent: 8.875, pricesIncludeTax: false, totalCents: 3750 + 333 + 99 + 9 });
+    const order = orderSchema.parse(toOrderResponse(row, lines, VIEW));
+    expect(order.tax).toEqual({
+      ratePercent: 8.875,
+      pricesIncludeTax: false,
+      net: 38.49,
+      tax: 3.42,
+      gross: 41.91,
+    });
+    expect(order.price).toBe(order.tax.gross);
+    expect(order.lines.map(({ total, net, tax, gross }) => ({ total, net, tax, gross }))).toEqual([
+      { total: 37.5, net: 37.5, tax: 3.33, gross: 40.83 },
+      { total: 0.99, net: 0.99, tax: 0.09, gross: 1.08 },
+    ]);
+  });
+
+  it("breaks an order down with prices that hold the tax: the gross is the shelf price", () => {
+    // 12.50 × 3 = 37.50 gross, net 37.50 / 1.2 = 31.25; 0.99 / 1.2 = 0.825 → 0.83 (a half goes up).
+    const lines = [
+      aLine({ unitPriceCents: 1250, quantity: 3, totalCents: 3750 }),
+      aLine({ position: 1, name: "Tape", unitPriceCents: 99, quantity: 1, totalCents: 99 }),
+    ];
+    const row = aRow({ taxRatePercent: 20, pricesIncludeTax: true, totalCents: 3849 });
+    const order = orderSchema.parse(toOrderResponse(row, lines, VIEW));
+    expect(order.tax).toEqual({
+      ratePercent: 20,
+      pricesIncludeTax: true,
+      net: 32.08,
+      tax: 6.41,
+      gross: 38.49,
+    });
+    expect(order.price).toBe(38.49);
+    expect(order.lines.map(({ net, tax, gross }) => ({ net, tax, gross }))).toEqual([
+      { net: 31.25, tax: 6.25, gross: 37.5 },
+      { net: 0.83, tax: 0.16, gross: 0.99 },
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Database } from "@toolshop/db/client";
 import { orderLines, orders } from "@toolshop/db/schema";
 import type { Order, OrderLine } from "@toolshop/shared/orders";
+import { type TaxAmounts, type TaxBreakdown, taxBreakdown } from "@toolshop/shared/tax";
 import { asc, inArray } from "drizzle-orm";
 import { minorToAmount } from "../../lib/money";
 import { reservationEndsAt } from "./expiry";
@@ -24,6 +25,8 @@ export const orderViewColumns = {
   transactionId: orders.transactionId,
   createdAt: orders.createdAt,
   cancelReason: orders.cancelReason,
+  taxRatePercent: orders.taxRatePercent,
+  pricesIncludeTax: orders.pricesIncludeTax,
 };
 export type OrderViewRow = Pick<OrderRow, keyof typeof orderViewColumns>;
 
@@ -82,6 +85,7 @@ export async function orderResponse(
  */
 export function toOrderResponse(row: OrderViewRow, lines: readonly OrderLineRow[], view: OrderView): Order {
   const { currency } = view;
+  const breakdown = orderTaxBreakdown(row, lines);
   return {
     _id: row.id,
     toolId: row.toolId,
@@ -104,11 +108,39 @@ export function toOrderResponse(row: OrderViewRow, lines: readonly OrderLineRow[
         ? reservationEndsAt(row.createdAt, view.unpaidOrderHoldMinutes).toISOString()
         : null,
     cancelReason: row.status === "cancelled" ? (row.cancelReason ?? null) : null,
-    lines: lines.map((line) => toLineResponse(line, currency)),
+    lines: lines.map((line, index) => toLineResponse(line, breakdown.lines[index] as TaxAmounts, currency)),
+    tax: {
+      ratePercent: row.taxRatePercent,
+      pricesIncludeTax: row.pricesIncludeTax,
+      ...amounts(breakdown, currency),
+    },
   };
 }
 
-function toLineResponse(line: OrderLineRow, currency: string): OrderLine {
+/**
+ * An order's net, tax and gross in minor units, per line and in total, at the rate it was placed with
+ * (an order read without its lines counts as its one-line columns). Its gross is the order's total.
+ */
+export function orderTaxBreakdown(
+  row: Pick<OrderViewRow, "taxRatePercent" | "pricesIncludeTax" | "unitPriceCents" | "quantity">,
+  lines: readonly Pick<OrderLineRow, "unitPriceCents" | "quantity">[],
+): TaxBreakdown {
+  const taxed = lines.length > 0 ? lines : [row];
+  return taxBreakdown(
+    taxed.map((line) => ({ unitPriceMinor: line.unitPriceCents, quantity: line.quantity })),
+    { ratePercent: row.taxRatePercent, pricesIncludeTax: row.pricesIncludeTax },
+  );
+}
+
+function amounts(taxed: TaxAmounts, currency: string): { net: number; tax: number; gross: number } {
+  return {
+    net: minorToAmount(taxed.netMinor, currency),
+    tax: minorToAmount(taxed.taxMinor, currency),
+    gross: minorToAmount(taxed.grossMinor, currency),
+  };
+}
+
+function toLineResponse(line: OrderLineRow, taxed: TaxAmounts, currency: string): OrderLine {
   return {
     toolId: line.toolId,
     name: line.name,
@@ -117,5 +149,6 @@ function toLineResponse(line: OrderLineRow, currency: string): OrderLine {
     quantity: line.quantity,
     total: minorToAmount(line.totalCents, currency),
     refundedQuantity: line.refundedQuantity,
+    ...amounts(taxed, currency),
   };
 }

@@ -1,6 +1,7 @@
 // How the customer's mails name an order's tools: a one-line order as it always was ("4 x Pliers",
 // a Tool and a Quantity row), an order of several lines with a row per line.
 import type { Order } from "@toolshop/shared/orders";
+import { showsTax, taxLabel } from "@toolshop/shared/tax";
 import type { MailDetail } from "../../lib/email-layout";
 
 /** "4 x Pliers", or "4 x Pliers and 2 more tools", for subjects. */
@@ -27,4 +28,14 @@ export function lineDetails(order: Order, money?: Intl.NumberFormat): MailDetail
     const total = money ? ` (${money.format(line.total)})` : "";
     return [`Tool ${index + 1}`, `${line.quantity} x ${line.name}${total}`];
   });
+}
+
+/**
+ * The order's amount: with tax charged, its net and tax rows and then the total (the gross) under
+ * `totalLabel`; at a rate of 0 the total alone (decision 0041).
+ */
+export function amountDetails(order: Order, money: Intl.NumberFormat, totalLabel: string): MailDetail[] {
+  const total: MailDetail = [totalLabel, money.format(order.price)];
+  if (!showsTax(order.tax)) return [total];
+  return [["Net", money.format(order.tax.net)], [taxLabel(order.tax), money.format(order.tax.tax)], total];
 }

@@ -19,6 +19,7 @@ import {
   type Order,
   type OrderLineInput,
 } from "@toolshop/shared/orders";
+import { type TaxRule, taxLine } from "@toolshop/shared/tax";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { type Actor, type OrdersContext, publish } from "./context";
@@ -63,8 +64,8 @@ export async function createOrder(
     }
     await refuseBeyondUnpaidCap(tx, user.id, ctx.maxUnpaidOrders);
     const locked = await lockTools(tx, lines);
-    refuseUnlessOrderable(lines, locked);
-    const written = await writeOrder(tx, user, body, lines, locked);
+    const taxed = refuseUnlessOrderable(lines, locked, ctx.tax);
+    const written = await writeOrder(tx, user, body, taxed, ctx.tax);
     if (body.fromCart) {
       // The cart's tools are in the order now; a tool added on another device meanwhile stays.
       const ordered = lines.map((line) => line.toolId);
@@ -142,23 +143,41 @@ async function lockTools(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** A line to write: its locked tool, and its total (unit × quantity) and gross in minor units. */
+interface TaxedLine {
+  tool: LockedTool;
+  quantity: number;
+  totalCents: number;
+  grossCents: number;
+}
+
 /**
  * Refuses the order unless every line can be ordered: the tool exists, the quantity is at least its
- * minimum and at most its stock, and the whole is payable by card. One line answers the spec's own
- * sentence; several name every line at fault in one sentence.
+ * minimum and at most its stock, and the whole, tax included, is payable by card. One line answers the
+ * spec's own sentence; several name every line at fault in one sentence. Answers the lines taxed.
  */
-function refuseUnlessOrderable(lines: readonly OrderLineInput[], locked: Map<string, LockedTool>): void {
+function refuseUnlessOrderable(
+  lines: readonly OrderLineInput[],
+  locked: Map<string, LockedTool>,
+  rule: TaxRule,
+): TaxedLine[] {
   const gone: string[] = [];
   const belowMinimum: string[] = [];
   const short: string[] = [];
-  let totalCents = 0;
+  const taxed: TaxedLine[] = [];
   for (const line of lines) {
     const tool = locked.get(line.toolId);
     if (!tool) {
       gone.push(`the tool ${line.toolId} is no longer sold`);
       continue;
     }
-    totalCents += tool.priceCents * line.quantity;
+    const { grossMinor } = taxLine({ unitPriceMinor: tool.priceCents, quantity: line.quantity }, rule);
+    taxed.push({
+      tool,
+      quantity: line.quantity,
+      totalCents: tool.priceCents * line.quantity,
+      grossCents: grossMinor,
+    });
     if (line.quantity < tool.minQuantity) {
       belowMinimum.push(`the minimum order for ${tool.name} is ${tool.minQuantity} units`);
     } else if (line.quantity > tool.availableQuantity) {
@@ -177,9 +196,10 @@ function refuseUnlessOrderable(lines: readonly OrderLineInput[], locked: Map<str
       lines.length === 1 ? oneLineSentence(short, belowMinimum) : severalLines(problems),
     );
   }
-  if (totalCents > MAX_ORDER_TOTAL_CENTS) {
+  if (taxed.reduce((sum, line) => sum + line.grossCents, 0) > MAX_ORDER_TOTAL_CENTS) {
     throw new HttpError(400, "This order is too large to pay by card. Please request a quote instead.");
   }
+  return taxed;
 }
 
 /** The spec's checkout sentences for a one-line order, as they always were. */
@@ -200,13 +220,9 @@ async function writeOrder(
   tx: Transaction,
   user: Actor,
   body: CreateOrderBody,
-  lines: readonly OrderLineInput[],
-  locked: Map<string, LockedTool>,
+  priced: readonly TaxedLine[],
+  rule: TaxRule,
 ): Promise<{ order: OrderViewRow; lines: OrderLineRow[] }> {
-  const priced = lines.map((line, position) => {
-    const tool = locked.get(line.toolId) as LockedTool;
-    return { position, tool, quantity: line.quantity, totalCents: tool.priceCents * line.quantity };
-  });
   const taken = sql.join(
     priced.map((line) => sql`(${line.tool.id}::uuid, ${line.quantity}::integer)`),
     sql`, `,
@@ -228,7 +244,10 @@ async function writeOrder(
       image: first.tool.image,
       unitPriceCents: first.tool.priceCents,
       quantity: first.quantity,
-      totalCents: priced.reduce((sum, line) => sum + line.totalCents, 0),
+      // What the customer pays: the lines' gross, each rounded by the order's tax rule (decision 0041).
+      totalCents: priced.reduce((sum, line) => sum + line.grossCents, 0),
+      taxRatePercent: rule.ratePercent,
+      pricesIncludeTax: rule.pricesIncludeTax,
       address: body.address,
       phone: body.phone,
     })
@@ -237,9 +256,9 @@ async function writeOrder(
   const written = await tx
     .insert(orderLines)
     .values(
-      priced.map((line) => ({
+      priced.map((line, position) => ({
         orderId: order.id,
-        position: line.position,
+        position,
         toolId: line.tool.id,
         name: line.tool.name,
         image: line.tool.image,

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { orderLines, orders } from "@toolshop/db/schema";
 import { isAllowedTransition } from "@toolshop/shared/order-lifecycle";
 import type { Order, OrderStatus, RefundLinesBody } from "@toolshop/shared/orders";
+import { taxOfUnits } from "@toolshop/shared/tax";
 import { and, eq, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { minorToAmount } from "../../lib/money";
@@ -49,7 +50,13 @@ export async function refundOrderLines(
   if (!order.paymentIntentId) throw new HttpError(409, NOT_REFUNDABLE);
   const lines = (await linesOfOrders(ctx.db, [order.id])).get(order.id) ?? [];
   const chosen = chooseLines(lines, body);
-  const amountCents = chosen.reduce((sum, { line, quantity }) => sum + line.unitPriceCents * quantity, 0);
+  // Tax included at the order's own rate: a line refunded in parts gives back exactly its gross (0041).
+  const rule = { ratePercent: order.taxRatePercent, pricesIncludeTax: order.pricesIncludeTax };
+  const amountCents = chosen.reduce(
+    (sum, { line, quantity }) =>
+      sum + taxOfUnits(line.unitPriceCents, line.refundedQuantity, quantity, rule).grossMinor,
+    0,
+  );
   // One key per state of the order's lines, whatever the request: a retry after a failed update refunds
   // once, and a second, different refund read from the same state is refused by the gateway (Stripe
   // refuses a key reused with other parameters) instead of paying out twice. The purpose (which units

@@ -38,6 +38,7 @@ export function createOrdersContext(app: FastifyInstance, gateway: PaymentGatewa
     gateway,
     maxUnpaidOrders: app.config.maxUnpaidOrdersPerCustomer,
     unpaidOrderHoldMinutes: app.config.unpaidOrderHoldMinutes,
+    tax: app.config.tax,
     events: app.events,
   };
 }

@@ -16,7 +16,7 @@ import {
 import { currencyFormat } from "../../lib/money";
 import type { MailMessage } from "../../plugins/mail";
 import { trackingLink } from "./carriers";
-import { lineDetails, orderSummary } from "./mail-lines";
+import { amountDetails, lineDetails, orderSummary } from "./mail-lines";
 
 const GREETING = "Hello,";
 const SIGNATURE = "Toolshop";
@@ -122,7 +122,7 @@ export function orderCancelledEmail(
 ): MailMessage {
   const details: MailDetail[] = [
     ...lineDetails(order),
-    ["Total", currencyFormat(currency).format(order.price)],
+    ...amountDetails(order, currencyFormat(currency), "Total"),
   ];
   const paragraphs = [
     CANCELLED_BECAUSE[reason],

@@ -29,6 +29,7 @@ export function ordersContext(db: Database): {
     gateway,
     maxUnpaidOrders: 1000,
     unpaidOrderHoldMinutes: 60,
+    tax: { ratePercent: 0, pricesIncludeTax: false },
     events: {
       async publish(event) {
         published.push(event);

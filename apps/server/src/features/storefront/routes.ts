@@ -107,13 +107,19 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontOptions> = async (ap
  * browsers (the default no-store): revalidating 18 bytes would cost the same round trip as asking.
  */
 export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
-  const shop: Shop = shopSchema.parse({ currency: app.config.currency.toUpperCase() });
+  const { tax, seller } = app.config;
+  const shop: Shop = shopSchema.parse({
+    currency: app.config.currency.toUpperCase(),
+    tax,
+    seller: { name: seller.name, addressLines: seller.addressLines, taxId: seller.taxId ?? null },
+  });
   app.get(
     "/shop",
     {
       schema: {
         tags: ["shop"],
-        summary: "The shop's settings the web app needs: the currency prices are in (ISO 4217)",
+        summary:
+          "The shop's settings the web app needs: the currency prices are in (ISO 4217), the tax in force and the seller's details",
         response: { 200: shopSchema },
       },
     },

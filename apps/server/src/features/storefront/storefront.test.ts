@@ -304,7 +304,11 @@ for (const target of testDatabaseTargets()) {
     it("tells the web app the shop's currency at GET /api/shop", async () => {
       const response = await get("/api/shop");
       expect(response.statusCode).toBe(200);
-      expect(shopSchema.parse(response.json())).toEqual({ currency: "EUR" });
+      expect(shopSchema.parse(response.json())).toEqual({
+        currency: "EUR",
+        tax: { ratePercent: 0, pricesIncludeTax: false },
+        seller: { name: "Toolshop", addressLines: [], taxId: null },
+      });
     });
   });
 }

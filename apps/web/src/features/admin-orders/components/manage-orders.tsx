@@ -38,11 +38,21 @@ const DONE: Record<OrderCommandKind, string> = {
 };
 
 /** The toast after a command; a refund of chosen lines says the amount that went back. */
-export function orderCommandMessage(order: Pick<Order, "name" | "email" | "lines">, command: OrderCommand) {
+export function orderCommandMessage(
+  order: Pick<Order, "name" | "email" | "lines" | "tax">,
+  command: OrderCommand,
+) {
   const done = `${orderTitle(order)} for ${order.email} ${DONE[command.kind]}`;
   if (command.kind !== "refund" || !command.body) return done;
   const units = new Map(command.body.lines.map((line) => [line.toolId, line.quantity]));
-  const amount = refundAmount(order.lines, (line) => (line.toolId ? (units.get(line.toolId) ?? 0) : 0));
+  const unitsOf = (line: Order["lines"][number]) => (line.toolId ? (units.get(line.toolId) ?? 0) : 0);
+  // The order is the answer after the refund: the units refunded now are counted in it already.
+  const amount = refundAmount(
+    order.tax,
+    order.lines,
+    unitsOf,
+    (line) => line.refundedQuantity - unitsOf(line),
+  );
   return `${formatPrice(amount)} of ${done}`;
 }
 

@@ -32,7 +32,7 @@ export function refundOf(
   order: Order,
   state: RefundChoiceState,
 ): { amount: number; body?: RefundLinesBody; error?: string } {
-  if (state.mode === "whole") return { amount: refundAmount(order.lines, unitsLeft) };
+  if (state.mode === "whole") return { amount: refundAmount(order.tax, order.lines, unitsLeft) };
   const lines = refundable(order);
   const invalid = lines.find((line) => chosenUnits(line, state) === null);
   if (invalid) {
@@ -45,7 +45,7 @@ export function refundOf(
     .map((line) => ({ toolId: line.toolId as string, quantity: chosenUnits(line, state) ?? 0 }))
     .filter((line) => line.quantity > 0);
   if (chosen.length === 0) return { amount: 0, error: NO_UNITS_CHOSEN };
-  const amount = refundAmount(lines, (line) => chosenUnits(line, state) ?? 0);
+  const amount = refundAmount(order.tax, lines, (line) => chosenUnits(line, state) ?? 0);
   return { amount, body: { lines: chosen } };
 }
 

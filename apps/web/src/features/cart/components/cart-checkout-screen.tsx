@@ -9,6 +9,7 @@ import { Money } from "../../../components/money";
 import { ProductThumbnail } from "../../../components/product-thumbnail";
 import { QueryView } from "../../../components/query-view";
 import { Screen } from "../../../components/screen";
+import { TaxRows } from "../../../components/tax-summary";
 import { ApiRequestError } from "../../../lib/api-client";
 import { formatCount } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
@@ -18,7 +19,7 @@ import { DeliveryDetailsFields, useSavedDeliveryDetails, useSubmitOnce } from ".
 import { toolKeys } from "../../tools/api/search-tools";
 import { CART_QUERY_KEY, placeCartOrder } from "../api/cart-api";
 import { useCartView } from "../use-cart";
-import { cartReady, cartTotal, RemovedNote } from "./cart-screen";
+import { cartReady, RemovedNote, useCartTotal } from "./cart-screen";
 
 interface CartCheckoutProps {
   lines: CartLine[];
@@ -61,6 +62,7 @@ function PlaceCartOrderForm({ lines, email }: CartCheckoutProps) {
   const refusal =
     order.error instanceof ApiRequestError && order.error.status === 409 ? order.error.message : null;
   const onSubmit = useSubmitOnce(handleSubmit, order.mutateAsync);
+  const total = useCartTotal(lines);
 
   return (
     <form noValidate className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" onSubmit={onSubmit}>
@@ -94,8 +96,9 @@ function PlaceCartOrderForm({ lines, email }: CartCheckoutProps) {
             );
           })}
         </ul>
+        <TaxRows total={total} />
         <p className="text-xl font-bold">
-          Total <Money amount={cartTotal(lines)} />
+          Total <Money amount={total.gross} />
         </p>
       </section>
       <div className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">

@@ -5,8 +5,10 @@ import { MessagePanel } from "../../../components/message-panel";
 import { Money } from "../../../components/money";
 import { QueryView } from "../../../components/query-view";
 import { Screen } from "../../../components/screen";
+import { previewTax, type TaxedTotal, TaxRows } from "../../../components/tax-summary";
 import { formatCount } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
+import { useShop } from "../../storefront/api/shop-api";
 import type { CartChange } from "../cart-changes";
 import { useCartActions, useCartView } from "../use-cart";
 import { CartLineRow, quantityMessage } from "./cart-line-row";
@@ -30,13 +32,14 @@ export function cartReady(lines: CartLine[]): boolean {
   );
 }
 
-export function cartTotal(lines: CartLine[]): number {
-  // In minor units, so that a sum of prices is not off by a binary fraction.
-  return lines.reduce((sum, line) => sum + Math.round(line.price * 100) * line.quantity, 0) / 100;
+/** The cart's net, tax and total at the tax in force, rounded as the order will be. */
+export function useCartTotal(lines: CartLine[]): TaxedTotal {
+  return previewTax(lines, useShop()?.tax);
 }
 
 function CartContents({ lines, removedCount }: { lines: CartLine[]; removedCount: number }) {
   const { change, saving } = useCartActions();
+  const total = useCartTotal(lines);
   // What the customer typed per tool, until the cart holds it.
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -104,9 +107,12 @@ function CartContents({ lines, removedCount }: { lines: CartLine[]; removedCount
         ))}
       </ul>
       <div className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-xl font-bold">
-          Total <Money amount={cartTotal(lines)} />
-        </p>
+        <div className="flex flex-col gap-1">
+          <TaxRows total={total} />
+          <p className="text-xl font-bold">
+            Total <Money amount={total.gross} />
+          </p>
+        </div>
         <div className="flex flex-col gap-2 sm:items-end">
           {ready ? (
             <Link to="/checkout" className="btn btn-primary">

@@ -1,8 +1,11 @@
 import type { OrderDetail } from "@toolshop/shared/order-detail";
+import { showsTax, taxLabel } from "@toolshop/shared/tax";
+import type { Shop } from "@toolshop/shared/tools";
 import { Money } from "../../../components/money";
 import { StatusBadge } from "../../../components/status-badge";
 import { formatCount } from "../../../lib/format";
 import { refundAmount } from "../../../lib/order-lines";
+import { useShop } from "../../storefront/api/shop-api";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -30,11 +33,41 @@ function TrackingLink({ order }: { order: OrderDetail }) {
   );
 }
 
+/** Who sold: the seller's name, address and tax id from the shop's configuration (issue 51, item 9). */
+function SellerPanel({ seller }: { seller: Shop["seller"] }) {
+  return (
+    <section aria-labelledby="order-seller-heading" className={PANEL}>
+      <h2 id="order-seller-heading" className="mb-2 text-xl font-semibold">
+        Sold by
+      </h2>
+      <address className="text-sm not-italic">
+        <span className="block font-semibold">{seller.name}</span>
+        {seller.addressLines.map((line, index) => (
+          // The lines are the configuration's, in order; two may read the same.
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered
+          <span key={index} className="block break-words">
+            {line}
+          </span>
+        ))}
+        {seller.taxId ? <span className="block">Tax id: {seller.taxId}</span> : null}
+      </address>
+    </section>
+  );
+}
+
 /** The order as its receipt: lines, delivery, payment and shipment, and its status history. */
 export function OrderReceipt({ order }: { order: OrderDetail }) {
-  const refunded = refundAmount(order.lines, (line) => line.refundedQuantity);
+  const refunded = refundAmount(
+    order.tax,
+    order.lines,
+    (line) => line.refundedQuantity,
+    () => 0,
+  );
+  const taxed = showsTax(order.tax);
+  const seller = useShop()?.seller;
   return (
     <div className="flex flex-col gap-4 print:gap-2">
+      {seller ? <SellerPanel seller={seller} /> : null}
       <section aria-labelledby="order-lines-heading" className={PANEL}>
         <h2 id="order-lines-heading" className="mb-2 text-xl font-semibold">
           Items
@@ -91,9 +124,29 @@ export function OrderReceipt({ order }: { order: OrderDetail }) {
               </tr>
             ))}
           </tbody>
-          {/* One line's total is the order's: a total row would only repeat it. */}
-          {order.lines.length > 1 ? (
+          {/* One line's total is the order's: a total row would only repeat it, unless tax is added. */}
+          {order.lines.length > 1 || taxed ? (
             <tfoot className="text-sm text-base-content print:text-black">
+              {taxed ? (
+                <>
+                  <tr>
+                    <th scope="row" colSpan={3} className="px-1 text-right font-normal sm:px-3">
+                      Net
+                    </th>
+                    <td className="px-1 text-right sm:px-3">
+                      <Money amount={order.tax.net} />
+                    </td>
+                  </tr>
+                  <tr>
+                    <th scope="row" colSpan={3} className="px-1 text-right font-normal sm:px-3">
+                      {taxLabel(order.tax)}
+                    </th>
+                    <td className="px-1 text-right sm:px-3">
+                      <Money amount={order.tax.tax} />
+                    </td>
+                  </tr>
+                </>
+              ) : null}
               <tr>
                 <th scope="row" colSpan={3} className="px-1 text-right sm:px-3">
                   Order total

@@ -1,14 +1,20 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type CheckoutForm as CheckoutValues, checkoutFormSchema } from "@toolshop/shared/orders";
+import {
+  type CheckoutForm as CheckoutValues,
+  checkoutFormSchema,
+  MAX_ORDER_QUANTITY,
+} from "@toolshop/shared/orders";
 import type { Tool } from "@toolshop/shared/tools";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { TextField } from "../../../components/form-fields";
 import { Money } from "../../../components/money";
+import { previewTax, TaxRows } from "../../../components/tax-summary";
 import { ApiRequestError } from "../../../lib/api-client";
 import { formatCount } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
+import { useShop } from "../../storefront/api/shop-api";
 import { toolKeys } from "../../tools/api/search-tools";
 import { newIdempotencyKey, ORDERS_QUERY_KEY, placeOrder } from "../api/orders-api";
 import { displayedQuantityMessage, ORDER_PLACED_MESSAGE } from "../checkout-messages";
@@ -62,7 +68,11 @@ export function CheckoutForm({ tool, email, onPlaced, onRefused }: CheckoutFormP
     },
   });
   const quantity = watch("quantity");
-  const total = Number.isInteger(quantity) && quantity > 0 ? tool.price * quantity : null;
+  const shop = useShop();
+  const total =
+    Number.isInteger(quantity) && quantity > 0 && quantity <= MAX_ORDER_QUANTITY
+      ? previewTax([{ price: tool.price, quantity }], shop?.tax)
+      : null;
   const onSubmit = useSubmitOnce(handleSubmit, order.mutateAsync);
 
   return (
@@ -108,11 +118,12 @@ export function CheckoutForm({ tool, email, onPlaced, onRefused }: CheckoutFormP
           <>
             {" · "}
             <span className="font-semibold text-base-content">
-              Total <Money amount={total} />
+              Total <Money amount={total.gross} />
             </span>
           </>
         )}
       </p>
+      {total === null ? null : <TaxRows total={total} className="text-base-content/80" />}
       {order.error ? (
         <p role="alert" className="rounded-field bg-error/10 p-3 text-error">
           The order was not placed: {order.error.message}

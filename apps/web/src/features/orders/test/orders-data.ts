@@ -12,9 +12,12 @@ export const PLIERS: Tool = {
   category: "mechanical",
 };
 
-/** A one-line order; its one line follows the spec's fields the overrides give (name, quantity, price...). */
+/**
+ * A one-line order; its one line follows the spec's fields the overrides give (name, quantity, price...).
+ * No tax unless the overrides give one.
+ */
 export function anOrder(overrides: Partial<Order> = {}): Order {
-  const order: Omit<Order, "lines"> = {
+  const order: Omit<Order, "lines" | "tax"> = {
     _id: "0b6f1c2a-7d3e-4f5a-8b9c-1d2e3f4a5b6c",
     toolId: PLIERS._id,
     name: "Pliers",
@@ -37,9 +40,14 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
   return {
     ...order,
     lines: overrides.lines ?? [
-      { toolId, name, image, unitPrice, quantity, total: price, refundedQuantity: 0 },
+      { toolId, name, image, unitPrice, quantity, total: price, refundedQuantity: 0, ...untaxed(price) },
     ],
+    tax: overrides.tax ?? { ratePercent: 0, pricesIncludeTax: false, ...untaxed(price) },
   };
+}
+
+function untaxed(amount: number): { net: number; tax: number; gross: number } {
+  return { net: amount, tax: 0, gross: amount };
 }
 
 /** An order of two lines, as the server answers it: the spec's fields name its first line, price its total. */
@@ -53,6 +61,7 @@ export function aTwoLineOrder(overrides: Partial<Order> = {}): Order {
       quantity: 4,
       total: 62,
       refundedQuantity: 0,
+      ...untaxed(62),
     },
     {
       toolId: "6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a03",
@@ -62,6 +71,7 @@ export function aTwoLineOrder(overrides: Partial<Order> = {}): Order {
       quantity: 3,
       total: 126,
       refundedQuantity: 0,
+      ...untaxed(126),
     },
   ];
   return anOrder({
