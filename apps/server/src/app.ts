@@ -12,6 +12,7 @@ import { subscribeCustomerMails } from "./features/orders/customer-mails";
 import { orderDetailRoutes } from "./features/orders/detail-routes";
 import { payTestIntentAndOrder, recordSucceededPayment } from "./features/orders/payment";
 import { createOrdersContext, ordersRoutes } from "./features/orders/routes";
+import { overviewRoutes } from "./features/overview/routes";
 import { createPaymentGateway } from "./features/payments/create-gateway";
 import type { PaymentGateway, PaymentSucceededHandler } from "./features/payments/gateway";
 import { paymentsRoutes } from "./features/payments/routes";
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(profileRoutes);
       await api.register(cartRoutes);
       await api.register(quotesRoutes);
+      await api.register(overviewRoutes);
       await api.register(shopRoutes);
       await api.register(ordersRoutes, { orders });
       await api.register(orderDetailRoutes, { orders });
