@@ -6,7 +6,7 @@ import {
   overviewPeriods,
 } from "@toolshop/shared/overview";
 import { PAGE_PATHS } from "@toolshop/shared/page-paths";
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useId } from "react";
 import { Link, useSearchParams } from "react-router";
 import { QueryView } from "../../../components/query-view";
 import { Spinner } from "../../../components/spinner";
@@ -147,10 +147,13 @@ function FigureCard({ label, value, to }: { label: string; value: string; to?: s
 }
 
 function ListCard({ title, empty, children }: { title: string; empty: string; children: ReactNode[] }) {
+  const headingId = useId();
   return (
-    <section className="card bg-base-100 shadow-sm">
+    <section aria-labelledby={headingId} className="card bg-base-100 shadow-sm">
       <div className="card-body gap-3 p-4">
-        <h2 className="card-title text-lg">{title}</h2>
+        <h2 id={headingId} className="card-title text-lg">
+          {title}
+        </h2>
         {children.length === 0 ? (
           <p className="text-base-content/70">{empty}</p>
         ) : (
