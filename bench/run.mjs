@@ -2,7 +2,8 @@
 // `npm run bench`: builds once (under /tmp/e2e.lock, then works on a copy of the build), runs every
 // benchmark and writes bench/results/latest.json and bench/results/latest.md. Benchmarks report figures;
 // they never fail a build: a benchmark that breaks is reported as such and the others still run.
-//   npm run bench -- [--only api-read,api-write,large-api,orders-large,screens,startup,web] [--no-build]
+//   npm run bench -- [--only api-read,api-write,large-api,orders-large,overview,screens,startup,web]
+//                    [--no-build]
 //                    [--reuse-seed] [--tools N --users N --orders N --reviews N]
 // --only runs those parts (the large ones seed first) and writes bench/results/partial.{json,md};
 // --reuse-seed takes the large template an earlier run seeded with the same sizes, instead of seeding.
@@ -24,11 +25,12 @@ import {
 } from "./lib.mjs";
 import { ordersLarge } from "./orders-large.mjs";
 import { ordersWrite } from "./orders-write.mjs";
+import { ownerOverview } from "./overview.mjs";
 import { renderMarkdown } from "./report.mjs";
 import { screens } from "./screens.mjs";
 import { homePageWeight, lighthouse, startup } from "./startup-and-web.mjs";
 
-const PARTS = ["api-read", "api-write", "large-api", "orders-large", "screens", "startup", "web"];
+const PARTS = ["api-read", "api-write", "large-api", "orders-large", "overview", "screens", "startup", "web"];
 const { values: flags } = parseArgs({
   options: {
     only: { type: "string" },
@@ -83,7 +85,7 @@ if (runs("api-read")) {
 }
 if (runs("api-write")) await step("apiWrite", () => ordersWrite());
 
-if (runs("large-api") || runs("orders-large") || runs("screens")) {
+if (runs("large-api") || runs("orders-large") || runs("overview") || runs("screens")) {
   // One seeding for every large-size part; each clones the template.
   await step("largeSeed", () => largeTemplate(sizes, { reuse: flags["reuse-seed"] }));
   const template = results.largeSeed.failed ? undefined : results.largeSeed;
@@ -99,6 +101,7 @@ if (runs("large-api") || runs("orders-large") || runs("screens")) {
   }
   if (runs("large-api")) await step("largeApi", () => largeApi(needsSeed()));
   if (runs("orders-large")) await step("ordersLarge", () => ordersLarge(needsSeed()));
+  if (runs("overview")) await step("ownerOverview", () => ownerOverview(needsSeed()));
   if (runs("screens")) {
     await step("screens", () => screens(needsSeed()));
     await step("lighthouseLarge", () => lighthouse({ template: needsSeed() }));

@@ -13,6 +13,7 @@ import { orderDetailRoutes } from "./features/orders/detail-routes";
 import { ordersExportRoutes } from "./features/orders/export-routes";
 import { payTestIntentAndOrder, recordSucceededPayment } from "./features/orders/payment";
 import { createOrdersContext, ordersRoutes } from "./features/orders/routes";
+import { overviewRoutes } from "./features/overview/routes";
 import { createPaymentGateway } from "./features/payments/create-gateway";
 import type { PaymentGateway, PaymentSucceededHandler } from "./features/payments/gateway";
 import { paymentsRoutes } from "./features/payments/routes";
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(profileRoutes);
       await api.register(cartRoutes);
       await api.register(quotesRoutes);
+      await api.register(overviewRoutes);
       await api.register(shopRoutes);
       await api.register(ordersRoutes, { orders });
       await api.register(orderDetailRoutes, { orders });

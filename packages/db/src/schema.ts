@@ -44,11 +44,14 @@ export const tools = pgTable(
      * leaves it unchanged until the tool sells out, is an in-place (HOT) update touching no index.
      */
     soldOut: boolean("sold_out").notNull().generatedAlwaysAs(sql`available_quantity < min_quantity`),
+    /** The owner's overview lists the tool as low on stock below this; null: its minimum order times two. */
+    lowStockThreshold: integer("low_stock_threshold"),
   },
   (t) => [
     check("tools_min_quantity_positive", sql`${t.minQuantity} >= 1`),
     check("tools_available_quantity_non_negative", sql`${t.availableQuantity} >= 0`),
     check("tools_price_positive", sql`${t.priceCents} > 0`),
+    check("tools_low_stock_threshold_non_negative", sql`${t.lowStockThreshold} >= 0`),
     check("tools_category_known", sql`${t.category} in ('electrical', 'mechanical')`),
     index("tools_search_idx").using("gin", t.search),
     // The keyset sorts of GET /tools/search, each ending with the id tie-break.
@@ -141,6 +144,8 @@ export const orders = pgTable(
     // The unpaid-order cap's count visits only the customer's unpaid orders. Not a partial index WHERE
     // status = 'unpaid': vacuumed empty, the planner took it for every lookup of an unpaid order (0015).
     index("orders_user_status_idx").on(t.userId, t.status),
+    // The owner's overview (0046): revenue per day of payment, read from the index alone.
+    index("orders_paid_at_idx").on(t.paidAt, t.status, t.totalCents),
     check("orders_quantity_positive", sql`${t.quantity} >= 1`),
     check("orders_total_positive", sql`${t.totalCents} > 0`),
     check("orders_cancel_reason_check", sql`${t.cancelReason} in ('admin', 'expiry')`),
@@ -203,6 +208,8 @@ export const orderLines = pgTable(
     primaryKey({ name: "order_lines_pkey", columns: [t.orderId, t.position] }),
     // A tool's buyers (review "verified buyer") and the tool's deletion (ON DELETE SET NULL).
     index("order_lines_tool_idx").on(t.toolId),
+    // The few lines refunded one by one, which the owner's overview takes off the revenue (0046).
+    index("order_lines_refunded_idx").on(t.orderId).where(sql`${t.refundedQuantity} > 0`),
     check("order_lines_quantity_positive", sql`${t.quantity} >= 1`),
     check("order_lines_refunded_range", sql`${t.refundedQuantity} between 0 and ${t.quantity}`),
   ],

@@ -30,6 +30,7 @@ export const PAGE_PATHS = {
   addProduct: "/dashboard/addproduct",
   quoteRequests: "/dashboard/quotes",
   reviews: "/dashboard/reviews",
+  overview: "/dashboard/overview",
 } as const;
 
 const patterns = Object.values(PAGE_PATHS).map((path) => path.split("/").filter(Boolean));

@@ -129,6 +129,25 @@ const wholeNumber = (required: string, label: string) =>
     .int({ error: `${label} must be a whole number`, abort: true })
     .max(MAX_STOCK_QUANTITY, `${label} must be at most ${MAX_STOCK_QUANTITY}`);
 
+/**
+ * The stock below which the owner's overview lists the tool as low: whole units, or null for the
+ * default, LOW_STOCK_DEFAULT_FACTOR times the minimum order quantity. An empty number field (NaN) is null.
+ */
+export const LOW_STOCK_DEFAULT_FACTOR = 2;
+export const lowStockThresholdSchema = z.preprocess(
+  (value) => (value === "" || (typeof value === "number" && Number.isNaN(value)) ? null : value),
+  z
+    .number({ error: "The low-stock threshold must be a number, or empty for the default" })
+    .int({ error: "The low-stock threshold must be a whole number", abort: true })
+    .min(0, "The low-stock threshold must be at least 0")
+    .max(MAX_STOCK_QUANTITY, `The low-stock threshold must be at most ${MAX_STOCK_QUANTITY}`)
+    .nullable(),
+);
+
+/** GET /api/tools/:id/stock-settings (admin): what the Edit product dialog shows beside the public tool. */
+export const toolStockSettingsSchema = z.object({ lowStockThreshold: z.number().int().nullable() });
+export type ToolStockSettings = z.infer<typeof toolStockSettingsSchema>;
+
 const productFields = {
   name: oneLine(
     z
@@ -164,6 +183,7 @@ const productFields = {
     // Cents only: 12.5 and 12.49 are prices, 12.499 is not (with a tolerance for binary fractions).
     .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, PRICE_TOO_PRECISE),
   category: toolCategorySchema,
+  lowStockThreshold: lowStockThresholdSchema.optional(),
 };
 
 /**

@@ -44,6 +44,7 @@ export const signedInRoutes: RouteObject[] = [
                 ...lazyPage(() => import("./routes/dashboard/quote-requests-page")),
               },
               { path: PAGE_PATHS.reviews, ...lazyPage(() => import("./routes/dashboard/reviews-page")) },
+              { path: PAGE_PATHS.overview, ...lazyPage(() => import("./routes/dashboard/overview-page")) },
             ],
           },
         ],

@@ -5,11 +5,19 @@ import {
   PRODUCT_IMAGE_NOT_OURS,
   toolIdParamsSchema,
   toolSchema,
+  toolStockSettingsSchema,
   updateToolBodySchema,
 } from "@toolshop/shared/tools";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { HttpError } from "../../lib/http-errors";
-import { createTool, deleteTool, findTool, type ToolsContext, updateTool } from "./service";
+import {
+  createTool,
+  deleteTool,
+  findStockSettings,
+  findTool,
+  type ToolsContext,
+  updateTool,
+} from "./service";
 
 export interface ToolsAdminOptions {
   /**
@@ -71,6 +79,25 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod<ToolsAdminOptions> = async 
       // Keeping its picture (a bundled one, say) is always allowed; a new one must be an upload.
       if (request.body.image !== current.image) await assertImage(request.body.image);
       return updateTool(ctx, request.params.id, request.body);
+    },
+  );
+
+  app.get(
+    "/tools/:id/stock-settings",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        security: [{ bearerAuth: [] }],
+        tags: ["tools"],
+        summary: "A product's low-stock threshold (admin): null is the default, its minimum order times two",
+        params: toolIdParamsSchema,
+        response: { 200: toolStockSettingsSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const settings = await findStockSettings(app.db, request.params.id);
+      if (!settings) throw new HttpError(404, "There is no tool with this id.");
+      return settings;
     },
   );
 

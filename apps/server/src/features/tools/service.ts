@@ -1,6 +1,6 @@
 import type { Database } from "@toolshop/db/client";
 import { orderLines, orders, tools } from "@toolshop/db/schema";
-import type { Tool, ToolCategory } from "@toolshop/shared/tools";
+import type { Tool, ToolCategory, ToolStockSettings } from "@toolshop/shared/tools";
 import { and, asc, eq, getTableColumns, inArray, notExists, sql } from "drizzle-orm";
 import type { DomainEventPublisher } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
@@ -45,6 +45,15 @@ export async function findTool(db: Database, id: string, currency: string): Prom
   return row ? toToolResponse(row, currency) : undefined;
 }
 
+/** GET /tools/:id/stock-settings (admin): the owner's low-stock threshold; undefined for no such tool. */
+export async function findStockSettings(db: Database, id: string): Promise<ToolStockSettings | undefined> {
+  const [row] = await db
+    .select({ lowStockThreshold: tools.lowStockThreshold })
+    .from(tools)
+    .where(eq(tools.id, id));
+  return row;
+}
+
 /** The values a tool is created or updated with (validated by the shared product schema). */
 export interface ToolValues {
   name: string;
@@ -55,6 +64,8 @@ export interface ToolValues {
   availableQuantity: number;
   /** Always given on create (the schema defaults it); absent on an edit, the tool keeps its own. */
   category?: ToolCategory;
+  /** Null: the default (minimum x 2); absent: the tool keeps its own. */
+  lowStockThreshold?: number | null | undefined;
 }
 
 export function toRowValues(values: ToolValues, currency: string) {
@@ -66,6 +77,7 @@ export function toRowValues(values: ToolValues, currency: string) {
     minQuantity: values.minQuantity,
     availableQuantity: values.availableQuantity,
     category: values.category,
+    lowStockThreshold: values.lowStockThreshold,
   };
 }
 

@@ -196,6 +196,42 @@ for (const target of testDatabaseTargets()) {
       expect(unknown.statusCode).toBe(404);
     });
 
+    it("keeps the owner's low-stock threshold (admins only), null for the default, refusing bad values", async () => {
+      const tool = await createProduct({ name: "Thresholded", availableQuantity: 500 });
+      const settings = (who: SignedInCustomer | undefined, id = tool._id) =>
+        call(t.app, who, "GET", `/api/tools/${id}/stock-settings`);
+      expect((await settings(admin)).json()).toEqual({ lowStockThreshold: null });
+      const edit = (lowStockThreshold: unknown) =>
+        call(t.app, admin, "PATCH", `/api/tools/${tool._id}`, {
+          ...product({ name: "Thresholded" }),
+          previousAvailableQuantity: 500,
+          lowStockThreshold,
+        });
+      expect((await edit(40)).statusCode).toBe(200);
+      expect((await settings(admin)).json()).toEqual({ lowStockThreshold: 40 });
+      // The public tool does not show it; an edit without it keeps it.
+      expect(
+        (await t.app.inject({ method: "GET", url: `/api/tools/${tool._id}` })).json(),
+      ).not.toHaveProperty("lowStockThreshold");
+      expect((await edit(undefined)).statusCode).toBe(200);
+      expect((await settings(admin)).json()).toEqual({ lowStockThreshold: 40 });
+      for (const [bad, message] of [
+        [-1, "at least 0"],
+        [1.5, "whole number"],
+        [1e12, "at most"],
+        ["many", "must be a number"],
+      ] as const) {
+        const response = await edit(bad);
+        expect(response.statusCode, String(bad)).toBe(400);
+        expect(response.json().message).toContain(message);
+      }
+      expect((await edit(null)).statusCode).toBe(200);
+      expect((await settings(admin)).json()).toEqual({ lowStockThreshold: null });
+      expect((await settings(customer)).statusCode).toBe(403);
+      expect((await settings(undefined)).statusCode).toBe(401);
+      expect((await settings(admin, "3f1e2d4c-5b6a-4789-8abc-def012345678")).statusCode).toBe(404);
+    });
+
     it("sets a tool's stock to 0, or below its minimum: the tool is then sold out", async () => {
       const tool = await createProduct({ name: "Emptied", minQuantity: 10, availableQuantity: 500 });
       const response = await call(t.app, admin, "PATCH", `/api/tools/${tool._id}`, {

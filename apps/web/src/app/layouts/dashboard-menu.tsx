@@ -19,6 +19,7 @@ const QUOTES_PATH = "/dashboard/quotes";
 
 /** Entries beyond the spec's menu, shown to admins only: their screens have no use for others. */
 export const ADMIN_ONLY_MENU = [
+  { to: "/dashboard/overview", label: "Overview" },
   { to: QUOTES_PATH, label: "Quote requests" },
   { to: "/dashboard/reviews", label: "Reviews" },
 ] as const;

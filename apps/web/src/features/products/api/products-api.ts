@@ -1,4 +1,11 @@
-import type { CreateToolBody, DeleteToolResponse, Tool, UpdateToolBody } from "@toolshop/shared/tools";
+import { queryOptions } from "@tanstack/react-query";
+import type {
+  CreateToolBody,
+  DeleteToolResponse,
+  Tool,
+  ToolStockSettings,
+  UpdateToolBody,
+} from "@toolshop/shared/tools";
 import { UPLOAD_FIELD_NAME, type UploadResponse } from "@toolshop/shared/uploads";
 import { apiRequest } from "../../../lib/api-client";
 import { toolKeys } from "../../tools/api/search-tools";
@@ -36,3 +43,12 @@ export function updateTool(id: string, body: UpdateToolBody): Promise<Tool> {
 export function deleteTool(id: string): Promise<DeleteToolResponse> {
   return apiRequest<DeleteToolResponse>(`/tools/${encodeURIComponent(id)}`, { method: "DELETE" });
 }
+
+/** GET /api/tools/:id/stock-settings (admin): the tool's low-stock threshold, null for the default. */
+export const stockSettingsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ["tool-stock-settings", id] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<ToolStockSettings>(`/tools/${encodeURIComponent(id)}/stock-settings`, { signal }),
+    staleTime: 0,
+  });

@@ -1,13 +1,20 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Tool } from "@toolshop/shared/tools";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ModalDialog } from "../../../components/modal-dialog";
 import { ApiRequestError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
-import { getTool, TOOLS_QUERY_KEY, updateTool, uploadImage } from "../api/products-api";
+import {
+  getTool,
+  stockSettingsQueryOptions,
+  TOOLS_QUERY_KEY,
+  updateTool,
+  uploadImage,
+} from "../api/products-api";
 import { editProductFormSchema, type ProductFormInput, type ProductFormValues } from "../product-form-schema";
+import { LowStockThresholdField } from "./low-stock-threshold-field";
 import { ProductFields } from "./product-fields";
 
 export const productUpdatedMessage = (name: string) => `${name} updated`;
@@ -39,6 +46,7 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
     },
   });
   const { isSubmitting } = form.formState;
+  const stockSettings = useQuery(stockSettingsQueryOptions(tool._id));
 
   const save = (close: () => void) =>
     form.handleSubmit(async ({ image, ...fields }) => {
@@ -53,6 +61,7 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
         });
         notify.success(productUpdatedMessage(fields.name));
         await queryClient.invalidateQueries({ queryKey: TOOLS_QUERY_KEY });
+        await queryClient.invalidateQueries({ queryKey: ["overview"] });
         close();
       } catch (error) {
         setFailure(error instanceof Error ? error.message : "The product could not be saved.");
@@ -81,6 +90,7 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
       {(close) => (
         <form onSubmit={save(close)} noValidate className="flex flex-col gap-4">
           <ProductFields form={form} idPrefix="edit-product" currentImage={tool.image} />
+          <LowStockThresholdField form={form} settings={stockSettings} />
           {failure ? (
             <p role="alert" className="alert alert-error">
               {failure}
