@@ -11,6 +11,7 @@ import {
   type Order,
   type OrderLineInput,
 } from "@toolshop/shared/orders";
+import { unitPriceFor } from "@toolshop/shared/unit-price";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { type Actor, type OrdersContext, publish } from "./context";
@@ -31,8 +32,11 @@ type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** A tool as placing reads it, locked. */
 type LockedTool = Pick<
   typeof tools.$inferSelect,
-  "id" | "name" | "image" | "priceCents" | "minQuantity" | "availableQuantity"
+  "id" | "name" | "image" | "priceCents" | "minQuantity" | "availableQuantity" | "priceBreaks"
 >;
+
+/** Each line's unit price in minor units, by tool id: what the order charges. */
+type UnitPrices = ReadonlyMap<string, number>;
 
 /**
  * Places an order: name, image and prices come from the tools, the email from the token; each line's
@@ -40,12 +44,17 @@ type LockedTool = Pick<
  * line that cannot be ordered refuses the whole order, naming every such line. With an idempotency
  * key, a repeated request answers the first order instead. Publishes OrderPlaced once committed (not
  * for a replay: nothing changed).
+ *
+ * Each unit price is the tool's for the line's quantity (its price breaks, read under the row lock),
+ * unless `agreedUnitPrices` names one for the tool: minor units decided by server code (an accepted
+ * quote's offer), never taken from a request.
  */
 export async function createOrder(
   ctx: OrdersContext,
   user: Actor,
   body: CreateOrderBody,
   idempotencyKey?: string,
+  agreedUnitPrices?: UnitPrices,
 ): Promise<CreatedOrder> {
   const requestHash = idempotencyKey ? hashOf(body) : null;
   const lines = linesOfOrderBody(body);
@@ -55,8 +64,9 @@ export async function createOrder(
     }
     await refuseBeyondUnpaidCap(tx, user.id, ctx.maxUnpaidOrders);
     const locked = await lockTools(tx, lines);
-    refuseUnlessOrderable(lines, locked);
-    const written = await writeOrder(tx, user, body, lines, locked);
+    const unitPrices = priceLines(lines, locked, agreedUnitPrices);
+    refuseUnlessOrderable(lines, locked, unitPrices);
+    const written = await writeOrder(tx, user, body, lines, locked, unitPrices);
     if (idempotencyKey) {
       await tx
         .update(idempotencyKeys)
@@ -116,6 +126,7 @@ async function lockTools(
       priceCents: tools.priceCents,
       minQuantity: tools.minQuantity,
       availableQuantity: tools.availableQuantity,
+      priceBreaks: tools.priceBreaks,
     })
     .from(tools)
     .where(
@@ -129,12 +140,35 @@ async function lockTools(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** The unit price each line is charged: an agreed one, else the tool's for the quantity (shared rule). */
+function priceLines(
+  lines: readonly OrderLineInput[],
+  locked: Map<string, LockedTool>,
+  agreed: UnitPrices | undefined,
+): UnitPrices {
+  const prices = new Map<string, number>();
+  for (const line of lines) {
+    const tool = locked.get(line.toolId);
+    if (!tool) continue;
+    const breaks = tool.priceBreaks.map((row) => ({
+      minQuantity: row.minQuantity,
+      unitPrice: row.unitPriceCents,
+    }));
+    prices.set(line.toolId, agreed?.get(line.toolId) ?? unitPriceFor(tool.priceCents, breaks, line.quantity));
+  }
+  return prices;
+}
+
 /**
  * Refuses the order unless every line can be ordered: the tool exists, the quantity is at least its
  * minimum and at most its stock, and the whole is payable by card. One line answers the spec's own
  * sentence; several name every line at fault in one sentence.
  */
-function refuseUnlessOrderable(lines: readonly OrderLineInput[], locked: Map<string, LockedTool>): void {
+function refuseUnlessOrderable(
+  lines: readonly OrderLineInput[],
+  locked: Map<string, LockedTool>,
+  unitPrices: UnitPrices,
+): void {
   const gone: string[] = [];
   const belowMinimum: string[] = [];
   const short: string[] = [];
@@ -145,7 +179,7 @@ function refuseUnlessOrderable(lines: readonly OrderLineInput[], locked: Map<str
       gone.push(`the tool ${line.toolId} is no longer sold`);
       continue;
     }
-    totalCents += tool.priceCents * line.quantity;
+    totalCents += (unitPrices.get(line.toolId) ?? tool.priceCents) * line.quantity;
     if (line.quantity < tool.minQuantity) {
       belowMinimum.push(`the minimum order for ${tool.name} is ${tool.minQuantity} units`);
     } else if (line.quantity > tool.availableQuantity) {
@@ -189,10 +223,18 @@ async function writeOrder(
   body: CreateOrderBody,
   lines: readonly OrderLineInput[],
   locked: Map<string, LockedTool>,
+  unitPrices: UnitPrices,
 ): Promise<{ order: OrderViewRow; lines: OrderLineRow[] }> {
   const priced = lines.map((line, position) => {
     const tool = locked.get(line.toolId) as LockedTool;
-    return { position, tool, quantity: line.quantity, totalCents: tool.priceCents * line.quantity };
+    const unitPriceCents = unitPrices.get(line.toolId) ?? tool.priceCents;
+    return {
+      position,
+      tool,
+      quantity: line.quantity,
+      unitPriceCents,
+      totalCents: unitPriceCents * line.quantity,
+    };
   });
   const taken = sql.join(
     priced.map((line) => sql`(${line.tool.id}::uuid, ${line.quantity}::integer)`),
@@ -213,7 +255,7 @@ async function writeOrder(
       toolId: first.tool.id,
       name: first.tool.name,
       image: first.tool.image,
-      unitPriceCents: first.tool.priceCents,
+      unitPriceCents: first.unitPriceCents,
       quantity: first.quantity,
       totalCents: priced.reduce((sum, line) => sum + line.totalCents, 0),
       address: body.address,
@@ -230,7 +272,7 @@ async function writeOrder(
         toolId: line.tool.id,
         name: line.tool.name,
         image: line.tool.image,
-        unitPriceCents: line.tool.priceCents,
+        unitPriceCents: line.unitPriceCents,
         quantity: line.quantity,
         totalCents: line.totalCents,
       })),

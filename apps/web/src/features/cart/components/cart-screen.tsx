@@ -1,4 +1,4 @@
-import { type CartLine, cartLineBlocked } from "@toolshop/shared/cart";
+import { type CartLine, cartLineBlocked, cartTotal } from "@toolshop/shared/cart";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { MessagePanel } from "../../../components/message-panel";
@@ -28,11 +28,6 @@ export function cartReady(lines: CartLine[]): boolean {
   return (
     lines.length > 0 && lines.every((line) => !cartLineBlocked(line) && !quantityMessage(line, line.quantity))
   );
-}
-
-export function cartTotal(lines: CartLine[]): number {
-  // In minor units, so that a sum of prices is not off by a binary fraction.
-  return lines.reduce((sum, line) => sum + Math.round(line.price * 100) * line.quantity, 0) / 100;
 }
 
 function CartContents({ lines, removedCount }: { lines: CartLine[]; removedCount: number }) {

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type CheckoutForm as CheckoutValues, checkoutFormSchema } from "@toolshop/shared/orders";
-import type { Tool } from "@toolshop/shared/tools";
+import { type Tool, unitPriceFor } from "@toolshop/shared/tools";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { TextField } from "../../../components/form-fields";
@@ -62,7 +62,10 @@ export function CheckoutForm({ tool, email, onPlaced, onRefused }: CheckoutFormP
     },
   });
   const quantity = watch("quantity");
-  const total = Number.isInteger(quantity) && quantity > 0 ? tool.price * quantity : null;
+  const ordered = Number.isInteger(quantity) && quantity > 0;
+  // Priced as the server prices the order: the tool's price breaks for this quantity.
+  const unitPrice = ordered ? unitPriceFor(tool.price, tool.priceBreaks, quantity) : tool.price;
+  const total = ordered ? Math.round(unitPrice * 100 * quantity) / 100 : null;
   const onSubmit = useSubmitOnce(handleSubmit, order.mutateAsync);
 
   return (
@@ -103,7 +106,13 @@ export function CheckoutForm({ tool, email, onPlaced, onRefused }: CheckoutFormP
         step={1}
       />
       <p className="text-base-content/80">
-        <Money amount={tool.price} /> per unit
+        <Money amount={unitPrice} /> per unit
+        {unitPrice < tool.price ? (
+          <>
+            {" "}
+            (list price <Money amount={tool.price} />)
+          </>
+        ) : null}
         {total === null ? null : (
           <>
             {" · "}

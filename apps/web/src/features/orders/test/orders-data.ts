@@ -10,6 +10,7 @@ export const PLIERS: Tool = {
   minQuantity: 20,
   availableQuantity: 1200,
   category: "mechanical",
+  priceBreaks: [],
 };
 
 /** A one-line order; its one line follows the spec's fields the overrides give (name, quantity, price...). */
