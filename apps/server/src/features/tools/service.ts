@@ -142,7 +142,7 @@ function refuseBrokenKeptBreaks(current: ToolRow, values: ToolValues, currency: 
   if (issue) {
     throw new HttpError(
       400,
-      `The price breaks ${current.name} has do not hold for the new price or minimum (row ${issue.index + 1}: ${issue.message}). Please send priceBreaks with the edit.`,
+      `The price breaks of ${current.name} do not hold for the new price or minimum (row ${issue.index + 1}: ${issue.message}). Please send priceBreaks with the edit.`,
     );
   }
 }
