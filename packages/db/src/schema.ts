@@ -8,6 +8,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -24,6 +25,12 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** The same values as @toolshop/shared's toolCategories (this package does not depend on it). */
 export const toolCategories = ["electrical", "mechanical"] as const;
+
+/** A tool's price break as stored: from `minQuantity` units up, each costs `unitPriceCents` (issue 49). */
+export interface StoredPriceBreak {
+  minQuantity: number;
+  unitPriceCents: number;
+}
 
 export const tools = pgTable(
   "tools",
@@ -46,6 +53,12 @@ export const tools = pgTable(
     soldOut: boolean("sold_out").notNull().generatedAlwaysAs(sql`available_quantity < min_quantity`),
     /** The owner's overview lists the tool as low on stock below this; null: its minimum order times two. */
     lowStockThreshold: integer("low_stock_threshold"),
+    /**
+     * Prices by quantity, rising minQuantity (issue 49). A column of the tool rather than a table: they
+     * are always read and written with it, under the same row lock placing an order takes, and the
+     * shared schema checks their rules (at most 10, rising quantities, falling prices) on every write.
+     */
+    priceBreaks: jsonb("price_breaks").$type<StoredPriceBreak[]>().notNull().default([]),
   },
   (t) => [
     check("tools_min_quantity_positive", sql`${t.minQuantity} >= 1`),
@@ -53,6 +66,11 @@ export const tools = pgTable(
     check("tools_price_positive", sql`${t.priceCents} > 0`),
     check("tools_low_stock_threshold_non_negative", sql`${t.lowStockThreshold} >= 0`),
     check("tools_category_known", sql`${t.category} in ('electrical', 'mechanical')`),
+    check(
+      "tools_price_breaks_list",
+      // CASE: jsonb_array_length raises on a non-array, and AND does not promise to test the type first.
+      sql`case when jsonb_typeof(${t.priceBreaks}) = 'array' then jsonb_array_length(${t.priceBreaks}) <= 10 else false end`,
+    ),
     index("tools_search_idx").using("gin", t.search),
     // The keyset sorts of GET /tools/search, each ending with the id tie-break.
     index("tools_featured_idx").on(t.soldOut, t.category, t.name, t.id),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CART_MAX_LINES, CART_TOO_MANY_LINES } from "./cart-limits";
 import { checkoutFormSchema, MAX_ORDER_QUANTITY } from "./orders";
 import { MAX_PRICE } from "./tools";
+import { type PriceBreak, unitPriceFor } from "./unit-price";
 
 // The cart (issue 48): a signed-in customer's is kept on the server (GET/PUT /api/cart), a visitor's in
 // the browser until sign-in joins it to the account's. Placing it is POST /api/orders with its lines.
@@ -43,10 +44,17 @@ export const cartLineSchema = z.object({
   toolId: z.uuid(),
   name: z.string(),
   image: z.string(),
-  /** The tool's price now, per unit. */
+  /** The tool's list price now, per unit. */
   price: z.number(),
-  /** The unit price when the line was added (or its new price accepted): differs when the price changed. */
+  /**
+   * The list price when the line was added (or its new price accepted): differs when the price changed.
+   * The price breaks are not compared: the line always shows, and the order charges, `unitPrice`.
+   */
   seenPrice: z.number(),
+  /** The tool's prices by quantity now (as GET /api/tools/:id answers them). */
+  priceBreaks: z.array(z.object({ minQuantity: z.number().int(), unitPrice: z.number() })),
+  /** What one unit costs at this quantity now (the price breaks applied): the price the order charges. */
+  unitPrice: z.number(),
   minQuantity: z.number().int(),
   availableQuantity: z.number().int(),
   /** The stock cannot cover even the minimum order. */
@@ -66,6 +74,19 @@ export type Cart = z.infer<typeof cartSchema>;
 /** A line the customer must settle before checking out: sold out, or its price moved since it was added. */
 export function cartLineBlocked(line: Pick<CartLine, "soldOut" | "price" | "seenPrice">): boolean {
   return line.soldOut || line.price !== line.seenPrice;
+}
+
+/** A line's unit price at `quantity` (the quantity being typed, say), by the rule orders are priced by. */
+export function cartLineUnitPrice(
+  line: { price: number; priceBreaks: readonly PriceBreak[] },
+  quantity: number,
+): number {
+  return unitPriceFor(line.price, line.priceBreaks, quantity);
+}
+
+/** The lines' total at their unit prices, added in cents so that a sum of prices is not off by a binary fraction. */
+export function cartTotal(lines: readonly Pick<CartLine, "unitPrice" | "quantity">[]): number {
+  return lines.reduce((sum, line) => sum + Math.round(line.unitPrice * 100) * line.quantity, 0) / 100;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { TOOL_SEARCH_MAX_LENGTH, type ToolCategory, toolCategories, toolSorts } from "./catalogue";
+import { MAX_ORDER_QUANTITY } from "./orders";
 import { pageQueryFields } from "./paging";
 import { multiLine, oneLine } from "./text";
+import { MAX_PRICE_BREAKS, type PriceBreak } from "./unit-price";
 
 // The catalogue's constants live in ./catalogue (no zod: the home page imports them); re-exported here
 // for the server and the admin forms, which use them with the schemas.
@@ -15,6 +17,7 @@ export {
   toolCategories,
   toolSorts,
 } from "./catalogue";
+export { MAX_PRICE_BREAKS, type PriceBreak, unitPriceFor } from "./unit-price";
 
 export const CATEGORY_REQUIRED = "Category is required";
 /**
@@ -39,6 +42,11 @@ export const toolSchema = z.object({
   minQuantity: z.number().int(),
   availableQuantity: z.number().int(),
   category: z.enum(toolCategories),
+  priceBreaks: z
+    .array(z.object({ minQuantity: z.number().int(), unitPrice: z.number() }))
+    .describe(
+      "Prices by quantity, by rising minQuantity: from minQuantity units up each unit costs unitPrice (the lowest break reached wins; below the first, price). Empty when the tool has none.",
+    ),
 });
 export type Tool = z.infer<typeof toolSchema>;
 
@@ -104,12 +112,9 @@ export const PRODUCT_NAME_REQUIRED = "Product Name is required";
 export const SHORT_REQUIRED = "Short description is required";
 export const MIN_QUANTITY_REQUIRED = "Minimum quantity is required";
 export const AVAILABLE_QUANTITY_REQUIRED = "Available quantity is required";
-export const PRICE_REQUIRED = "Price is required";
 export const MIN_QUANTITY_TOO_SMALL = "Minimum quantity must be at least 1";
 /** Stock may be anything from 0 up: the minimum quantity governs orders, not stock (0 shows Sold out). */
 export const AVAILABLE_QUANTITY_NEGATIVE = "Available quantity must be at least 0";
-export const PRICE_NOT_POSITIVE = "Price must be more than 0";
-export const PRICE_TOO_PRECISE = "Price can have at most 2 decimals";
 export const PRODUCT_IMAGE_REQUIRED = "image is required";
 export const PRODUCT_IMAGE_NOT_OURS = "The image must be a picture uploaded to this shop";
 
@@ -147,6 +152,99 @@ export const lowStockThresholdSchema = z.preprocess(
 /** GET /api/tools/:id/stock-settings (admin): what the Edit product dialog shows beside the public tool. */
 export const toolStockSettingsSchema = z.object({ lowStockThreshold: z.number().int().nullable() });
 export type ToolStockSettings = z.infer<typeof toolStockSettingsSchema>;
+/** A price in currency units: above 0, at most MAX_PRICE, whole cents. */
+const moneyAmount = (label: string) =>
+  z
+    .number({ error: `${label} is required` })
+    .gt(0, { error: `${label} must be more than 0`, abort: true })
+    .max(MAX_PRICE, `${label} must be at most ${MAX_PRICE}`)
+    // Cents only: 12.5 and 12.49 are prices, 12.499 is not (with a tolerance for binary fractions).
+    .refine(
+      (price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6,
+      `${label} can have at most 2 decimals`,
+    );
+
+export const PRICE_BREAKS_TOO_MANY = `A tool may have at most ${MAX_PRICE_BREAKS} price breaks`;
+
+/**
+ * One price break as the admin enters it. Each row is checked alone here; how the rows relate to each
+ * other and to the tool is priceBreakIssues' work.
+ */
+export const priceBreakSchema = z.object(
+  {
+    minQuantity: z
+      .number({ error: "The quantity is required" })
+      .int({ error: "The quantity must be a whole number", abort: true })
+      .min(2, "The quantity must be at least 2")
+      .max(MAX_ORDER_QUANTITY, `The quantity must be at most ${MAX_ORDER_QUANTITY}`),
+    unitPrice: moneyAmount("The unit price"),
+  },
+  { error: "Each price break must have a quantity and a unit price" },
+);
+
+export const priceBreaksSchema = z
+  .array(priceBreakSchema, { error: "The price breaks must be a list" })
+  .max(MAX_PRICE_BREAKS, PRICE_BREAKS_TOO_MANY);
+
+export interface PriceBreakIssue {
+  index: number;
+  field: keyof PriceBreak;
+  message: string;
+}
+
+/**
+ * How a tool's breaks may relate, one message per row at fault. A break starts above the minimum order
+ * (at the minimum it would only be a second list price), each one at a larger quantity than the row
+ * before, and each one cheaper than the list price and the row before: a larger quantity never costs
+ * more per unit, and every row means something. Rows come in rising order, as the product page lists
+ * them.
+ */
+export function priceBreakIssues(
+  breaks: readonly PriceBreak[],
+  tool: { price: number; minQuantity: number },
+): PriceBreakIssue[] {
+  const issues: PriceBreakIssue[] = [];
+  breaks.forEach((row, index) => {
+    const before = breaks[index - 1];
+    if (!before && row.minQuantity <= tool.minQuantity) {
+      issues.push({
+        index,
+        field: "minQuantity",
+        message: `The quantity must be more than the minimum order (${tool.minQuantity})`,
+      });
+    } else if (before && row.minQuantity <= before.minQuantity) {
+      issues.push({
+        index,
+        field: "minQuantity",
+        message: `The quantity must be more than the row above (${before.minQuantity})`,
+      });
+    }
+    if (row.unitPrice >= tool.price) {
+      issues.push({
+        index,
+        field: "unitPrice",
+        message: `The unit price must be below the list price (${tool.price.toFixed(2)})`,
+      });
+    } else if (before && row.unitPrice >= before.unitPrice) {
+      issues.push({
+        index,
+        field: "unitPrice",
+        message: `The unit price must be below the row above (${before.unitPrice.toFixed(2)})`,
+      });
+    }
+  });
+  return issues;
+}
+
+/** Adds priceBreakIssues to a product schema's issues, at each row's field. */
+function checkPriceBreaks(
+  product: { price: number; minQuantity: number; priceBreaks?: readonly PriceBreak[] | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  for (const issue of priceBreakIssues(product.priceBreaks ?? [], product)) {
+    ctx.addIssue({ code: "custom", message: issue.message, path: ["priceBreaks", issue.index, issue.field] });
+  }
+}
 
 const productFields = {
   name: oneLine(
@@ -176,12 +274,7 @@ const productFields = {
     0,
     AVAILABLE_QUANTITY_NEGATIVE,
   ),
-  price: z
-    .number({ error: PRICE_REQUIRED })
-    .gt(0, { error: PRICE_NOT_POSITIVE, abort: true })
-    .max(MAX_PRICE, `Price must be at most ${MAX_PRICE}`)
-    // Cents only: 12.5 and 12.49 are prices, 12.499 is not (with a tolerance for binary fractions).
-    .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, PRICE_TOO_PRECISE),
+  price: moneyAmount("Price"),
   category: toolCategorySchema,
   lowStockThreshold: lowStockThresholdSchema.optional(),
 };
@@ -192,7 +285,7 @@ const productFields = {
  * the server.
  */
 export function productSchema<Image extends z.ZodType>(image: Image) {
-  return z.object({ ...productFields, image });
+  return z.object({ ...productFields, image, priceBreaks: priceBreaksSchema }).superRefine(checkPriceBreaks);
 }
 
 export const productImagePathSchema = z
@@ -204,12 +297,16 @@ export const productImagePathSchema = z
 /**
  * POST /api/tools (admin): a new tool; the image was uploaded first (POST /api/uploads). The category
  * may be left out (SPEC.md's body has none): it is then DEFAULT_TOOL_CATEGORY. The form always sends it.
+ * So may the price breaks: none.
  */
-export const createToolBodySchema = z.object({
-  ...productFields,
-  image: productImagePathSchema,
-  category: toolCategorySchema.default(DEFAULT_TOOL_CATEGORY),
-});
+export const createToolBodySchema = z
+  .object({
+    ...productFields,
+    image: productImagePathSchema,
+    category: toolCategorySchema.default(DEFAULT_TOOL_CATEGORY),
+    priceBreaks: priceBreaksSchema.default([]),
+  })
+  .superRefine(checkPriceBreaks);
 export type CreateToolBody = z.infer<typeof createToolBodySchema>;
 
 /**
@@ -217,12 +314,19 @@ export type CreateToolBody = z.infer<typeof createToolBodySchema>;
  * Orders change the stock meanwhile; when it has changed the server refuses (409) rather than
  * overwrite what customers reserved. Without a category the tool keeps its own (older callers).
  */
-export const updateToolBodySchema = z.object({
-  ...productFields,
-  image: productImagePathSchema,
-  category: toolCategorySchema.optional(),
-  previousAvailableQuantity: z.number().int().min(0),
-});
+export const updateToolBodySchema = z
+  .object({
+    ...productFields,
+    image: productImagePathSchema,
+    category: toolCategorySchema.optional(),
+    priceBreaks: priceBreaksSchema
+      .optional()
+      .describe(
+        "Without it the tool keeps its breaks, if they still hold for the new price and minimum (400 otherwise)",
+      ),
+    previousAvailableQuantity: z.number().int().min(0),
+  })
+  .superRefine(checkPriceBreaks);
 export type UpdateToolBody = z.infer<typeof updateToolBodySchema>;
 
 /** DELETE /api/tools/:id: 1 when the tool was deleted, 0 when there was none. */

@@ -62,6 +62,8 @@ for (const target of testDatabaseTargets()) {
             image: "/images/tools/pliers.svg",
             price: 12.5,
             seenPrice: 12.5,
+            priceBreaks: [],
+            unitPrice: 12.5,
             minQuantity: 2,
             availableQuantity: 100,
             soldOut: false,

@@ -17,7 +17,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["cart"],
         summary: "The signed-in customer's cart, each line with its tool's current name, price and stock",
         description:
-          "`seenPrice` is the unit price when the line was added: when it differs from `price`, or the tool is `soldOut`, the customer settles the line before checking out.",
+          "`price` is the tool's list price now and `seenPrice` the list price when the line was added: when they differ, or the tool is `soldOut`, the customer settles the line before checking out. `unitPrice` is what one unit costs at the line's quantity now, the tool's `priceBreaks` applied: the price an order of the line charges.",
         security: [{ bearerAuth: [] }],
         response: { 200: cartSchema, 401: apiErrorSchema },
       },

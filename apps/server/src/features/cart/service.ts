@@ -2,7 +2,7 @@
 // whole. Every query is scoped by the token's user id: no call reads or writes another customer's cart.
 import type { Database } from "@toolshop/db/client";
 import { carts, tools, users } from "@toolshop/db/schema";
-import type { Cart, CartBody, CartLine } from "@toolshop/shared/cart";
+import { type Cart, type CartBody, type CartLine, cartLineUnitPrice } from "@toolshop/shared/cart";
 import { asc, eq, inArray } from "drizzle-orm";
 import { amountToMinor, minorToAmount } from "../../lib/money";
 
@@ -20,22 +20,32 @@ async function readLines(db: Executor, userId: string, currency: string): Promis
       minQuantity: tools.minQuantity,
       availableQuantity: tools.availableQuantity,
       soldOut: tools.soldOut,
+      priceBreaks: tools.priceBreaks,
     })
     .from(carts)
     .innerJoin(tools, eq(tools.id, carts.toolId))
     .where(eq(carts.userId, userId))
     .orderBy(asc(carts.position));
-  return rows.map((row) => ({
-    toolId: row.toolId,
-    name: row.name,
-    image: row.image,
-    price: minorToAmount(row.priceCents, currency),
-    seenPrice: minorToAmount(row.seenUnitPriceCents, currency),
-    minQuantity: row.minQuantity,
-    availableQuantity: row.availableQuantity,
-    soldOut: row.soldOut,
-    quantity: row.quantity,
-  }));
+  return rows.map((row) => {
+    const price = minorToAmount(row.priceCents, currency);
+    const priceBreaks = row.priceBreaks.map((stored) => ({
+      minQuantity: stored.minQuantity,
+      unitPrice: minorToAmount(stored.unitPriceCents, currency),
+    }));
+    return {
+      toolId: row.toolId,
+      name: row.name,
+      image: row.image,
+      price,
+      seenPrice: minorToAmount(row.seenUnitPriceCents, currency),
+      priceBreaks,
+      unitPrice: cartLineUnitPrice({ price, priceBreaks }, row.quantity),
+      minQuantity: row.minQuantity,
+      availableQuantity: row.availableQuantity,
+      soldOut: row.soldOut,
+      quantity: row.quantity,
+    };
+  });
 }
 
 export async function getCart(db: Database, userId: string, currency: string): Promise<Cart> {

@@ -20,6 +20,7 @@ import {
   type OrderLineInput,
 } from "@toolshop/shared/orders";
 import { type TaxRule, taxLine } from "@toolshop/shared/tax";
+import { unitPriceFor } from "@toolshop/shared/unit-price";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { type Actor, type OrdersContext, publish } from "./context";
@@ -40,8 +41,11 @@ type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** A tool as placing reads it, locked. */
 type LockedTool = Pick<
   typeof tools.$inferSelect,
-  "id" | "name" | "image" | "priceCents" | "minQuantity" | "availableQuantity"
+  "id" | "name" | "image" | "priceCents" | "minQuantity" | "availableQuantity" | "priceBreaks"
 >;
+
+/** Each line's unit price in minor units, by tool id: what the order charges. */
+type UnitPrices = ReadonlyMap<string, number>;
 
 /**
  * Places an order: name, image and prices come from the tools, the email from the token; each line's
@@ -49,12 +53,17 @@ type LockedTool = Pick<
  * line that cannot be ordered refuses the whole order, naming every such line. With an idempotency
  * key, a repeated request answers the first order instead. Publishes OrderPlaced once committed (not
  * for a replay: nothing changed).
+ *
+ * Each unit price is the tool's for the line's quantity (its price breaks, read under the row lock),
+ * unless `agreedUnitPrices` names one for the tool: minor units decided by server code (an accepted
+ * quote's offer), never taken from a request.
  */
 export async function createOrder(
   ctx: OrdersContext,
   user: Actor,
   body: CreateOrderBody,
   idempotencyKey?: string,
+  agreedUnitPrices?: UnitPrices,
 ): Promise<CreatedOrder> {
   const requestHash = idempotencyKey ? hashOf(body) : null;
   const lines = linesOfOrderBody(body);
@@ -64,7 +73,8 @@ export async function createOrder(
     }
     await refuseBeyondUnpaidCap(tx, user.id, ctx.maxUnpaidOrders);
     const locked = await lockTools(tx, lines);
-    const taxed = refuseUnlessOrderable(lines, locked, ctx.tax);
+    const unitPrices = priceLines(lines, locked, agreedUnitPrices);
+    const taxed = refuseUnlessOrderable(lines, locked, unitPrices, ctx.tax);
     const written = await writeOrder(tx, user, body, taxed, ctx.tax);
     if (body.fromCart) {
       // The cart's tools are in the order now; a tool added on another device meanwhile stays.
@@ -130,6 +140,7 @@ async function lockTools(
       priceCents: tools.priceCents,
       minQuantity: tools.minQuantity,
       availableQuantity: tools.availableQuantity,
+      priceBreaks: tools.priceBreaks,
     })
     .from(tools)
     .where(
@@ -143,10 +154,30 @@ async function lockTools(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** A line to write: its locked tool, and its total (unit × quantity) and gross in minor units. */
+/** The unit price each line is charged: an agreed one, else the tool's for the quantity (shared rule). */
+function priceLines(
+  lines: readonly OrderLineInput[],
+  locked: Map<string, LockedTool>,
+  agreed: UnitPrices | undefined,
+): UnitPrices {
+  const prices = new Map<string, number>();
+  for (const line of lines) {
+    const tool = locked.get(line.toolId);
+    if (!tool) continue;
+    const breaks = tool.priceBreaks.map((row) => ({
+      minQuantity: row.minQuantity,
+      unitPrice: row.unitPriceCents,
+    }));
+    prices.set(line.toolId, agreed?.get(line.toolId) ?? unitPriceFor(tool.priceCents, breaks, line.quantity));
+  }
+  return prices;
+}
+
+/** A line to write: its locked tool, its unit price, total (unit × quantity) and gross in minor units. */
 interface TaxedLine {
   tool: LockedTool;
   quantity: number;
+  unitPriceCents: number;
   totalCents: number;
   grossCents: number;
 }
@@ -159,6 +190,7 @@ interface TaxedLine {
 function refuseUnlessOrderable(
   lines: readonly OrderLineInput[],
   locked: Map<string, LockedTool>,
+  unitPrices: UnitPrices,
   rule: TaxRule,
 ): TaxedLine[] {
   const gone: string[] = [];
@@ -171,11 +203,13 @@ function refuseUnlessOrderable(
       gone.push(`the tool ${line.toolId} is no longer sold`);
       continue;
     }
-    const { grossMinor } = taxLine({ unitPriceMinor: tool.priceCents, quantity: line.quantity }, rule);
+    const unitPriceCents = unitPrices.get(line.toolId) ?? tool.priceCents;
+    const { grossMinor } = taxLine({ unitPriceMinor: unitPriceCents, quantity: line.quantity }, rule);
     taxed.push({
       tool,
       quantity: line.quantity,
-      totalCents: tool.priceCents * line.quantity,
+      unitPriceCents,
+      totalCents: unitPriceCents * line.quantity,
       grossCents: grossMinor,
     });
     if (line.quantity < tool.minQuantity) {
@@ -242,7 +276,7 @@ async function writeOrder(
       toolId: first.tool.id,
       name: first.tool.name,
       image: first.tool.image,
-      unitPriceCents: first.tool.priceCents,
+      unitPriceCents: first.unitPriceCents,
       quantity: first.quantity,
       // What the customer pays: the lines' gross, each rounded by the order's tax rule (decision 0041).
       totalCents: priced.reduce((sum, line) => sum + line.grossCents, 0),
@@ -262,7 +296,7 @@ async function writeOrder(
         toolId: line.tool.id,
         name: line.tool.name,
         image: line.tool.image,
-        unitPriceCents: line.tool.priceCents,
+        unitPriceCents: line.unitPriceCents,
         quantity: line.quantity,
         totalCents: line.totalCents,
       })),

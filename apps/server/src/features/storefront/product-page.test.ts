@@ -19,6 +19,7 @@ const TOOL: Tool = {
   minQuantity: 10,
   availableQuantity: 500,
   category: "mechanical",
+  priceBreaks: [],
 };
 
 const NO_REVIEWS: ToolReviews = { average: null, count: 0, reviews: [] };

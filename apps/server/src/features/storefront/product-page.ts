@@ -132,11 +132,22 @@ export function productMarkup(tool: Tool, site: Site, reviews: ToolReviews): str
     `<div class="rounded-field bg-base-200 px-3 py-2"><dt class="text-base-content/70">Minimum order</dt><dd class="font-semibold">${formatCount(tool.minQuantity)}</dd></div>`,
     `<div class="rounded-field bg-base-200 px-3 py-2"><dt class="text-base-content/70">Available</dt><dd class="font-semibold">${formatCount(tool.availableQuantity)}</dd></div>`,
     `</dl>`,
+    priceBreaksMarkup(tool, site),
     action,
     `</div>`,
     reviewsMarkup(tool._id, reviews),
     `</article>`,
   ].join("");
+}
+
+/** The price breaks' table, as price-breaks-table.tsx renders it; nothing without breaks. */
+function priceBreaksMarkup(tool: Tool, site: Site): string {
+  if (!tool.priceBreaks.length) return "";
+  const rows = tool.priceBreaks.map(
+    (row) =>
+      `<tr><th scope="row" class="font-normal">From ${formatCount(row.minQuantity)} units</th><td class="font-semibold"><span class="whitespace-nowrap">${escapeHtml(formatPrice(row.unitPrice, site.currency))}</span> each</td></tr>`,
+  );
+  return `<table class="table table-sm rounded-field bg-base-200"><caption class="text-left font-semibold">Prices by quantity</caption><tbody>${rows.join("")}</tbody></table>`;
 }
 
 /** The site's not-found page, as apps/web/src/app/routes/not-found-page.tsx shows it. */

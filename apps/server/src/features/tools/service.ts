@@ -1,6 +1,12 @@
 import type { Database } from "@toolshop/db/client";
-import { orderLines, orders, tools } from "@toolshop/db/schema";
-import type { Tool, ToolCategory, ToolStockSettings } from "@toolshop/shared/tools";
+import { orderLines, orders, type StoredPriceBreak, tools } from "@toolshop/db/schema";
+import {
+  type PriceBreak,
+  priceBreakIssues,
+  type Tool,
+  type ToolCategory,
+  type ToolStockSettings,
+} from "@toolshop/shared/tools";
 import { and, asc, eq, getTableColumns, inArray, notExists, sql } from "drizzle-orm";
 import type { DomainEventPublisher } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
@@ -31,6 +37,10 @@ export function toToolResponse(row: ToolRow, currency: string): Tool {
     minQuantity: row.minQuantity,
     availableQuantity: row.availableQuantity,
     category: row.category,
+    priceBreaks: row.priceBreaks.map((stored) => ({
+      minQuantity: stored.minQuantity,
+      unitPrice: minorToAmount(stored.unitPriceCents, currency),
+    })),
   };
 }
 
@@ -66,6 +76,8 @@ export interface ToolValues {
   category?: ToolCategory;
   /** Null: the default (minimum x 2); absent: the tool keeps its own. */
   lowStockThreshold?: number | null | undefined;
+  /** As the category; kept breaks must still hold for the new price and minimum. */
+  priceBreaks?: PriceBreak[];
 }
 
 export function toRowValues(values: ToolValues, currency: string) {
@@ -78,6 +90,12 @@ export function toRowValues(values: ToolValues, currency: string) {
     availableQuantity: values.availableQuantity,
     category: values.category,
     lowStockThreshold: values.lowStockThreshold,
+    priceBreaks: values.priceBreaks?.map(
+      (row): StoredPriceBreak => ({
+        minQuantity: row.minQuantity,
+        unitPriceCents: amountToMinor(row.unitPrice, currency),
+      }),
+    ),
   };
 }
 
@@ -101,7 +119,13 @@ export async function updateTool(
   const [row] = await ctx.db
     .update(tools)
     .set(toRowValues(values, ctx.currency))
-    .where(and(eq(tools.id, id), eq(tools.availableQuantity, values.previousAvailableQuantity)))
+    .where(
+      and(
+        eq(tools.id, id),
+        eq(tools.availableQuantity, values.previousAvailableQuantity),
+        values.priceBreaks ? undefined : keptBreaksHold(values, ctx.currency),
+      ),
+    )
     .returning(toolColumns);
   if (row) {
     await ctx.events.publish({ type: "ToolChanged", toolId: row.id, change: "updated" });
@@ -110,10 +134,35 @@ export async function updateTool(
 
   const [current] = await ctx.db.select().from(tools).where(eq(tools.id, id));
   if (!current) throw new HttpError(404, "There is no tool with this id.");
+  if (!values.priceBreaks) refuseBrokenKeptBreaks(current, values, ctx.currency);
   throw new HttpError(
     409,
     `The stock of ${current.name} changed while you were editing: ${current.availableQuantity} units are available now. Please check the stock and save again.`,
   );
+}
+
+/**
+ * An edit without priceBreaks keeps the tool's, if they still hold for the new price and minimum: in
+ * the UPDATE's own condition, so breaks another admin saved meanwhile are checked too (the first
+ * break is the lowest quantity and the highest price, the rows being checked against each other when
+ * they were saved).
+ */
+function keptBreaksHold(values: ToolValues, currency: string) {
+  const priceCents = amountToMinor(values.price, currency);
+  return sql`(jsonb_array_length(${tools.priceBreaks}) = 0 or (
+    (${tools.priceBreaks} -> 0 ->> 'minQuantity')::integer > ${values.minQuantity}
+    and (${tools.priceBreaks} -> 0 ->> 'unitPriceCents')::integer < ${priceCents}))`;
+}
+
+function refuseBrokenKeptBreaks(current: ToolRow, values: ToolValues, currency: string): void {
+  const kept = toToolResponse(current, currency).priceBreaks;
+  const [issue] = priceBreakIssues(kept, values);
+  if (issue) {
+    throw new HttpError(
+      400,
+      `The price breaks of ${current.name} do not hold for the new price or minimum (row ${issue.index + 1}: ${issue.message}). Please send priceBreaks with the edit.`,
+    );
+  }
 }
 
 /**

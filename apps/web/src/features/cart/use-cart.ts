@@ -1,5 +1,5 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Cart, CartLine } from "@toolshop/shared/cart";
+import { type Cart, type CartLine, cartLineUnitPrice } from "@toolshop/shared/cart";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { QueryState } from "../../components/query-view";
 import { ApiRequestError } from "../../lib/api-client";
@@ -115,6 +115,8 @@ function useVisitorCartView(enabled: boolean): QueryState<CartView> {
           image: tool.image,
           price: tool.price,
           seenPrice: held.seenPrice,
+          priceBreaks: tool.priceBreaks,
+          unitPrice: cartLineUnitPrice(tool, held.quantity),
           minQuantity: tool.minQuantity,
           availableQuantity: tool.availableQuantity,
           soldOut: isSoldOut(tool),

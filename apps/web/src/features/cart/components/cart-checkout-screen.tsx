@@ -1,6 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type CartCheckoutForm, type CartLine, cartCheckoutFormSchema } from "@toolshop/shared/cart";
+import {
+  type CartCheckoutForm,
+  type CartLine,
+  cartCheckoutFormSchema,
+  cartTotal,
+} from "@toolshop/shared/cart";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
@@ -83,14 +88,14 @@ function PlaceCartOrderForm({ lines, email }: CartCheckoutProps) {
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold break-words">{line.name}</p>
                   <p className="text-sm text-base-content/80">
-                    {formatCount(line.quantity)} × <Money amount={line.price} />
+                    {formatCount(line.quantity)} × <Money amount={line.unitPrice} />
                   </p>
                   {short ? (
                     <p className="text-sm text-error">Not enough in stock for this quantity.</p>
                   ) : null}
                 </div>
                 <p className="font-semibold">
-                  <Money amount={line.price * line.quantity} />
+                  <Money amount={cartTotal([line])} />
                 </p>
               </li>
             );

@@ -1,4 +1,4 @@
-import { type CartLine, cartQuantitySchema } from "@toolshop/shared/cart";
+import { type CartLine, cartLineUnitPrice, cartQuantitySchema, cartTotal } from "@toolshop/shared/cart";
 import { Link } from "react-router";
 import { TextField } from "../../../components/form-fields";
 import { Money } from "../../../components/money";
@@ -28,6 +28,8 @@ export function CartLineRow({ line, draft, onQuantity, onAcceptPrice, onRemove, 
   const value = draft ?? String(line.quantity);
   const message = line.soldOut ? undefined : quantityMessage(line, value);
   const priceChanged = line.price !== line.seenPrice;
+  // The quantity being typed is priced as the server will price it (its price breaks).
+  const unitPrice = message ? line.unitPrice : cartLineUnitPrice(line, Number(value));
   const inputId = `cart-quantity-${line.toolId}`;
   return (
     <li className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:flex-row sm:items-start">
@@ -39,7 +41,13 @@ export function CartLineRow({ line, draft, onQuantity, onAcceptPrice, onRemove, 
           </Link>
         </h2>
         <p className="text-base-content/80">
-          <Money amount={line.price} /> per unit
+          <Money amount={unitPrice} /> per unit
+          {unitPrice < line.price ? (
+            <>
+              {" "}
+              (price for this quantity; list price <Money amount={line.price} />)
+            </>
+          ) : null}
         </p>
         {line.soldOut ? (
           <p className="rounded-field bg-warning/15 p-2">
@@ -81,7 +89,7 @@ export function CartLineRow({ line, draft, onQuantity, onAcceptPrice, onRemove, 
       <div className="flex flex-row items-center justify-between gap-3 sm:flex-col sm:items-end">
         <p className="text-lg font-bold">
           <span className="sr-only">Line total: </span>
-          {message ? "—" : <Money amount={line.price * Number(value)} />}
+          {message ? "—" : <Money amount={cartTotal([{ unitPrice, quantity: Number(value) }])} />}
         </p>
         <button type="button" className="btn btn-ghost btn-sm text-error" onClick={onRemove} disabled={busy}>
           Remove<span className="sr-only"> {line.name}</span>

@@ -1,4 +1,4 @@
-import { type CartLine, cartLineBlocked } from "@toolshop/shared/cart";
+import { type CartLine, cartLineBlocked, cartTotal } from "@toolshop/shared/cart";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { MessagePanel } from "../../../components/message-panel";
@@ -32,9 +32,10 @@ export function cartReady(lines: CartLine[]): boolean {
   );
 }
 
-/** The cart's net, tax and total at the tax in force, rounded as the order will be. */
+/** The cart's net, tax and total at the tax in force, each line at its unit price for its quantity. */
 export function useCartTotal(lines: CartLine[]): TaxedTotal {
-  return previewTax(lines, useShop()?.tax);
+  const priced = lines.map((line) => ({ price: line.unitPrice, quantity: line.quantity }));
+  return previewTax(priced, useShop()?.tax);
 }
 
 function CartContents({ lines, removedCount }: { lines: CartLine[]; removedCount: number }) {

@@ -1,4 +1,4 @@
-import type { CartLine } from "@toolshop/shared/cart";
+import { type CartLine, cartLineUnitPrice } from "@toolshop/shared/cart";
 import type { Tool } from "@toolshop/shared/tools";
 import { signInForTest } from "../../auth/test/session";
 import { PLIERS } from "../../orders/test/orders-data";
@@ -14,22 +14,25 @@ export const DRILL: Tool = {
   minQuantity: 1,
   availableQuantity: 7,
   category: "electrical",
+  priceBreaks: [],
 };
 
-/** A line of GET/PUT /api/cart for `tool`, as it is now. */
+/** A line of GET/PUT /api/cart for `tool`, as it is now (its unit price the server's for the quantity). */
 export function aCartLine(tool: Tool, overrides: Partial<CartLine> = {}): CartLine {
-  return {
+  const line = {
     toolId: tool._id,
     name: tool.name,
     image: tool.image,
     price: tool.price,
     seenPrice: tool.price,
+    priceBreaks: tool.priceBreaks,
     minQuantity: tool.minQuantity,
     availableQuantity: tool.availableQuantity,
     soldOut: tool.availableQuantity < tool.minQuantity,
     quantity: tool.minQuantity,
     ...overrides,
   };
+  return { unitPrice: cartLineUnitPrice(line, line.quantity), ...line };
 }
 
 export function signInAnn(): void {

@@ -5,7 +5,7 @@ import {
   checkoutFormSchema,
   MAX_ORDER_QUANTITY,
 } from "@toolshop/shared/orders";
-import type { Tool } from "@toolshop/shared/tools";
+import { type Tool, unitPriceFor } from "@toolshop/shared/tools";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { TextField } from "../../../components/form-fields";
@@ -69,10 +69,10 @@ export function CheckoutForm({ tool, email, onPlaced, onRefused }: CheckoutFormP
   });
   const quantity = watch("quantity");
   const shop = useShop();
-  const total =
-    Number.isInteger(quantity) && quantity > 0 && quantity <= MAX_ORDER_QUANTITY
-      ? previewTax([{ price: tool.price, quantity }], shop?.tax)
-      : null;
+  const ordered = Number.isInteger(quantity) && quantity > 0 && quantity <= MAX_ORDER_QUANTITY;
+  // Priced as the server prices the order: the tool's price breaks for this quantity, then its tax.
+  const unitPrice = ordered ? unitPriceFor(tool.price, tool.priceBreaks, quantity) : tool.price;
+  const total = ordered ? previewTax([{ price: unitPrice, quantity }], shop?.tax) : null;
   const onSubmit = useSubmitOnce(handleSubmit, order.mutateAsync);
 
   return (
@@ -113,7 +113,13 @@ export function CheckoutForm({ tool, email, onPlaced, onRefused }: CheckoutFormP
         step={1}
       />
       <p className="text-base-content/80">
-        <Money amount={tool.price} /> per unit
+        <Money amount={unitPrice} /> per unit
+        {unitPrice < tool.price ? (
+          <>
+            {" "}
+            (list price <Money amount={tool.price} />)
+          </>
+        ) : null}
         {total === null ? null : (
           <>
             {" · "}

@@ -10,6 +10,7 @@ export const PLIERS: Tool = {
   minQuantity: 20,
   availableQuantity: 1200,
   category: "mechanical",
+  priceBreaks: [],
 };
 
 /**

@@ -144,6 +144,7 @@ describe("AddProductForm", () => {
       price: 24.99,
       image: "/uploads/0123456789abcdef0123456789abcdef.webp",
       category: "electrical",
+      priceBreaks: [],
     });
     await expect.poll(() => (screen.getByLabelText("Product Name") as HTMLInputElement).value).toBe("");
     expect((screen.getByLabelText("Price (USD)") as HTMLInputElement).value).toBe("");

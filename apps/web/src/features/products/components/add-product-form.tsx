@@ -22,6 +22,7 @@ export function AddProductForm() {
   const form = useForm<ProductFormInput, unknown, ProductFormValues>({
     resolver: zodResolver(addProductFormSchema),
     mode: "onTouched",
+    defaultValues: { priceBreaks: [] },
   });
   const {
     handleSubmit,

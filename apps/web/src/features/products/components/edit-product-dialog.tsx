@@ -43,6 +43,7 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
       availableQuantity: tool.availableQuantity,
       price: tool.price,
       category: tool.category,
+      priceBreaks: tool.priceBreaks,
     },
   });
   const { isSubmitting } = form.formState;

@@ -71,6 +71,7 @@ const pliers: Tool = {
   minQuantity: 20,
   availableQuantity: 1200,
   category: "mechanical",
+  priceBreaks: [],
 };
 
 describe("ManageProducts", () => {
@@ -117,6 +118,7 @@ describe("ManageProducts", () => {
         price: 14.75,
         image: "/images/tools/pliers.svg",
         category: "mechanical",
+        priceBreaks: [],
         previousAvailableQuantity: 1200,
       },
     ]);

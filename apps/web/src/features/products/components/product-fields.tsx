@@ -5,6 +5,7 @@ import type { UseFormReturn } from "react-hook-form";
 import { FileField, SelectField, TextAreaField, TextField } from "../../../components/form-fields";
 import { looksLikePicture } from "../image-signature";
 import type { ProductFormInput, ProductFormValues } from "../product-form-schema";
+import { PriceBreaksEditor } from "./price-breaks-editor";
 
 export type ProductForm = UseFormReturn<ProductFormInput, unknown, ProductFormValues>;
 
@@ -89,6 +90,7 @@ export function ProductFields({ form, idPrefix, currentImage }: ProductFieldsPro
           inputMode={inputMode}
         />
       ))}
+      <PriceBreaksEditor form={form} idPrefix={idPrefix} />
       <FileField
         id={id("image")}
         label="Image"

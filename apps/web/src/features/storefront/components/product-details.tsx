@@ -8,6 +8,7 @@ import { AddToCartForm } from "../../cart/components/add-to-cart-form";
 import { LowStockBadge } from "../../tools/components/low-stock-badge";
 import { ToolQuantities } from "../../tools/components/tool-quantities";
 import { isSoldOut } from "../../tools/stock";
+import { PriceBreaksTable } from "./price-breaks-table";
 import { ProductReviews } from "./product-reviews";
 
 /**
@@ -70,6 +71,7 @@ export function ProductDetails({ tool, reviews }: { tool: Tool; reviews?: ToolRe
           )}
         </div>
         <ToolQuantities tool={tool} />
+        <PriceBreaksTable breaks={tool.priceBreaks} />
         {soldOut ? (
           // No order button: nothing can be ordered until the stock covers a minimum order again.
           <p className="rounded-field bg-base-200 p-4">

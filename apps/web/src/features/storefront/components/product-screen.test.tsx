@@ -21,6 +21,7 @@ const LEVEL: Tool = {
   minQuantity: 10,
   availableQuantity: 500,
   category: "mechanical",
+  priceBreaks: [],
 };
 const NO_REVIEWS: ToolReviews = { average: null, count: 0, reviews: [] };
 const REVIEWS: ToolReviews = {

@@ -14,6 +14,7 @@ const LEVEL: Tool = {
   minQuantity: 10,
   availableQuantity: 500,
   category: "mechanical",
+  priceBreaks: [],
 };
 
 // The tool's name follows for screen readers ("Order now: Level").

@@ -14,6 +14,7 @@ export function makeTools(count: number, start = 1): Tool[] {
       minQuantity: 1,
       availableQuantity: 100,
       category: n % 2 === 0 ? "mechanical" : "electrical",
+      priceBreaks: [],
     };
   });
 }

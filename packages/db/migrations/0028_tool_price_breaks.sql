@@ -1,0 +1,2 @@
+ALTER TABLE "tools" ADD COLUMN "price_breaks" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "tools" ADD CONSTRAINT "tools_price_breaks_list" CHECK (case when jsonb_typeof("tools"."price_breaks") = 'array' then jsonb_array_length("tools"."price_breaks") <= 10 else false end);
