@@ -28,6 +28,7 @@ function aRow(overrides: Partial<OrderRow> = {}): OrderRow {
     carrier: null,
     trackingNumber: null,
     number: 1,
+    quoteId: null,
     cancelReason: null,
     ...overrides,
   };

@@ -24,6 +24,7 @@ export const orderViewColumns = {
   transactionId: orders.transactionId,
   createdAt: orders.createdAt,
   cancelReason: orders.cancelReason,
+  quoteId: orders.quoteId,
 };
 export type OrderViewRow = Pick<OrderRow, keyof typeof orderViewColumns>;
 
@@ -104,6 +105,7 @@ export function toOrderResponse(row: OrderViewRow, lines: readonly OrderLineRow[
         ? reservationEndsAt(row.createdAt, view.unpaidOrderHoldMinutes).toISOString()
         : null,
     cancelReason: row.status === "cancelled" ? (row.cancelReason ?? null) : null,
+    quoteId: row.quoteId,
     lines: lines.map((line) => toLineResponse(line, currency)),
   };
 }

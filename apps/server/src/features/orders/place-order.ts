@@ -26,7 +26,23 @@ export interface CreatedOrder {
   replayed: boolean;
 }
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** A line to place: a tool and how many, and its unit price when it is not the tool's (an accepted quote's). */
+export interface LineToPlace extends OrderLineInput {
+  unitPriceCents?: number;
+}
+
+/** An order to place: its lines, where it goes, and the quote it comes from, if any. */
+export interface OrderToPlace {
+  lines: readonly LineToPlace[];
+  address: string;
+  phone: string;
+  quoteId?: string;
+}
+
+/** The price a line is ordered at: the one it was given (a quote's), or the tool's. */
+const unitPriceOf = (line: LineToPlace, tool: LockedTool) => line.unitPriceCents ?? tool.priceCents;
 
 /** A tool as placing reads it, locked. */
 type LockedTool = Pick<
@@ -53,17 +69,14 @@ export async function createOrder(
     if (idempotencyKey && requestHash && !(await claimKey(tx, user.id, idempotencyKey, requestHash))) {
       return undefined;
     }
-    await refuseBeyondUnpaidCap(tx, user.id, ctx.maxUnpaidOrders);
-    const locked = await lockTools(tx, lines);
-    refuseUnlessOrderable(lines, locked);
-    const written = await writeOrder(tx, user, body, lines, locked);
+    const order = await placeOrderIn(tx, ctx, user, { lines, address: body.address, phone: body.phone });
     if (idempotencyKey) {
       await tx
         .update(idempotencyKeys)
-        .set({ statusCode: 201, orderId: written.order.id })
+        .set({ statusCode: 201, orderId: order._id })
         .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, idempotencyKey)));
     }
-    return toOrderResponse(written.order, written.lines, ctx);
+    return order;
   });
   if (!placed) {
     // The key is held by an order placed before.
@@ -72,6 +85,24 @@ export async function createOrder(
   }
   await publish(ctx, { type: "OrderPlaced", order: placed });
   return { order: placed, replayed: false };
+}
+
+/**
+ * Places an order inside the caller's transaction (an accepted quote holds its row lock in it): the
+ * unpaid-order cap, the tools locked in id order, every line checked, the stock taken and the order
+ * written. The caller publishes OrderPlaced once the transaction has committed.
+ */
+export async function placeOrderIn(
+  tx: Transaction,
+  ctx: Pick<OrdersContext, "maxUnpaidOrders" | "currency" | "unpaidOrderHoldMinutes">,
+  user: Actor,
+  order: OrderToPlace,
+): Promise<Order> {
+  await refuseBeyondUnpaidCap(tx, user.id, ctx.maxUnpaidOrders);
+  const locked = await lockTools(tx, order.lines);
+  refuseUnlessOrderable(order.lines, locked);
+  const written = await writeOrder(tx, user, order, locked);
+  return toOrderResponse(written.order, written.lines, ctx);
 }
 
 /**
@@ -134,7 +165,7 @@ async function lockTools(
  * minimum and at most its stock, and the whole is payable by card. One line answers the spec's own
  * sentence; several name every line at fault in one sentence.
  */
-function refuseUnlessOrderable(lines: readonly OrderLineInput[], locked: Map<string, LockedTool>): void {
+function refuseUnlessOrderable(lines: readonly LineToPlace[], locked: Map<string, LockedTool>): void {
   const gone: string[] = [];
   const belowMinimum: string[] = [];
   const short: string[] = [];
@@ -145,7 +176,7 @@ function refuseUnlessOrderable(lines: readonly OrderLineInput[], locked: Map<str
       gone.push(`the tool ${line.toolId} is no longer sold`);
       continue;
     }
-    totalCents += tool.priceCents * line.quantity;
+    totalCents += unitPriceOf(line, tool) * line.quantity;
     if (line.quantity < tool.minQuantity) {
       belowMinimum.push(`the minimum order for ${tool.name} is ${tool.minQuantity} units`);
     } else if (line.quantity > tool.availableQuantity) {
@@ -186,13 +217,19 @@ function severalLines(problems: string[]): string {
 async function writeOrder(
   tx: Transaction,
   user: Actor,
-  body: CreateOrderBody,
-  lines: readonly OrderLineInput[],
+  body: OrderToPlace,
   locked: Map<string, LockedTool>,
 ): Promise<{ order: OrderViewRow; lines: OrderLineRow[] }> {
-  const priced = lines.map((line, position) => {
+  const priced = body.lines.map((line, position) => {
     const tool = locked.get(line.toolId) as LockedTool;
-    return { position, tool, quantity: line.quantity, totalCents: tool.priceCents * line.quantity };
+    const unitPriceCents = unitPriceOf(line, tool);
+    return {
+      position,
+      tool,
+      quantity: line.quantity,
+      unitPriceCents,
+      totalCents: unitPriceCents * line.quantity,
+    };
   });
   const taken = sql.join(
     priced.map((line) => sql`(${line.tool.id}::uuid, ${line.quantity}::integer)`),
@@ -213,11 +250,12 @@ async function writeOrder(
       toolId: first.tool.id,
       name: first.tool.name,
       image: first.tool.image,
-      unitPriceCents: first.tool.priceCents,
+      unitPriceCents: first.unitPriceCents,
       quantity: first.quantity,
       totalCents: priced.reduce((sum, line) => sum + line.totalCents, 0),
       address: body.address,
       phone: body.phone,
+      quoteId: body.quoteId ?? null,
     })
     .returning(orderViewColumns);
   if (!order) throw new Error("An order insert returned nothing.");
@@ -230,7 +268,7 @@ async function writeOrder(
         toolId: line.tool.id,
         name: line.tool.name,
         image: line.tool.image,
-        unitPriceCents: line.tool.priceCents,
+        unitPriceCents: line.unitPriceCents,
         quantity: line.quantity,
         totalCents: line.totalCents,
       })),
