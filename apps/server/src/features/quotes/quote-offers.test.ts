@@ -82,8 +82,10 @@ for (const target of testDatabaseTargets()) {
       call(t.app, who, "POST", `/api/quotes/${id}/accept`, DELIVERY);
 
     it("stores a signed-in request with its lines, tied to the account whatever email the body names", async () => {
-      const { id } = await requested();
-      const view = quoteSchema.parse((await get(customer, id)).json());
+      const { id, who: customer } = await requested();
+      const read = await get(customer, id);
+      expect(read.statusCode, read.body).toBe(200);
+      const view = quoteSchema.parse(read.json());
       expect(view).toMatchObject({
         state: "requested",
         email: customer.email,
