@@ -19,6 +19,7 @@ import type { PaymentGateway, PaymentSucceededHandler } from "./features/payment
 import { paymentsRoutes } from "./features/payments/routes";
 import { stripeWebhookRoutes } from "./features/payments/webhook";
 import { profileRoutes } from "./features/profile/routes";
+import { quoteOfferRoutes } from "./features/quotes/offer-routes";
 import { quotesRoutes } from "./features/quotes/routes";
 import { reviewsRoutes } from "./features/reviews/routes";
 import { pageHeads } from "./features/storefront/page-head";
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(cartRoutes);
       await api.register(quotesRoutes);
       await api.register(overviewRoutes);
+      await api.register(quoteOfferRoutes, { orders });
       await api.register(shopRoutes);
       await api.register(ordersRoutes, { orders });
       await api.register(orderDetailRoutes, { orders });

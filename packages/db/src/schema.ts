@@ -1,6 +1,7 @@
 // The whole data model of DESIGN.md section 4, plus the built-in test payment gateway's table.
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -151,6 +152,8 @@ export const orders = pgTable(
       .notNull()
       .default(sql`nextval('orders_number_seq')`)
       .unique("orders_number_unique"),
+    /** The quote this order was made from (issue 49): one order per quote, at most. */
+    quoteId: uuid("quote_id").references((): AnyPgColumn => quotes.id, { onDelete: "set null" }),
   },
   (t) => [
     // Keyset paging newest first on (created_at, id): My orders, Manage Orders by status, or all but
@@ -164,6 +167,7 @@ export const orders = pgTable(
     index("orders_user_status_idx").on(t.userId, t.status),
     // The owner's overview (0046): revenue per day of payment, read from the index alone.
     index("orders_paid_at_idx").on(t.paidAt, t.status, t.totalCents),
+    uniqueIndex("orders_quote_unique").on(t.quoteId),
     check("orders_quantity_positive", sql`${t.quantity} >= 1`),
     check("orders_total_positive", sql`${t.totalCents} > 0`),
     check("orders_cancel_reason_check", sql`${t.cancelReason} in ('admin', 'expiry')`),
@@ -261,6 +265,9 @@ export const reviews = pgTable(
   ],
 );
 
+/** The same values as @toolshop/shared's quoteStates (quote-lifecycle.ts). */
+export const quoteStates = ["requested", "offered", "accepted", "declined", "expired", "withdrawn"] as const;
+
 export const quotes = pgTable(
   "quotes",
   {
@@ -274,16 +281,72 @@ export const quotes = pgTable(
     message: text("message").notNull(),
     createdAt: createdAt(),
     handled: boolean("handled").notNull().default(false),
+    /** The signed-in customer who asked; null for a visitor's message (its email may claim it later). */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Issue 49's one transition table (shared/quote-lifecycle.ts); rows from before start requested. */
+    state: text("state", { enum: quoteStates }).notNull().default("requested"),
+    /** The current offer's note and end; a revision overwrites them (the old offer is gone). */
+    note: text("note"),
+    validUntil: timestamp("valid_until", { withTimezone: true }),
+    declineReason: text("decline_reason"),
   },
   (t) => [
     // The admins' list: newest first, keyset on (created_at, id), alone or per handled state (0011).
     index("quotes_created_idx").on(t.createdAt, t.id),
     index("quotes_handled_created_idx").on(t.handled, t.createdAt, t.id),
+    // ... and per lifecycle state; a customer's own quotes (GET /api/quotes/mine).
+    index("quotes_state_created_idx").on(t.state, t.createdAt, t.id),
+    index("quotes_user_created_idx").on(t.userId, t.createdAt, t.id),
     // Its prefix search on the email (stored lower-case), the name and the company (0011).
     index("quotes_email_prefix_idx").on(t.email.op("text_pattern_ops")),
     index("quotes_name_prefix_idx").on(sql`lower(${t.name}) text_pattern_ops`),
     index("quotes_company_prefix_idx").on(sql`lower(${t.company}) text_pattern_ops`),
+    check(
+      "quotes_state_known",
+      sql`${t.state} in ('requested', 'offered', 'accepted', 'declined', 'expired', 'withdrawn')`,
+    ),
+    // An offer always has its end.
+    check("quotes_offer_valid_until", sql`${t.state} = 'requested' or ${t.validUntil} is not null`),
   ],
+);
+
+/**
+ * A quote's lines: what the customer asked for, then what the owner offered (a revision replaces
+ * them). The unit price is null until there is an offer.
+ */
+export const quoteLines = pgTable(
+  "quote_lines",
+  {
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    toolId: uuid("tool_id").references(() => tools.id, { onDelete: "set null" }),
+    /** The tool's name and picture when the line was written, as an order line keeps them. */
+    name: text("name").notNull(),
+    image: text("image").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents"),
+  },
+  (t) => [
+    primaryKey({ name: "quote_lines_pkey", columns: [t.quoteId, t.position] }),
+    check("quote_lines_quantity_positive", sql`${t.quantity} >= 1`),
+    check("quote_lines_unit_price_positive", sql`${t.unitPriceCents} > 0`),
+  ],
+);
+
+/** Every state a quote entered, with when: both sides see it. */
+export const quoteHistory = pgTable(
+  "quote_history",
+  {
+    id: timeOrderedId(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    state: text("state", { enum: quoteStates }).notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("quote_history_quote_idx").on(t.quoteId, t.at)],
 );
 
 /** A replayed POST with the same Idempotency-Key answers the stored response. */

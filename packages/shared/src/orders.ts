@@ -30,7 +30,7 @@ export const PHONE_MAX_LENGTH = 30;
 /** No single order is larger; it keeps every quantity inside a database integer. */
 export const MAX_ORDER_QUANTITY = 1_000_000;
 
-const addressSchema = oneLine(
+export const addressSchema = oneLine(
   z
     .string({ error: ADDRESS_REQUIRED })
     .trim()
@@ -43,7 +43,7 @@ const addressSchema = oneLine(
 );
 
 // The pattern's \s would let a line break between the digits: oneLine refuses it.
-const phoneSchema = oneLine(
+export const phoneSchema = oneLine(
   z
     .string({ error: PHONE_REQUIRED })
     .trim()
@@ -232,6 +232,8 @@ export const orderSchema = z.object({
   holdsUntil: z.string().nullable(),
   /** Why a cancelled order was cancelled: "expiry" (its reservation ran out) or "admin"; else null. */
   cancelReason: z.enum(["admin", "expiry"]).nullable(),
+  /** The quote this order was made from, at its offered prices (issue 49); null for any other order. */
+  quoteId: z.uuid().nullable(),
   /** Every tool of the order, in the order they were placed: one line for the spec's one-tool order. */
   lines: z.array(orderLineSchema),
   tax: orderTaxSchema,

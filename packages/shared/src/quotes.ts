@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailSchema, personNameSchema } from "./auth";
 import { pageQueryFields } from "./paging";
+import { quoteStates } from "./quote-lifecycle";
 import { QUOTE_LIMITS, QUOTE_QUANTITY_RANGE } from "./quote-limits";
 import { multiLine, oneLine } from "./text";
 
@@ -69,6 +70,8 @@ export const storedQuoteSchema = z.object({
   message: z.string(),
   createdAt: z.string(),
   handled: z.boolean(),
+  /** Where the quote stands in its lifecycle (quote-lifecycle.ts); an offer past its validity is expired. */
+  state: z.enum(quoteStates),
 });
 export type StoredQuote = z.infer<typeof storedQuoteSchema>;
 
@@ -113,6 +116,10 @@ export const quotesQuerySchema = z.object({
     .enum(quoteStatuses, { error: "The status must be open or handled" })
     .optional()
     .describe("open: not handled yet; handled: marked handled; absent: both"),
+  state: z
+    .enum(quoteStates, { error: `The state must be one of ${quoteStates.join(", ")}` })
+    .optional()
+    .describe("Only quotes in this state of their lifecycle"),
   ...pageQueryFields(),
 });
 export type QuotesQuery = z.infer<typeof quotesQuerySchema>;

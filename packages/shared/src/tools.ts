@@ -152,8 +152,9 @@ export const lowStockThresholdSchema = z.preprocess(
 /** GET /api/tools/:id/stock-settings (admin): what the Edit product dialog shows beside the public tool. */
 export const toolStockSettingsSchema = z.object({ lowStockThreshold: z.number().int().nullable() });
 export type ToolStockSettings = z.infer<typeof toolStockSettingsSchema>;
+
 /** A price in currency units: above 0, at most MAX_PRICE, whole cents. */
-const moneyAmount = (label: string) =>
+export const moneyAmount = (label: string) =>
   z
     .number({ error: `${label} is required` })
     .gt(0, { error: `${label} must be more than 0`, abort: true })

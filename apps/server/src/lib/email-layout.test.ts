@@ -33,6 +33,7 @@ const order: Order = {
   toolId: null,
   holdsUntil: null,
   cancelReason: null,
+  quoteId: null,
   lines: [
     {
       toolId: null,
@@ -61,6 +62,7 @@ const quote: StoredQuote = {
   message: `Hello\n${EVIL}`,
   createdAt: new Date(0).toISOString(),
   handled: false,
+  state: "requested",
 };
 
 describe("mails show a person's text as text, never as a link", () => {

@@ -35,6 +35,7 @@ function anOrder(overrides: Partial<Order> = {}): Order {
     createdAt: new Date(0).toISOString(),
     holdsUntil: null,
     cancelReason: null,
+    quoteId: null,
     lines: [
       {
         toolId: null,

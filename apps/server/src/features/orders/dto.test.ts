@@ -30,6 +30,7 @@ function aRow(overrides: Partial<OrderRow> = {}): OrderRow {
     number: 1,
     taxRatePercent: 0,
     pricesIncludeTax: false,
+    quoteId: null,
     cancelReason: null,
     ...overrides,
   };

@@ -27,6 +27,7 @@ export const orderViewColumns = {
   cancelReason: orders.cancelReason,
   taxRatePercent: orders.taxRatePercent,
   pricesIncludeTax: orders.pricesIncludeTax,
+  quoteId: orders.quoteId,
 };
 export type OrderViewRow = Pick<OrderRow, keyof typeof orderViewColumns>;
 
@@ -108,6 +109,7 @@ export function toOrderResponse(row: OrderViewRow, lines: readonly OrderLineRow[
         ? reservationEndsAt(row.createdAt, view.unpaidOrderHoldMinutes).toISOString()
         : null,
     cancelReason: row.status === "cancelled" ? (row.cancelReason ?? null) : null,
+    quoteId: row.quoteId,
     lines: lines.map((line, index) => toLineResponse(line, breakdown.lines[index] as TaxAmounts, currency)),
     tax: {
       ratePercent: row.taxRatePercent,

@@ -36,7 +36,20 @@ export interface CreatedOrder {
   replayed: boolean;
 }
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** A line to place: a tool and how many, and its unit price when it is not the tool's (an accepted quote's). */
+export interface LineToPlace extends OrderLineInput {
+  unitPriceCents?: number;
+}
+
+/** An order to place: its lines, where it goes, and the quote it comes from, if any. */
+export interface OrderToPlace {
+  lines: readonly LineToPlace[];
+  address: string;
+  phone: string;
+  quoteId?: string;
+}
 
 /** A tool as placing reads it, locked. */
 type LockedTool = Pick<
@@ -54,16 +67,14 @@ type UnitPrices = ReadonlyMap<string, number>;
  * key, a repeated request answers the first order instead. Publishes OrderPlaced once committed (not
  * for a replay: nothing changed).
  *
- * Each unit price is the tool's for the line's quantity (its price breaks, read under the row lock),
- * unless `agreedUnitPrices` names one for the tool: minor units decided by server code (an accepted
- * quote's offer), never taken from a request.
+ * Each unit price is the tool's for the line's quantity (its price breaks, read under the row lock);
+ * only server code gives a line its own (an accepted quote's, through placeOrderIn), never a request.
  */
 export async function createOrder(
   ctx: OrdersContext,
   user: Actor,
   body: CreateOrderBody,
   idempotencyKey?: string,
-  agreedUnitPrices?: UnitPrices,
 ): Promise<CreatedOrder> {
   const requestHash = idempotencyKey ? hashOf(body) : null;
   const lines = linesOfOrderBody(body);
@@ -71,11 +82,7 @@ export async function createOrder(
     if (idempotencyKey && requestHash && !(await claimKey(tx, user.id, idempotencyKey, requestHash))) {
       return undefined;
     }
-    await refuseBeyondUnpaidCap(tx, user.id, ctx.maxUnpaidOrders);
-    const locked = await lockTools(tx, lines);
-    const unitPrices = priceLines(lines, locked, agreedUnitPrices);
-    const taxed = refuseUnlessOrderable(lines, locked, unitPrices, ctx.tax);
-    const written = await writeOrder(tx, user, body, taxed, ctx.tax);
+    const order = await placeOrderIn(tx, ctx, user, { lines, address: body.address, phone: body.phone });
     if (body.fromCart) {
       // The cart's tools are in the order now; a tool added on another device meanwhile stays.
       const ordered = lines.map((line) => line.toolId);
@@ -84,10 +91,10 @@ export async function createOrder(
     if (idempotencyKey) {
       await tx
         .update(idempotencyKeys)
-        .set({ statusCode: 201, orderId: written.order.id })
+        .set({ statusCode: 201, orderId: order._id })
         .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, idempotencyKey)));
     }
-    return toOrderResponse(written.order, written.lines, ctx);
+    return order;
   });
   if (!placed) {
     // The key is held by an order placed before.
@@ -96,6 +103,25 @@ export async function createOrder(
   }
   await publish(ctx, { type: "OrderPlaced", order: placed });
   return { order: placed, replayed: false };
+}
+
+/**
+ * Places an order inside the caller's transaction (an accepted quote holds its row lock in it): the
+ * unpaid-order cap, the tools locked in id order, every line checked, the stock taken and the order
+ * written. The caller publishes OrderPlaced once the transaction has committed.
+ */
+export async function placeOrderIn(
+  tx: Transaction,
+  ctx: Pick<OrdersContext, "maxUnpaidOrders" | "currency" | "unpaidOrderHoldMinutes" | "tax">,
+  user: Actor,
+  order: OrderToPlace,
+): Promise<Order> {
+  await refuseBeyondUnpaidCap(tx, user.id, ctx.maxUnpaidOrders);
+  const locked = await lockTools(tx, order.lines);
+  const unitPrices = priceLines(order.lines, locked);
+  const taxed = refuseUnlessOrderable(order.lines, locked, unitPrices, ctx.tax);
+  const written = await writeOrder(tx, user, order, taxed, ctx.tax);
+  return toOrderResponse(written.order, written.lines, ctx);
 }
 
 /**
@@ -154,12 +180,11 @@ async function lockTools(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** The unit price each line is charged: an agreed one, else the tool's for the quantity (shared rule). */
-function priceLines(
-  lines: readonly OrderLineInput[],
-  locked: Map<string, LockedTool>,
-  agreed: UnitPrices | undefined,
-): UnitPrices {
+/**
+ * The unit price each line is charged: the one server code gave it (an accepted quote's offer wins over
+ * the breaks), else the tool's for the quantity (the shared rule).
+ */
+function priceLines(lines: readonly LineToPlace[], locked: Map<string, LockedTool>): UnitPrices {
   const prices = new Map<string, number>();
   for (const line of lines) {
     const tool = locked.get(line.toolId);
@@ -168,7 +193,7 @@ function priceLines(
       minQuantity: row.minQuantity,
       unitPrice: row.unitPriceCents,
     }));
-    prices.set(line.toolId, agreed?.get(line.toolId) ?? unitPriceFor(tool.priceCents, breaks, line.quantity));
+    prices.set(line.toolId, line.unitPriceCents ?? unitPriceFor(tool.priceCents, breaks, line.quantity));
   }
   return prices;
 }
@@ -188,7 +213,7 @@ interface TaxedLine {
  * spec's own sentence; several name every line at fault in one sentence. Answers the lines taxed.
  */
 function refuseUnlessOrderable(
-  lines: readonly OrderLineInput[],
+  lines: readonly LineToPlace[],
   locked: Map<string, LockedTool>,
   unitPrices: UnitPrices,
   rule: TaxRule,
@@ -253,7 +278,7 @@ function severalLines(problems: string[]): string {
 async function writeOrder(
   tx: Transaction,
   user: Actor,
-  body: CreateOrderBody,
+  body: OrderToPlace,
   priced: readonly TaxedLine[],
   rule: TaxRule,
 ): Promise<{ order: OrderViewRow; lines: OrderLineRow[] }> {
@@ -284,6 +309,7 @@ async function writeOrder(
       pricesIncludeTax: rule.pricesIncludeTax,
       address: body.address,
       phone: body.phone,
+      quoteId: body.quoteId ?? null,
     })
     .returning(orderViewColumns);
   if (!order) throw new Error("An order insert returned nothing.");

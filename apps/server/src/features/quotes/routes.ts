@@ -1,11 +1,11 @@
 import { apiErrorSchema } from "@toolshop/shared/errors";
 import { NEXT_CURSOR_HEADER } from "@toolshop/shared/paths";
+import { quoteRequestBodySchema } from "@toolshop/shared/quote-offers";
 import {
   openQuotesCountSchema,
   quoteHandledSchema,
   quoteIdParamsSchema,
   quoteReceivedSchema,
-  quoteRequestSchema,
   quotesQuerySchema,
   storedQuoteSchema,
 } from "@toolshop/shared/quotes";
@@ -22,16 +22,28 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/quotes",
     {
+      onRequest: app.optionalUser,
       schema: {
         tags: ["quotes"],
         summary: "Send a request for a quote / contact message to the sales team (rate limited)",
-        body: quoteRequestSchema,
-        response: { 201: quoteReceivedSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        description:
+          "Anyone: `{name, email, message, ...}` as the home page's block sends it. Signed in, the request is tied to the account (its email, whatever the body says) and may carry `lines: [{toolId, quantity}]` (the cart's), the message then optional; lines without a token are a 401.",
+        security: [{ bearerAuth: [] }, {}],
+        body: quoteRequestBodySchema,
+        response: {
+          201: quoteReceivedSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
-      await app.enforceRateLimit(request, reply, "quoteRequest", request.body.email);
-      const quote = await storeQuote(app.db, request.body);
+      const requester = request.user ? { id: request.user.id, email: request.user.email } : null;
+      const account = requester?.email ?? request.body.email ?? "";
+      await app.enforceRateLimit(request, reply, "quoteRequest", account);
+      const quote = await storeQuote(app.db, request.body, requester);
       // Mailed after the answer: the request is stored, so a slow or failing mail server loses nothing.
       const recipients = { salesEmail: app.config.mail.salesEmail, adminEmails: app.config.adminEmails };
       void quoteRecipients(app.db, recipients)

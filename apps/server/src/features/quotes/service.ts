@@ -2,16 +2,18 @@
 // to the sales team.
 
 import type { Database } from "@toolshop/db/client";
-import { quotes } from "@toolshop/db/schema";
+import { quoteHistory, quoteLines, quotes, tools } from "@toolshop/db/schema";
+import { effectiveQuoteState } from "@toolshop/shared/quote-lifecycle";
+import type { QuoteLineInput, QuoteRequestBody } from "@toolshop/shared/quote-offers";
 import {
   OPEN_QUOTES_COUNT_CAP,
   type OpenQuotesCount,
   QUOTES_PAGE_SIZE,
-  type QuoteRequest,
   type QuotesQuery,
   type StoredQuote,
 } from "@toolshop/shared/quotes";
-import { and, desc, eq, like, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, like, lte, or, type SQL, sql } from "drizzle-orm";
+import { HttpError } from "../../lib/http-errors";
 import {
   asCursorTimestamp,
   cursorCodec,
@@ -35,24 +37,69 @@ function toStoredQuote(row: QuoteRow): StoredQuote {
     message: row.message,
     createdAt: row.createdAt.toISOString(),
     handled: row.handled,
+    state: effectiveQuoteState(row.state, row.validUntil),
   };
 }
 
-export async function storeQuote(db: Database, request: QuoteRequest): Promise<StoredQuote> {
-  const [row] = await db
-    .insert(quotes)
-    .values({
-      name: request.name,
-      email: request.email.toLowerCase(),
-      phone: request.phone || null,
-      company: request.company || null,
-      tool: request.tool || null,
-      quantity: request.quantity ?? null,
-      message: request.message,
-    })
-    .returning();
-  if (!row) throw new Error("The quote insert returned no row.");
-  return toStoredQuote(row);
+/** Who asks: a signed-in customer (their account's email, their lines) or a visitor (null). */
+export interface Requester {
+  id: string;
+  email: string;
+}
+
+/**
+ * Stores a request and its first history line; a signed-in customer's is theirs (the account's email,
+ * whatever the body says) with its lines named from the catalogue. A visitor cannot send lines.
+ */
+export async function storeQuote(
+  db: Database,
+  request: QuoteRequestBody,
+  requester: Requester | null,
+): Promise<StoredQuote> {
+  if (request.lines && !requester) {
+    throw new HttpError(401, "Please sign in to ask for a price on tools from your cart.");
+  }
+  const email = requester?.email ?? request.email ?? "";
+  return db.transaction(async (tx) => {
+    const named = request.lines ? await toolsOf(tx, request.lines) : [];
+    const [row] = await tx
+      .insert(quotes)
+      .values({
+        userId: requester?.id ?? null,
+        name: request.name || email,
+        email: email.toLowerCase(),
+        phone: request.phone || null,
+        company: request.company || null,
+        tool: request.tool || null,
+        quantity: request.quantity ?? null,
+        message: request.message ?? "",
+      })
+      .returning();
+    if (!row) throw new Error("The quote insert returned no row.");
+    if (named.length > 0) {
+      await tx
+        .insert(quoteLines)
+        .values(named.map((line, position) => ({ ...line, quoteId: row.id, position })));
+    }
+    await tx.insert(quoteHistory).values({ quoteId: row.id, state: "requested", at: row.createdAt });
+    return toStoredQuote(row);
+  });
+}
+
+/** The lines with each tool's name and picture; 404 naming a tool that is not in the catalogue. */
+async function toolsOf(db: Pick<Database, "select">, lines: readonly QuoteLineInput[]) {
+  const ids = lines.map((line) => line.toolId);
+  const found = await db
+    .select({ id: tools.id, name: tools.name, image: tools.image })
+    .from(tools)
+    .where(inArray(tools.id, ids));
+  const byId = new Map(found.map((tool) => [tool.id, tool]));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length > 0) throw new HttpError(404, `There is no tool with the id ${missing.join(", ")}.`);
+  return lines.map((line) => {
+    const tool = byId.get(line.toolId) as { name: string; image: string };
+    return { toolId: line.toolId, name: tool.name, image: tool.image, quantity: line.quantity };
+  });
 }
 
 export interface QuotesPage {
@@ -84,6 +131,7 @@ export async function listQuotes(db: Database, query: QuotesQuery = {}): Promise
     );
   }
   if (query.status) conditions.push(eq(quotes.handled, query.status === "handled"));
+  if (query.state) conditions.push(inState(query.state));
   if (query.cursor) {
     const [at, id] = quotesCursor.decode(query.cursor);
     conditions.push(sql`(${quotes.createdAt}, ${quotes.id}) < (${asCursorTimestamp(at)}, ${id}::uuid)`);
@@ -125,4 +173,33 @@ export async function setQuoteHandled(
 ): Promise<StoredQuote | null> {
   const [row] = await db.update(quotes).set({ handled }).where(eq(quotes.id, id)).returning();
   return row ? toStoredQuote(row) : null;
+}
+
+/**
+ * The quotes in `state` as the API shows them: an offer past its validity is expired whether or not
+ * the sweep (offers.ts) has stored it so yet.
+ */
+function inState(state: StoredQuote["state"]): SQL | undefined {
+  const now = new Date();
+  if (state === "offered") return and(eq(quotes.state, "offered"), gt(quotes.validUntil, now));
+  if (state === "expired") {
+    return or(eq(quotes.state, "expired"), and(eq(quotes.state, "offered"), lte(quotes.validUntil, now)));
+  }
+  return eq(quotes.state, state);
+}
+
+/** GET /quotes/mine: the customer's quotes, and visitor messages from their email, newest first. */
+export const MY_QUOTES_LIMIT = 100;
+export function myQuoteRows(db: Database, requester: Requester) {
+  return db
+    .select()
+    .from(quotes)
+    .where(
+      or(
+        eq(quotes.userId, requester.id),
+        and(isNull(quotes.userId), eq(quotes.email, requester.email.toLowerCase())),
+      ),
+    )
+    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .limit(MY_QUOTES_LIMIT);
 }

@@ -14,6 +14,11 @@ declare module "fastify" {
     requireUser: onRequestAsyncHookHandler;
     /** onRequest: requireUser, and the user's role in the users table is admin, else 403. */
     requireAdmin: onRequestAsyncHookHandler;
+    /**
+     * onRequest: requireUser when an Authorization header is sent (a bad token is still a 401), nothing
+     * without one: for routes that anyone may call and that a signed-in caller's account changes.
+     */
+    optionalUser: onRequestAsyncHookHandler;
   }
   interface FastifyRequest {
     /** Set by requireUser; null on routes without it. */
@@ -54,10 +59,15 @@ export function registerAuthGuards(app: FastifyInstance, authSecret: string): vo
 
   app.decorate("requireUser", requireUser);
   app.decorate("requireAdmin", requireAdmin);
+  const optionalUser: onRequestAsyncHookHandler = async function (request, reply) {
+    if (request.headers.authorization === undefined) return;
+    await requireUser.call(this, request, reply);
+  };
+  app.decorate("optionalUser", optionalUser);
 
   // A route that documents bearer security must check it in onRequest, before its body is read: a
   // guard in a later hook (preValidation, preHandler) would answer strangers with the schema's 400.
-  const guards = new Set<unknown>([requireUser, requireAdmin]);
+  const guards = new Set<unknown>([requireUser, requireAdmin, optionalUser]);
   app.addHook("onRoute", (route) => {
     const security = (route.schema as { security?: unknown[] } | undefined)?.security;
     if (!security?.length) return;

@@ -20,6 +20,7 @@ const aQuote = (n: number, handled = false): StoredQuote => ({
   message: `Message ${n}`,
   createdAt: "2026-01-01T10:00:00.000Z",
   handled,
+  state: "requested",
 });
 
 const names = () =>

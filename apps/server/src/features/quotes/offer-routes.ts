@@ -1,0 +1,197 @@
+// Quotes that become orders (issue 49): the customer's quotes, the owner's offer and withdrawal, the
+// customer's accept and decline. Thin: the rules live in offers.ts and lifecycle.ts.
+import { apiErrorSchema } from "@toolshop/shared/errors";
+import { orderSchema } from "@toolshop/shared/orders";
+import {
+  quoteAcceptBodySchema,
+  quoteDeclineBodySchema,
+  quoteOfferBodySchema,
+  quoteSchema,
+} from "@toolshop/shared/quote-offers";
+import { quoteIdParamsSchema } from "@toolshop/shared/quotes";
+import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { runPeriodically } from "../../lib/periodic-task";
+import { currentUser } from "../../plugins/auth/guards";
+import type { OrdersContext } from "../orders/context";
+import type { QuoteRow } from "./lifecycle";
+import {
+  acceptQuote,
+  declineQuote,
+  expireOffers,
+  offerQuote,
+  type QuotesContext,
+  withdrawQuote,
+} from "./offers";
+import { MAILED_TO, type QuoteChangeKind, quoteChangeEmail } from "./quote-mails";
+import { findAccessibleQuote, quoteView, quoteViews } from "./quote-view";
+import { quoteRecipients } from "./recipients";
+import { myQuoteRows } from "./service";
+
+/** How often offers past their validity are stored expired (and their customers mailed). */
+export const OFFER_EXPIRY_CHECK_INTERVAL_MS = 60_000;
+
+const errors = (...codes: (400 | 401 | 403 | 404 | 409)[]) =>
+  Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
+const security = [{ bearerAuth: [] }];
+const tags = ["quotes"];
+
+/**
+ * Mails one change of a quote, after its commit and after the answer: the change stands whether or
+ * not the mail goes out, and the log says when it did not.
+ */
+function mailChange(app: FastifyInstance, kind: QuoteChangeKind, row: QuoteRow): void {
+  const { publicUrl, currency } = app.config;
+  void (async () => {
+    const view = await quoteView(app.db, row, currency);
+    const to =
+      MAILED_TO[kind] === "customer"
+        ? [view.email]
+        : await quoteRecipients(app.db, {
+            salesEmail: app.config.mail.salesEmail,
+            adminEmails: app.config.adminEmails,
+          });
+    await Promise.all(
+      to.map((address) => app.mailer.send(quoteChangeEmail(kind, view, address, publicUrl, currency))),
+    );
+  })().catch((error: unknown) =>
+    app.log.error({ err: error, quoteId: row.id }, `the quote ${kind} email could not be sent`),
+  );
+}
+
+export const quoteOfferRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = async (app, options) => {
+  const { currency } = app.config;
+  const orders: QuotesContext = { ...options.orders, onExpired: (row) => mailChange(app, "expired", row) };
+  runPeriodically(app, {
+    name: "expiring offers past their validity",
+    everyMs: OFFER_EXPIRY_CHECK_INTERVAL_MS,
+    run: async () => {
+      for (const row of await expireOffers(orders)) mailChange(app, "expired", row);
+    },
+  });
+
+  app.get(
+    "/quotes/mine",
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The signed-in customer's quotes, newest first (the 100 newest), with lines, offer and history",
+        response: { 200: z.array(quoteSchema), ...errors(401) },
+      },
+    },
+    async (request) => quoteViews(app.db, await myQuoteRows(app.db, currentUser(request)), currency),
+  );
+
+  app.get(
+    "/quotes/:id",
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "One quote with its lines, offer, validity, state and history (its owner or an admin)",
+        params: quoteIdParamsSchema,
+        response: { 200: quoteSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const row = await findAccessibleQuote(app.db, currentUser(request), request.params.id, {
+        adminToo: true,
+      });
+      return quoteView(app.db, row, currency);
+    },
+  );
+
+  app.post(
+    "/quotes/:id/offer",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary: "Send (or revise) the offer of a quote: unit price per line, note, validity (admins only)",
+        description:
+          "A requested quote becomes offered; an offered one is revised (the new offer replaces the old). Any other state is a 409. validDays defaults to 14. The customer is mailed a link to the offer.",
+        params: quoteIdParamsSchema,
+        body: quoteOfferBodySchema,
+        response: { 200: quoteSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { quote } = await offerQuote(orders, request.params.id, request.body);
+      mailChange(app, "offered", quote);
+      return quoteView(app.db, quote, currency);
+    },
+  );
+
+  app.post(
+    "/quotes/:id/withdraw",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary: "Withdraw an offer before it is accepted (admins only)",
+        params: quoteIdParamsSchema,
+        response: { 200: quoteSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { quote } = await withdrawQuote(orders, request.params.id);
+      mailChange(app, "withdrawn", quote);
+      return quoteView(app.db, quote, currency);
+    },
+  );
+
+  app.post(
+    "/quotes/:id/accept",
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "Accept an offer: answers the new unpaid order at the offered unit prices (its owner)",
+        description:
+          "The order's lines carry the offered unit prices and its quoteId names the quote; its stock is reserved as any order's, and a short line refuses the accept (409) naming it. An offer past its validity is a 409. Accepting again answers the same order (200): one order per quote.",
+        params: quoteIdParamsSchema,
+        body: quoteAcceptBodySchema,
+        response: { 200: orderSchema, 201: orderSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const accepted = await acceptQuote(orders, currentUser(request), request.params.id, request.body);
+      if (accepted.replayed) return reply.code(200).send(accepted.order);
+      mailChange(app, "accepted", accepted.quote);
+      return reply.code(201).send(accepted.order);
+    },
+  );
+
+  app.post(
+    "/quotes/:id/decline",
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "Decline an offer, with an optional reason (its owner)",
+        params: quoteIdParamsSchema,
+        body: quoteDeclineBodySchema,
+        response: { 200: quoteSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { quote } = await declineQuote(
+        orders,
+        currentUser(request),
+        request.params.id,
+        request.body.reason,
+      );
+      mailChange(app, "declined", quote);
+      return quoteView(app.db, quote, currency);
+    },
+  );
+};
