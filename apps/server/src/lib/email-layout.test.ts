@@ -33,6 +33,8 @@ const order: Order = {
   toolId: null,
   holdsUntil: null,
   cancelReason: null,
+  invoiceNumber: null,
+  creditNotes: [],
   lines: [
     {
       toolId: null,

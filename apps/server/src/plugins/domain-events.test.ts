@@ -35,6 +35,8 @@ function anOrder(overrides: Partial<Order> = {}): Order {
     createdAt: new Date(0).toISOString(),
     holdsUntil: null,
     cancelReason: null,
+    invoiceNumber: null,
+    creditNotes: [],
     lines: [
       {
         toolId: null,

@@ -22,6 +22,7 @@ import { HttpError } from "../../lib/http-errors";
 import { runPeriodically } from "../../lib/periodic-task";
 import { currentUser } from "../../plugins/auth/guards";
 import { isAdmin } from "../../policy/access-policy";
+import { invoiceSettings } from "../invoices/settings";
 import type { PaymentGateway } from "../payments/gateway";
 import type { OrdersContext } from "./context";
 import { EXPIRY_CHECK_INTERVAL_MS, expireUnpaidOrders } from "./expiry";
@@ -39,6 +40,7 @@ export function createOrdersContext(app: FastifyInstance, gateway: PaymentGatewa
     maxUnpaidOrders: app.config.maxUnpaidOrdersPerCustomer,
     unpaidOrderHoldMinutes: app.config.unpaidOrderHoldMinutes,
     events: app.events,
+    invoicing: invoiceSettings(app.config),
   };
 }
 

@@ -31,6 +31,8 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     createdAt: "2025-03-04T10:15:00.000Z",
     holdsUntil: "2025-03-04T11:15:00.000Z",
     cancelReason: null,
+    invoiceNumber: null,
+    creditNotes: [],
     ...overrides,
   };
   const { toolId, name, image, unitPrice, quantity, price } = order;
