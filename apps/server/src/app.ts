@@ -7,6 +7,7 @@ import type { AppConfig } from "./env";
 import { accountsRoutes } from "./features/accounts/routes";
 import { cartRoutes } from "./features/cart/routes";
 import { healthRoutes } from "./features/health/routes";
+import { taxDocumentRoutes } from "./features/invoices/routes";
 import { adminOrdersRoutes } from "./features/orders/admin-routes";
 import { subscribeCustomerMails } from "./features/orders/customer-mails";
 import { orderDetailRoutes } from "./features/orders/detail-routes";
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(shopRoutes);
       await api.register(ordersRoutes, { orders });
       await api.register(orderDetailRoutes, { orders });
+      await api.register(taxDocumentRoutes, { orders });
       await api.register(paymentsRoutes, {
         gateway: paymentGateway,
         onPaymentSucceeded,

@@ -386,6 +386,64 @@ export const orderStatusHistory = pgTable(
   ],
 );
 
+/** The two kinds of tax document (issue 50): each has its own gap-free series per calendar year. */
+export const taxDocumentKinds = ["invoice", "credit_note"] as const;
+
+/**
+ * The last number issued in each series and year: the paying (or refunding) transaction claims the next
+ * with one INSERT ... ON CONFLICT DO UPDATE ... RETURNING, so the row lock orders concurrent claims and a
+ * rolled-back claim leaves no gap (a sequence would). Decision 0042.
+ */
+export const taxDocumentCounters = pgTable(
+  "tax_document_counters",
+  {
+    kind: text("kind", { enum: taxDocumentKinds }).notNull(),
+    year: integer("year").notNull(),
+    lastSeq: integer("last_seq").notNull(),
+  },
+  (t) => [primaryKey({ name: "tax_document_counters_pkey", columns: [t.kind, t.year] })],
+);
+
+/**
+ * An order's invoice (one, issued when it was paid) and its credit notes (one per refund), each an
+ * immutable snapshot: seller, buyer, lines and amounts as they were when it was issued, so that a later
+ * change of the catalogue, the account or the tax settings never changes a document already issued.
+ * No cascade: an invoiced order cannot be deleted.
+ */
+export const taxDocuments = pgTable(
+  "tax_documents",
+  {
+    id: timeOrderedId(),
+    kind: text("kind", { enum: taxDocumentKinds }).notNull(),
+    /** "INV-2026-000001", "INV-CN-2026-000001". */
+    number: text("number").notNull(),
+    year: integer("year").notNull(),
+    seq: integer("seq").notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    /** 0 for the invoice; 1, 2... for the order's credit notes in the order they were issued. */
+    ordinal: smallint("ordinal").notNull(),
+    /** The invoice a credit note corrects; null for an invoice. */
+    correctsId: uuid("corrects_id"),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    /** What the PDF prints: seller, buyer, lines, totals (apps/server/src/features/invoices). */
+    snapshot: jsonb("snapshot").notNull(),
+    grossCents: integer("gross_cents").notNull(),
+  },
+  (t) => [
+    uniqueIndex("tax_documents_number_unique").on(t.number),
+    uniqueIndex("tax_documents_series_unique").on(t.kind, t.year, t.seq),
+    uniqueIndex("tax_documents_order_ordinal_unique").on(t.orderId, t.ordinal),
+    foreignKey({ name: "tax_documents_corrects_fkey", columns: [t.correctsId], foreignColumns: [t.id] }),
+    check("tax_documents_kind_known", sql`${t.kind} in ('invoice', 'credit_note')`),
+    check(
+      "tax_documents_invoice_first",
+      sql`(${t.kind} = 'invoice') = (${t.ordinal} = 0 and ${t.correctsId} is null)`,
+    ),
+  ],
+);
+
 export const processedWebhookEvents = pgTable("processed_webhook_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),

@@ -185,6 +185,19 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
+/** A credit note of an order, as its answer lists it. */
+export const creditNoteSummarySchema = z.object({
+  /** 1 for the order's first credit note: its PDF is /api/orders/:id/credit-notes/1.pdf. */
+  n: z.number().int(),
+  /** "INV-CN-2026-000001". */
+  number: z.string(),
+  /** ISO 8601. */
+  issuedAt: z.string(),
+  /** The amount credited, tax included, in currency units. */
+  amount: z.number(),
+});
+export type CreditNoteSummary = z.infer<typeof creditNoteSummarySchema>;
+
 /**
  * The tax of an order, at the rate in force when it was placed (decision 0041). Amounts in currency
  * units, each the sum of its lines': net + tax = gross, and gross is the order's price.
@@ -237,6 +250,10 @@ export const orderSchema = z.object({
   /** Every tool of the order, in the order they were placed: one line for the spec's one-tool order. */
   lines: z.array(orderLineSchema),
   tax: orderTaxSchema,
+  /** "INV-2026-000001" once paid (GET /api/orders/:id/invoice.pdf); null before. */
+  invoiceNumber: z.string().nullable(),
+  /** One per refund, oldest first (GET /api/orders/:id/credit-notes/:n.pdf). */
+  creditNotes: z.array(creditNoteSummarySchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -255,6 +272,20 @@ export type RefundLinesBody = z.infer<typeof refundLinesBodySchema>;
 
 export const orderIdParamsSchema = z.object({
   id: z.uuid({ error: "The order id must be a UUID" }),
+});
+
+/** The paper an invoice or credit note PDF is printed on: A4 unless `?paper=letter`. */
+export const paperSizes = ["a4", "letter"] as const;
+export const taxDocumentQuerySchema = z.object({
+  paper: z.enum(paperSizes, { error: "The paper must be a4 or letter" }).default("a4"),
+});
+
+export const creditNoteParamsSchema = orderIdParamsSchema.extend({
+  n: z.coerce
+    .number({ error: "The credit note's number must be a whole number from 1" })
+    .int({ error: "The credit note's number must be a whole number from 1" })
+    .min(1, { error: "The credit note's number must be a whole number from 1" })
+    .max(10_000, { error: "The credit note's number must be a whole number from 1" }),
 });
 
 export const ordersByEmailParamsSchema = z.object({

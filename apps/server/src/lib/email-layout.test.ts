@@ -34,6 +34,8 @@ const order: Order = {
   holdsUntil: null,
   cancelReason: null,
   quoteId: null,
+  invoiceNumber: null,
+  creditNotes: [],
   lines: [
     {
       toolId: null,

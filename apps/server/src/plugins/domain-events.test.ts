@@ -36,6 +36,8 @@ function anOrder(overrides: Partial<Order> = {}): Order {
     holdsUntil: null,
     cancelReason: null,
     quoteId: null,
+    invoiceNumber: null,
+    creditNotes: [],
     lines: [
       {
         toolId: null,

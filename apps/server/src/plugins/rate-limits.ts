@@ -9,7 +9,13 @@ import {
   RedisRateLimitStore,
 } from "../lib/rate-limiter";
 
-export type RateLimitedAction = "signIn" | "signUp" | "accountMail" | "tokenIssue" | "quoteRequest";
+export type RateLimitedAction =
+  | "signIn"
+  | "signUp"
+  | "accountMail"
+  | "tokenIssue"
+  | "quoteRequest"
+  | "taxDocumentPdf";
 
 /** The limits of one action; an account is the email the request is about. */
 export interface RateLimitRules {
@@ -36,6 +42,8 @@ export const RATE_LIMITS: Readonly<Record<RateLimitedAction, RateLimitRules>> = 
   tokenIssue: { perIp: { max: 120 }, perAccount: { max: 30 } },
   // POST /api/quotes: each request mails the sales team; the account is the visitor's email.
   quoteRequest: { perIp: { max: 5 }, perAccount: { max: 3 } },
+  // An invoice or credit note PDF is drawn on each request (milliseconds of CPU): plenty for a person.
+  taxDocumentPdf: { perIp: { max: 120 }, perAccount: { max: 60 } },
 };
 
 export const DEFAULT_RATE_LIMIT_WINDOW_MS = 60_000;

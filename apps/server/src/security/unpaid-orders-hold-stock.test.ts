@@ -1,10 +1,12 @@
 // Issue 47, finding 2: a customer cannot hold a tool's stock by starting payments they never make. Their
 // unpaid orders, each with POST /create-payment-intent, expire after UNPAID_ORDER_HOLD_MINUTES like any
 // other, and the payments they started can no longer be paid.
+
 import { orders } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoiceSettings } from "../features/invoices/settings";
 import { expireUnpaidOrders } from "../features/orders/expiry";
 import { TEST_GATEWAY_SECRET, VALID_CARD } from "../features/orders/test-fixtures";
 import { TestPaymentGateway } from "../features/payments/test-gateway";
@@ -55,6 +57,7 @@ for (const target of testDatabaseTargets()) {
         gateway,
         currency: config.currency,
         unpaidOrderHoldMinutes: hold,
+        invoicing: invoiceSettings(config),
       });
 
       const bought = await call(t.app, buyer, "POST", "/api/orders", order);

@@ -70,6 +70,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   return (await response.json()) as T;
 }
 
+/** Calls the API and answers the body as a Blob (a PDF...); throws ApiRequestError for anything but 2xx. */
+export async function apiBlobRequest(path: string, options: ApiRequestOptions = {}): Promise<Blob> {
+  const response = await send(path, options);
+  return response.blob();
+}
+
 /** One page of a paged list: the JSON body and where the next page starts (X-Next-Cursor), if any. */
 export interface ApiPage<T> {
   body: T;

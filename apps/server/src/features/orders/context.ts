@@ -6,6 +6,7 @@ import type { DomainEvent, DomainEventPublisher } from "../../lib/domain-events"
 import { HttpError } from "../../lib/http-errors";
 import { createPreparedQueries, plannedOnce } from "../../lib/prepared-queries";
 import { mayActFor } from "../../policy/access-policy";
+import type { InvoiceSettings } from "../invoices/issue";
 import type { PaymentGateway } from "../payments/gateway";
 import type { OrderRow } from "./dto";
 
@@ -26,6 +27,8 @@ export interface OrdersContext {
    * tests). The mails and the catalogue cache are its subscribers.
    */
   events: DomainEventPublisher;
+  /** The seller, tax and number prefix an invoice is issued with when an order is paid (env.ts). */
+  invoicing: Omit<InvoiceSettings, "currency">;
 }
 
 /** Publishes after commit; never throws (lib/domain-events.ts). */

@@ -1,5 +1,6 @@
 // The customer's mails on the orders' domain events: shipped, delivered, cancelled (by the customer, the
 // shop or the reservation's end) and refunded, in the outbox and once through a real SMTP server.
+
 import { orders } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { type Order, orderSchema } from "@toolshop/shared/orders";
@@ -10,6 +11,7 @@ import { addTool } from "../../testing/fixtures";
 import { allOutboxMails, decodeMail, outboxMailTo } from "../../testing/identity-client";
 import { type SmtpPeer, startSmtpPeer } from "../../testing/smtp-peer";
 import { createTestApp, type TestApp } from "../../testing/test-app";
+import { invoiceSettings } from "../invoices/settings";
 import { TestPaymentGateway } from "../payments/test-gateway";
 import { expireUnpaidOrders } from "./expiry";
 import { payThroughCheckout, TEST_GATEWAY_SECRET } from "./test-fixtures";
@@ -150,6 +152,7 @@ for (const target of testDatabaseTargets()) {
         gateway,
         unpaidOrderHoldMinutes: hold,
         events: t.app.events,
+        invoicing: invoiceSettings(t.app.config),
       };
       expect((await expireUnpaidOrders(ctx)).map((row) => row.id)).toContain(order._id);
       expect(await expireUnpaidOrders(ctx)).toEqual([]);

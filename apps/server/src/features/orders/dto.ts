@@ -4,6 +4,7 @@ import type { Order, OrderLine } from "@toolshop/shared/orders";
 import { type TaxAmounts, type TaxBreakdown, taxBreakdown } from "@toolshop/shared/tax";
 import { asc, inArray } from "drizzle-orm";
 import { minorToAmount } from "../../lib/money";
+import { documentsOfOrders, NO_DOCUMENTS, type OrderDocuments } from "../invoices/documents";
 import { reservationEndsAt } from "./expiry";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -61,11 +62,13 @@ export async function toOrderResponses(
   rows: readonly OrderViewRow[],
   view: OrderView,
 ): Promise<Order[]> {
-  const lines = await linesOfOrders(
-    db,
-    rows.map((row) => row.id),
+  const ids = rows.map((row) => row.id);
+  // Only an order that was paid has an invoice: an unpaid page asks for no documents.
+  const invoiced = rows.filter((row) => row.status !== "unpaid" && row.transactionId).map((row) => row.id);
+  const [lines, documents] = await Promise.all([linesOfOrders(db, ids), documentsOfOrders(db, invoiced)]);
+  return rows.map((row) =>
+    toOrderResponse(row, lines.get(row.id) ?? [], view, documents.get(row.id) ?? NO_DOCUMENTS),
   );
-  return rows.map((row) => toOrderResponse(row, lines.get(row.id) ?? [], view));
 }
 
 /** One order as the API shows it, its lines read. */
@@ -84,7 +87,12 @@ export async function orderResponse(
  * units. The spec's one-tool fields are the order's columns, which hold its first line; quantity is
  * the sum of the lines' (the same for one line).
  */
-export function toOrderResponse(row: OrderViewRow, lines: readonly OrderLineRow[], view: OrderView): Order {
+export function toOrderResponse(
+  row: OrderViewRow,
+  lines: readonly OrderLineRow[],
+  view: OrderView,
+  documents: OrderDocuments = NO_DOCUMENTS,
+): Order {
   const { currency } = view;
   const breakdown = orderTaxBreakdown(row, lines);
   return {
@@ -116,6 +124,13 @@ export function toOrderResponse(row: OrderViewRow, lines: readonly OrderLineRow[
       pricesIncludeTax: row.pricesIncludeTax,
       ...amounts(breakdown, currency),
     },
+    invoiceNumber: documents.invoiceNumber,
+    creditNotes: documents.creditNotes.map((note) => ({
+      n: note.ordinal,
+      number: note.number,
+      issuedAt: note.issuedAt.toISOString(),
+      amount: minorToAmount(note.grossCents, currency),
+    })),
   };
 }
 

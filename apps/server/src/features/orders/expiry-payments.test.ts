@@ -12,6 +12,7 @@ import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api
 import { addTool, stockOf } from "../../testing/fixtures";
 import { allOutboxMails } from "../../testing/identity-client";
 import { createTestApp, type TestApp } from "../../testing/test-app";
+import { invoiceSettings } from "../invoices/settings";
 import { createFakeStripe, type FakeStripe } from "../payments/fake-stripe";
 import type { PaymentGateway } from "../payments/gateway";
 import { StripePaymentGateway } from "../payments/stripe-gateway";
@@ -49,6 +50,7 @@ function expire(t: TestApp, gateway: PaymentGateway) {
     gateway,
     currency: config.currency,
     unpaidOrderHoldMinutes: config.unpaidOrderHoldMinutes,
+    invoicing: invoiceSettings(config),
   });
 }
 

@@ -5,6 +5,7 @@ import { openPostgres } from "@toolshop/db/client";
 import { NO_SUBSCRIBERS } from "../../lib/domain-events";
 import { TestPaymentGateway } from "../payments/test-gateway";
 import { expireUnpaidOrders } from "./expiry";
+import { TEST_INVOICING } from "./test-fixtures";
 
 const [url, holdMinutes, startAt] = process.argv.slice(2);
 if (!url) throw new Error("usage: expiry-worker.ts <DATABASE_URL> <hold minutes> <start at, ms>");
@@ -19,6 +20,7 @@ const expired = await expireUnpaidOrders({
   gateway: new TestPaymentGateway(handle.db, "expiry-worker-secret-at-least-32-characters"),
   unpaidOrderHoldMinutes: Number(holdMinutes),
   events: NO_SUBSCRIBERS,
+  invoicing: TEST_INVOICING,
 });
 process.stdout.write(JSON.stringify(expired.map((row) => row.id)));
 await handle.close();

@@ -14,7 +14,7 @@ import { recordSucceededPayment, refundPaymentOfCancelledOrder } from "./payment
 /** What the expiry needs: the gateway too, to cancel a payment that was started. */
 export type ExpiryContext = Pick<
   OrdersContext,
-  "db" | "currency" | "gateway" | "unpaidOrderHoldMinutes" | "events"
+  "db" | "currency" | "gateway" | "unpaidOrderHoldMinutes" | "events" | "invoicing"
 >;
 
 /** How often each process looks for expired reservations. */

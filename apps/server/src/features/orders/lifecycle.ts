@@ -49,6 +49,9 @@ export type TransitionFields = {
     | SQL;
 };
 
+/** More work for a transition's transaction, once the order has moved (a refund's credit note). */
+export type AlsoInTransaction = (tx: Database, moved: OrderRow) => Promise<void>;
+
 /**
  * Moves one order from `from` to `to`: a conditional update (WHERE status = from, and `condition` when
  * given) and the change's line in the history in one statement and, for a cancellation or a refund,
@@ -63,14 +66,18 @@ export async function transitionOrder(
   to: OrderStatus,
   fields: TransitionFields = {},
   condition?: SQL,
+  alsoInTransaction?: AlsoInTransaction,
 ): Promise<OrderRow | undefined> {
-  if (!releasesStock(to)) {
+  if (!releasesStock(to) && !alsoInTransaction) {
     const [row] = await transitionStatement(db, orderId, from, to, fields, condition);
     return row;
   }
   return db.transaction(async (tx) => {
     const [row] = await transitionStatement(tx, orderId, from, to, fields, condition);
     if (!row) return undefined;
+    // Before the lines are marked refunded below: a refund's credit note reads what was left.
+    await alsoInTransaction?.(tx, row);
+    if (!releasesStock(to)) return row;
     await putOrderStockBack(tx, row.id);
     if (to === "refunded") {
       await tx
@@ -156,12 +163,21 @@ export async function runTransition(
   orderId: string,
   to: OrderStatus,
   fields: TransitionFields = {},
+  alsoInTransaction?: AlsoInTransaction,
 ): Promise<OrderRow> {
   for (;;) {
     const [current] = await db.select().from(orders).where(eq(orders.id, orderId));
     if (!current) throw new HttpError(404, "There is no order with this id.");
     assertTransition(current.status, to);
-    const moved = await transitionOrder(db, orderId, current.status, to, fields);
+    const moved = await transitionOrder(
+      db,
+      orderId,
+      current.status,
+      to,
+      fields,
+      undefined,
+      alsoInTransaction,
+    );
     if (moved) return moved;
     // The status changed between the read and the update: judge the new one.
   }

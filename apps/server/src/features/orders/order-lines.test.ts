@@ -9,6 +9,7 @@ import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api
 import { addTool, stockOf } from "../../testing/fixtures";
 import { outboxMailTo } from "../../testing/identity-client";
 import { createTestApp, type TestApp } from "../../testing/test-app";
+import { invoiceSettings } from "../invoices/settings";
 import { TestPaymentGateway } from "../payments/test-gateway";
 import { expireUnpaidOrders } from "./expiry";
 import { payThroughCheckout, TEST_GATEWAY_SECRET } from "./test-fixtures";
@@ -289,6 +290,7 @@ for (const target of testDatabaseTargets()) {
         gateway: new TestPaymentGateway(db, TEST_GATEWAY_SECRET),
         currency: config.currency,
         unpaidOrderHoldMinutes: hold,
+        invoicing: invoiceSettings(config),
       });
       expect(expired.map((order) => order.id)).toContain(expiring._id);
       expect(await stocks()).toEqual([10, 10]);

@@ -1,16 +1,18 @@
 // Paying for an order (DESIGN.md section 7): the amount always comes from the order in the database,
 // and an order becomes paid only when the gateway says that a payment for exactly this order and
 // amount has succeeded. Every path is idempotent: one order, one payment, one confirmation email.
+import type { Database } from "@toolshop/db/client";
 import { orders } from "@toolshop/db/schema";
 import type { Order } from "@toolshop/shared/orders";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { HttpError } from "../../lib/http-errors";
-import { createPreparedQueries, plannedOnce } from "../../lib/prepared-queries";
+import { plannedOnce } from "../../lib/prepared-queries";
+import { issueInvoice } from "../invoices/issue";
 import { type GatewayPaymentIntent, isOpenIntent } from "../payments/gateway";
 import { payOpenTestIntent, type TestIntentRow } from "../payments/test-gateway";
 import { type Actor, findAccessibleOrder, findOrder, type OrdersContext, publish } from "./context";
-import { type OrderRow, orderResponse } from "./dto";
+import { linesOfOrders, type OrderRow, orderResponse } from "./dto";
 import { type TransitionFields, transitionStatement, transitionSteps } from "./lifecycle";
 
 const ALREADY_PAID = "This order is already paid.";
@@ -22,7 +24,7 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 /** What recording or refunding a payment needs: no unpaid-order cap (the expiry has this much). */
 type PaymentContext = Pick<
   OrdersContext,
-  "db" | "currency" | "gateway" | "unpaidOrderHoldMinutes" | "events"
+  "db" | "currency" | "gateway" | "unpaidOrderHoldMinutes" | "events" | "invoicing"
 >;
 
 function refuseUnlessUnpaid(order: OrderRow): void {
@@ -205,13 +207,12 @@ export async function refundPaymentOfCancelledOrder(
   return "refunded";
 }
 
-const prepared = createPreparedQueries();
-
 /**
  * Where an order becomes paid (payTestIntentAndOrder below does the same inside the test gateway's
  * payment): only from unpaid (and at exactly `amountCents`, when given), so only once, and only then is
- * OrderPaid published (its subscriber sends the confirmation mail). Every payment runs one of them:
- * their statements are built once per database (decision 0016) and planned once per connection (0020).
+ * OrderPaid published (its subscriber sends the confirmation mail). The order is paid and invoiced in
+ * one transaction (decision 0042). The statements are built for each transaction, but keep their names,
+ * so PostgreSQL still plans them once per connection (0020).
  */
 async function markOrderPaid(
   ctx: PaymentContext,
@@ -220,19 +221,27 @@ async function markOrderPaid(
   amountCents?: number,
 ): Promise<OrderRow | undefined> {
   const withAmount = amountCents !== undefined;
-  const statement = prepared(ctx.db, `mark-paid|${withAmount ? "amount" : ""}`, () => {
-    return transitionStatement(
-      ctx.db,
+  const paid = await ctx.db.transaction(async (tx) => {
+    const statement = transitionStatement(
+      tx,
       sql`${sql.placeholder("orderId")}`,
       "unpaid",
       "paid",
       paidWith("paymentId"),
       withAmount ? eq(orders.totalCents, sql.placeholder("amountCents")) : undefined,
     ).prepare(plannedOnce(`orders/mark-paid${withAmount ? "-at-amount" : ""}`));
+    const [row] = await statement.execute({ orderId, paymentId, amountCents });
+    if (row) await invoicePaidOrder(ctx, tx, row);
+    return row;
   });
-  const [paid] = await statement.execute({ orderId, paymentId, amountCents });
   if (paid) await publish(ctx, { type: "OrderPaid", order: await orderResponse(ctx.db, paid, ctx) });
   return paid;
+}
+
+/** The invoice of an order just paid in `tx`, in the same transaction. */
+async function invoicePaidOrder(ctx: PaymentContext, tx: Database, order: OrderRow): Promise<void> {
+  const lines = (await linesOfOrders(tx, [order.id])).get(order.id) ?? [];
+  await issueInvoice(tx, { ...ctx.invoicing, currency: ctx.currency }, order, lines);
 }
 
 /** A paid order's fields: the payment's id (a placeholder's value) as both ids, and when. */
@@ -244,18 +253,18 @@ function paidWith(paymentPlaceholder: string): TransitionFields {
 /**
  * The test gateway's settler (TestPaymentSettler): pays the open intent `intentId` and, in the same
  * statement, marks paid the unpaid order it is for, at exactly its amount and currency, as
- * markOrderPaid does. A payment then commits once, not twice: paying was the costliest write.
+ * markOrderPaid does, then invoices it in the same transaction.
  */
 export async function payTestIntentAndOrder(
   ctx: OrdersContext,
   intentId: string,
 ): Promise<{ paid: TestIntentRow; outcome: PaymentRecordOutcome } | undefined> {
-  const statement = prepared(ctx.db, "pay-test-intent-and-order", () => {
-    const intent = ctx.db.$with("paid_intent").as(payOpenTestIntent(ctx.db));
+  const row = await ctx.db.transaction(async (tx) => {
+    const intent = tx.$with("paid_intent").as(payOpenTestIntent(tx));
     // The paid intent's value of `field`, where the order's update reads it.
     const ofIntent = (field: AnyPgColumn) => sql`(select ${field} from ${intent})`;
     const { moved, steps } = transitionSteps(
-      ctx.db,
+      tx,
       ofIntent(intent.orderId),
       "unpaid",
       "paid",
@@ -265,14 +274,16 @@ export async function payTestIntentAndOrder(
         sql`${ofIntent(intent.currency)} = ${sql.placeholder("currency")}`,
       ),
     );
-    return ctx.db
+    const statement = tx
       .with(intent, ...steps)
       .select({ paid: intent._.selectedFields, order: moved._.selectedFields })
       .from(intent)
       .leftJoin(moved, sql`true`)
       .prepare(plannedOnce("orders/pay-test-intent-and-order"));
+    const [settled] = await statement.execute({ intentId, currency: ctx.currency });
+    if (settled?.order) await invoicePaidOrder(ctx, tx, settled.order);
+    return settled;
   });
-  const [row] = await statement.execute({ intentId, currency: ctx.currency });
   if (!row) return undefined;
   if (!row.order) return { paid: row.paid, outcome: await whyNotMarked(ctx, row.paid) };
   await publish(ctx, { type: "OrderPaid", order: await orderResponse(ctx.db, row.order, ctx) });

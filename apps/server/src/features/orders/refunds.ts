@@ -4,6 +4,7 @@
 // becomes refunded through the transition table. Shipped and delivered orders keep their status (the
 // table has no way from them to refunded): their lines say what was refunded.
 import { createHash } from "node:crypto";
+import type { Database } from "@toolshop/db/client";
 import { orderLines, orders } from "@toolshop/db/schema";
 import { isAllowedTransition } from "@toolshop/shared/order-lifecycle";
 import type { Order, OrderStatus, RefundLinesBody } from "@toolshop/shared/orders";
@@ -11,9 +12,10 @@ import { taxOfUnits } from "@toolshop/shared/tax";
 import { and, eq, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { minorToAmount } from "../../lib/money";
+import { issueCreditNote } from "../invoices/issue";
 import { NOT_REFUNDABLE } from "../payments/gateway";
 import { findOrder, type OrdersContext, publish } from "./context";
-import { linesOfOrders, type OrderLineRow, orderResponse } from "./dto";
+import { linesOfOrders, type OrderLineRow, type OrderRow, orderResponse } from "./dto";
 import { assertTransition, illegalTransitionMessage, runTransition, transitionOrder } from "./lifecycle";
 import { putStockBack } from "./stock";
 
@@ -31,7 +33,16 @@ export async function refundOrder(ctx: OrdersContext, orderId: string): Promise<
   assertTransition(order.status, "refunded");
   if (!order.paymentIntentId) throw new HttpError(409, NOT_REFUNDABLE);
   await ctx.gateway.refund(order.paymentIntentId, `refund-order-${order.id}`);
-  const refunded = await orderResponse(ctx.db, await runTransition(ctx.db, orderId, "refunded"), ctx);
+  // The credit note names every unit not refunded before, in the refund's transaction.
+  const creditRemainingUnits = async (tx: Database, moved: OrderRow) => {
+    const lines = (await linesOfOrders(tx, [moved.id])).get(moved.id) ?? [];
+    const left = lines
+      .map((line) => ({ line, quantity: line.quantity - line.refundedQuantity }))
+      .filter(({ quantity }) => quantity > 0);
+    if (left.length > 0) await issueCreditNote(tx, ctx.invoicing, moved.id, left);
+  };
+  const moved = await runTransition(ctx.db, orderId, "refunded", {}, creditRemainingUnits);
+  const refunded = await orderResponse(ctx.db, moved, ctx);
   await publish(ctx, { type: "OrderRefunded", order: refunded, paymentId: order.paymentIntentId });
   return refunded;
 }
@@ -91,6 +102,7 @@ export async function refundOrderLines(
         .returning({ position: orderLines.position });
       if (!moved) throw new HttpError(409, "This order was refunded meanwhile. Please reload it.");
     }
+    await issueCreditNote(tx, ctx.invoicing, order.id, chosen);
     await putStockBack(
       tx,
       chosen.map(({ line, quantity }) => ({ toolId: line.toolId, quantity })),

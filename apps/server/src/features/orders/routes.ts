@@ -22,6 +22,7 @@ import { HttpError } from "../../lib/http-errors";
 import { runPeriodically } from "../../lib/periodic-task";
 import { currentUser } from "../../plugins/auth/guards";
 import { isAdmin } from "../../policy/access-policy";
+import { invoiceSettings } from "../invoices/settings";
 import type { PaymentGateway } from "../payments/gateway";
 import type { OrdersContext } from "./context";
 import { EXPIRY_CHECK_INTERVAL_MS, expireUnpaidOrders } from "./expiry";
@@ -40,6 +41,7 @@ export function createOrdersContext(app: FastifyInstance, gateway: PaymentGatewa
     unpaidOrderHoldMinutes: app.config.unpaidOrderHoldMinutes,
     tax: app.config.tax,
     events: app.events,
+    invoicing: invoiceSettings(app.config),
   };
 }
 

@@ -11,6 +11,12 @@ import type { OrdersContext } from "./context";
 export const TEST_GATEWAY_SECRET = "orders-test-secret-at-least-32-characters";
 export const VALID_CARD = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" };
 
+/** The invoice settings of the order suites' contexts: INVOICE_PREFIX and the seller as env.ts defaults them. */
+export const TEST_INVOICING: OrdersContext["invoicing"] = {
+  invoicePrefix: "INV",
+  seller: { name: "Toolshop", addressLines: [] },
+};
+
 /** An orders context on the built-in test gateway that records the domain events it publishes. */
 export function ordersContext(db: Database): {
   ctx: OrdersContext;
@@ -30,6 +36,7 @@ export function ordersContext(db: Database): {
     maxUnpaidOrders: 1000,
     unpaidOrderHoldMinutes: 60,
     tax: { ratePercent: 0, pricesIncludeTax: false },
+    invoicing: TEST_INVOICING,
     events: {
       async publish(event) {
         published.push(event);

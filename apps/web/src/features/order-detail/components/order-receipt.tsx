@@ -3,6 +3,7 @@ import { showsTax, taxLabel } from "@toolshop/shared/tax";
 import type { Shop } from "@toolshop/shared/tools";
 import { Money } from "../../../components/money";
 import { StatusBadge } from "../../../components/status-badge";
+import { InvoiceLink, TaxDocumentLink } from "../../../components/tax-document-link";
 import { formatCount } from "../../../lib/format";
 import { refundAmount } from "../../../lib/order-lines";
 import { useShop } from "../../storefront/api/shop-api";
@@ -196,6 +197,39 @@ export function OrderReceipt({ order }: { order: OrderDetail }) {
             <>
               <dt className={LABEL}>Payment id</dt>
               <dd className="font-mono break-all">{order.transactionId}</dd>
+            </>
+          ) : null}
+          {order.invoiceNumber ? (
+            <>
+              <dt className={LABEL}>Invoice</dt>
+              <dd className="flex flex-col items-start gap-1">
+                <span className="font-mono break-all">{order.invoiceNumber}</span>
+                <span className="print:hidden">
+                  <InvoiceLink order={order} />
+                </span>
+              </dd>
+            </>
+          ) : null}
+          {order.creditNotes.length > 0 ? (
+            <>
+              <dt className={LABEL}>Credit notes</dt>
+              <dd>
+                <ul className="flex flex-col gap-1">
+                  {order.creditNotes.map((note) => (
+                    <li key={note.n} className="flex flex-wrap items-baseline gap-x-2">
+                      <span className="font-mono break-all">{note.number}</span>
+                      <Money amount={note.amount} />
+                      <span className="print:hidden">
+                        <TaxDocumentLink
+                          path={`/orders/${encodeURIComponent(order._id)}/credit-notes/${note.n}.pdf`}
+                          fileName={`${note.number}.pdf`}
+                          label={`Credit note ${note.n} (PDF)`}
+                        />
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </dd>
             </>
           ) : null}
           {order.carrier ? (

@@ -2,6 +2,7 @@ import { isDeletable, isPayable } from "@toolshop/shared/order-lifecycle";
 import type { Order } from "@toolshop/shared/orders";
 import { Link } from "react-router";
 import { Money } from "../../../components/money";
+import { InvoiceLink } from "../../../components/tax-document-link";
 import { formatCount } from "../../../lib/format";
 import { orderTitle } from "../../../lib/order-lines";
 import { ReservationNote } from "./reservation-note";
@@ -116,6 +117,9 @@ export function OrderCard({ order, onDelete }: OrderCardProps) {
         <Link to={`/dashboard/orders/${order._id}`} className="link self-start text-sm link-primary">
           Order details and receipt<span className="sr-only">: {title}</span>
         </Link>
+        <span className="self-start text-sm">
+          <InvoiceLink order={order} context={title} />
+        </span>
         {payable || deletable ? (
           <div className="card-actions justify-end">
             {/* Ordering again makes an order of one tool (/checkout/:id): for a one-line order only. */}

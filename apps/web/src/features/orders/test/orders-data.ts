@@ -36,6 +36,8 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     holdsUntil: "2025-03-04T11:15:00.000Z",
     cancelReason: null,
     quoteId: null,
+    invoiceNumber: null,
+    creditNotes: [],
     ...overrides,
   };
   const { toolId, name, image, unitPrice, quantity, price } = order;

@@ -1,0 +1,40 @@
+// Reads a PDF back the way a reader or pdftotext does (tests only): Mozilla's pdf.js parses the file
+// and answers each page's size and text, so a test sees what a person would.
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+
+// The metrics of the PDF standard fonts (Helvetica...), which the shop's PDFs use without embedding.
+const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts")}/`;
+
+export interface PdfPage {
+  /** In points: 595 x 842 for A4, 612 x 792 for Letter. */
+  width: number;
+  height: number;
+  /** The page's text items joined by spaces, in reading order. */
+  text: string;
+}
+
+export async function readPdf(bytes: Uint8Array): Promise<PdfPage[]> {
+  const document = await getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    standardFontDataUrl,
+  }).promise;
+  try {
+    const pages: PdfPage[] = [];
+    for (let number = 1; number <= document.numPages; number++) {
+      const page = await document.getPage(number);
+      const [, , width = 0, height = 0] = page.view;
+      const content = await page.getTextContent();
+      const text = content.items
+        .map((item) => ("str" in item ? item.str : ""))
+        .join(" ")
+        .replace(/\s+/g, " ");
+      pages.push({ width: Math.round(width), height: Math.round(height), text });
+    }
+    return pages;
+  } finally {
+    await document.destroy();
+  }
+}
