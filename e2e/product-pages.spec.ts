@@ -128,7 +128,7 @@ for (const viewport of [
     await page.goto("/");
     const card = page.locator("#tools article").filter({ hasText: TOOL_NAME });
     await expect(card).toHaveCount(1);
-    await card.getByRole("link", { name: TOOL_NAME }).click();
+    await card.getByRole("link", { name: TOOL_NAME, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/tools/${tool._id}$`));
     await expect(main.getByRole("heading", { level: 1, name: TOOL_NAME })).toBeVisible();
   });
@@ -237,7 +237,7 @@ test.describe("with JavaScript disabled", () => {
       const tool = await toolNamed(request, TOOL_NAME);
       await page.goto("/");
       const tools = page.locator("#tools");
-      await expect(tools.getByRole("link", { name: TOOL_NAME })).toHaveAttribute(
+      await expect(tools.getByRole("link", { name: TOOL_NAME, exact: true })).toHaveAttribute(
         "href",
         `/tools/${tool._id}`,
       );
