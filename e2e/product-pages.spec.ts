@@ -245,7 +245,7 @@ test.describe("with JavaScript disabled", () => {
       await expect(tools.getByRole("status", { name: "Loading tools" })).toHaveCount(0);
       const reviews = page.locator("#reviews");
       await expect(reviews.getByText("Review Star:").first()).toBeVisible();
-      await saveScreenshot(page, `home-no-javascript-${viewport.name}`);
+      await saveScreenshot(page, `home-no-javascript-${viewport.name}`, { fullPage: false });
     });
   }
 
