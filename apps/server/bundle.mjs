@@ -30,6 +30,10 @@ export async function bundleServer(outdir, { plugins = [] } = {}) {
     format: "esm",
     target: "node20",
     sourcemap: "linked",
+    // The storefront renders the web app's React components (@toolshop/web/server-render, decision
+    // 0047): their JSX, and what Vite would have put in import.meta.env for a production build.
+    jsx: "automatic",
+    define: { "import.meta.env.DEV": "false", "import.meta.env.PROD": "true" },
     plugins: [...plugins, externalDependencies],
     logLevel: "warning",
   });

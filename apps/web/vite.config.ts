@@ -2,8 +2,8 @@ import { createRequire } from "node:module";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { homePreloads } from "./vite-plugins/home-preloads.ts";
 import { precompress } from "./vite-plugins/precompress.ts";
-import { prerenderHome } from "./vite-plugins/prerender-home.ts";
 
 // In development the API server runs beside Vite; in production it serves the built app itself.
 const API_SERVER = "http://127.0.0.1:3000";
@@ -16,7 +16,7 @@ const reactRouterProduction = createRequire(import.meta.url)
   .replace(/[/\\]dist[/\\]development[/\\]/, "/dist/production/");
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), prerenderHome(), precompress()],
+  plugins: [react(), tailwindcss(), homePreloads(), precompress()],
   resolve:
     command === "build" ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {

@@ -46,10 +46,10 @@ describe("the app with a web build", () => {
     await rm(webDist, { recursive: true, force: true });
   });
 
-  it("serves index.html at / with the security headers, never cached stale", async () => {
+  it("serves / rendered into index.html with the security headers, never cached stale", async () => {
     const response = await t.app.inject({ method: "GET", url: "/" });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<div id="root">');
+    expect(response.body).toContain('<div id="root" data-server-rendered="/">');
     expect(response.headers["cache-control"]).toBe("no-cache");
     expectSecurityHeaders(response);
   });

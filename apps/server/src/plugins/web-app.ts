@@ -13,8 +13,8 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 
 const HTML = "text/html; charset=utf-8";
 /**
- * The web build pre-renders the home page into index.html (apps/web/vite-plugins/prerender-home.ts)
- * and keeps the page with an empty root as app-shell.html, for every other client route.
+ * The web build's document of every client route (apps/web/vite-plugins/home-preloads.ts). index.html,
+ * with the home page's preloads, is `/`'s, which the storefront renders (features/storefront/routes.ts).
  */
 const APP_SHELL_FILE = "app-shell.html";
 const NOT_BUILT_MESSAGE =
@@ -27,7 +27,7 @@ export interface WebAppOptions {
   currency?: string | undefined;
   /**
    * The head tags of the pages that have their own (storefront/page-head.ts), by path: they replace
-   * the page's title and description. `/` is the pre-rendered home page; any other is the shell.
+   * the page's title and description (`/`'s is the storefront's, which renders that page).
    */
   heads?: Record<string, string> | undefined;
 }
@@ -51,16 +51,16 @@ export function withShopCurrency(html: string, currency: string): string {
 
 /**
  * Serves the built SPA (features/uploads/serve-routes.ts serves the uploads), and answers everything no route matched: a JSON 404 under
- * /api, the app shell for the app's pages (`/` is index.html, pre-rendered; @toolshop/shared/page-paths
- * lists them), the shell with status 404 and noindex for any other page path, a 404 for missing files.
- * The two pages are sent from memory with the shop's currency written in (made once, compressed on
+ * /api, the app shell for the app's pages (@toolshop/shared/page-paths lists them; `/` and the product
+ * pages are the storefront's), the shell with status 404 and noindex for any other page path, a 404
+ * for missing files. The pages are sent from memory with the shop's currency written in (made once, compressed on
  * first demand like the product pages); every other file comes from disk, pre-compressed by the build.
  */
 export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
   const { webDistDir } = options;
   const currency = options.currency ?? (app.hasDecorator("config") ? app.config.currency : "usd");
   const built = existsSync(join(webDistDir, "index.html"));
-  // A build without the pre-render has index.html only, and it serves every page.
+  // A build without the home page's preloads has index.html only, and it serves every page.
   const shellFile = existsSync(join(webDistDir, APP_SHELL_FILE)) ? APP_SHELL_FILE : "index.html";
   const hashedAssets = join(webDistDir, "assets") + sep;
   const images = join(webDistDir, "images") + sep;
@@ -70,12 +70,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const head = path === undefined ? undefined : heads[path];
     return cachedBody(head === undefined ? html : withPageHead(html, head), HTML);
   };
-  const home = built ? page("index.html", "/") : undefined;
   const shell = built ? page(shellFile) : undefined;
   const notFound = shell ? cachedBody(asNotFoundPage(shell.body.toString("utf8")), HTML, 404) : undefined;
 
-  if (home) {
-    app.get("/", { schema: { hide: true } }, (request, reply) => sendCachedBody(request, reply, home));
+  if (built) {
     for (const path of Object.keys(heads).filter((path) => path !== "/")) {
       const withHead = page(shellFile, path);
       app.get(path, { schema: { hide: true } }, (request, reply) => sendCachedBody(request, reply, withHead));

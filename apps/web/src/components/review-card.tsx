@@ -4,8 +4,7 @@ import { StarRating } from "./star-rating";
 /**
  * One review: "Review Star:" with its value, the comment (always as text) and the reviewer's name,
  * with a "Verified buyer" badge when the API says they have a paid order. An article on the home
- * page; a list item in a tool's reviews, whose server-rendered twin
- * (apps/server/src/features/storefront/product-reviews.ts) writes the same classes.
+ * page; a list item in a tool's reviews.
  */
 export function ReviewCard({ review, as: Tag = "article" }: { review: Review; as?: "article" | "li" }) {
   return (

@@ -27,8 +27,8 @@ const SHELL = `<!doctype html>
 </html>
 `;
 const INDEX = SHELL.replace(
-  '<div id="root"></div>',
-  '<div id="root" data-prerendered-path="/"><main id="main-content" tabindex="-1"><h1>Home</h1></main></div>',
+  "</head>",
+  '<link rel="modulepreload" href="/assets/home-page-abc123.js">\n  </head>',
 );
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 48" width="64" height="48"><rect width="64" height="48" fill="#1d4ed8"/></svg>';

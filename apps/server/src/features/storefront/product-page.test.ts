@@ -2,10 +2,9 @@ import type { ToolReviews } from "@toolshop/shared/reviews";
 import type { Tool } from "@toolshop/shared/tools";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { escapeHtml, jsonForScript, summary } from "./html";
+import { escapeHtml, summary } from "./html";
 import type { Site } from "./page-head";
-import { layoutOf } from "./page-template";
-import { productHead, productJsonLd, productMarkup } from "./product-page";
+import { productHead, productJsonLd } from "./product-page";
 
 const SITE: Site = { publicUrl: "https://shop.example", currency: "eur" };
 const HOSTILE = "</script><img src=x onerror=alert(1)>";
@@ -152,86 +151,11 @@ describe("a product's JSON-LD", () => {
   });
 });
 
-describe("a product's markup", () => {
-  it("escapes every value and links to the checkout while the tool can be ordered", () => {
-    const markup = productMarkup(
-      { ...TOOL, name: HOSTILE, short: `"quoted" & <b>bold</b>` },
-      SITE,
-      NO_REVIEWS,
-    );
-    expect(markup).not.toContain("<img src=x");
-    expect(markup).not.toContain("<b>");
-    expect(markup).toContain("&quot;quoted&quot; &amp; &lt;b&gt;bold&lt;/b&gt;");
-    expect(markup).toContain(`href="/checkout/${TOOL._id}">Order now</a>`);
-    expect(markup).toContain("€18.90");
-  });
-
-  it("shows Only N left when low, and Sold out without an order link", () => {
-    expect(productMarkup({ ...TOOL, availableQuantity: 19 }, SITE, NO_REVIEWS)).toContain("Only 19 left");
-    const soldOut = productMarkup({ ...TOOL, availableQuantity: 9 }, SITE, NO_REVIEWS);
-    expect(soldOut).toContain(">Sold out<");
-    expect(soldOut).not.toContain("/checkout/");
-  });
-});
-
-describe("a product's reviews", () => {
-  it("shows the average, the count and each review's star value, comment and name, escaped", () => {
-    const markup = productMarkup(TOOL, SITE, REVIEWS);
-    expect(markup).toContain('<h2 id="product-reviews-heading" class="text-2xl font-bold">Reviews</h2>');
-    expect(markup).toContain('<span class="font-bold text-base-content">4.5</span> out of 5 from 12 reviews');
-    expect(markup).toContain('aria-label="Rated 5 out of 5"');
-    expect(markup).toContain('Review Star: <span class="font-bold">5</span>');
-    expect(markup).toContain("Dead straight.");
-    expect(markup).toContain("Verified buyer");
-    expect(markup).toContain("&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;");
-    expect(markup).toContain("&lt;b&gt;Eve&lt;/b&gt;");
-    expect(markup).not.toContain("<img src=x");
-    expect(markup).not.toContain("<b>");
-    expect(markup).toContain(`href="/dashboard/myreview?tool=${TOOL._id}"`);
-  });
-
-  it("says there are none yet when the tool has no visible review", () => {
-    const markup = productMarkup(TOOL, SITE, NO_REVIEWS);
-    expect(markup).toContain("No reviews of this tool yet.");
-    expect(markup).not.toContain("Review Star:");
-  });
-});
-
 describe("text helpers", () => {
-  it("escapes JSON for a script block so that JSON.parse reads the same value", () => {
-    const value = { text: `</script><!--&\u2028\u2029` };
-    const json = jsonForScript(value);
-    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
-    expect(JSON.parse(json)).toEqual(value);
-  });
-
   it("shortens a description at a word, on one line", () => {
     expect(summary("one\ntwo   three")).toBe("one two three");
     const long = summary("word ".repeat(60));
     expect(long.length).toBeLessThanOrEqual(160);
     expect(long).toMatch(/word…$/);
-  });
-});
-
-describe("the layout taken from the pre-rendered home page", () => {
-  const index = [
-    "<!doctype html><html><head></head><body>",
-    '<div id="root" data-prerendered-path="/"><link rel="preload" as="image" href="/images/hero.svg"/>',
-    '<div class="flex"><header><nav><a aria-current="page" class="block bg-primary text-primary-content underline decoration-2 underline-offset-4" href="/">Home</a></nav></header>',
-    '<main id="main-content" tabindex="-1" class="min-h-svh"><h1>Home page</h1></main>',
-    "<footer>Footer</footer></div></div>",
-    "<noscript>JS</noscript></body></html>",
-  ].join("");
-
-  it("keeps the navigation and the footer around <main>, without the home page's content", () => {
-    const layout = layoutOf(index);
-    expect(layout?.before).toBe(
-      '<div class="flex"><header><nav><a class="block hover:bg-base-200" href="/">Home</a></nav></header><main id="main-content" tabindex="-1" class="min-h-svh">',
-    );
-    expect(layout?.after).toBe("</main><footer>Footer</footer></div>");
-  });
-
-  it("is undefined for an index.html that was not pre-rendered", () => {
-    expect(layoutOf('<!doctype html><div id="root"></div>')).toBeUndefined();
   });
 });

@@ -1,86 +1,142 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import type { ToolReviews } from "@toolshop/shared/reviews";
-import { type Shop, shopSchema, type Tool, toolIdParamsSchema } from "@toolshop/shared/tools";
-import type { FastifyPluginAsync } from "fastify";
+import { reviewSchema, type ToolReviews, toolReviewsSchema } from "@toolshop/shared/reviews";
+import {
+  type Shop,
+  shopSchema,
+  type Tool,
+  toolIdParamsSchema,
+  toolSchema,
+  toolSearchPageSchema,
+} from "@toolshop/shared/tools";
+import { renderServerPage, type ServerPage } from "@toolshop/web/server-render";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { type CachedBody, cachedBody, sendCachedBody } from "../../lib/cached-body";
 import { createDerivedCache, TOOLS_CHANGED_BY } from "../../plugins/derived-cache";
+import { listReviews } from "../reviews/service";
 import { toolReviews } from "../reviews/tool-reviews";
+import { searchTools } from "../tools/search";
 import { findTool, listTools } from "../tools/service";
 import { ogImagesRoutes } from "./og-images";
-import type { Site } from "./page-head";
+import { headTags, PAGE_HEADS, type Site, withPageHead } from "./page-head";
 import { loadPageTemplate, type PageTemplate } from "./page-template";
-import {
-  notFoundHead,
-  notFoundMarkup,
-  productData,
-  productHead,
-  productMarkup,
-  productPath,
-} from "./product-page";
+import { notFoundHead, productHead, productPath } from "./product-page";
 import { renderRobots, renderSitemap, sitemapEntries } from "./sitemap";
 
 const HTML = "text/html; charset=utf-8";
 /** At most this many pages (and the sitemap) are kept, the least recently used going first. */
 export const STOREFRONT_CACHE_ENTRIES = 500;
+const reviewListSchema = z.array(reviewSchema);
 
 export interface StorefrontOptions {
-  /** The built web app (apps/web/dist): its shell and pre-rendered layout frame the product pages. */
+  /** The built web app (apps/web/dist): its index.html and app-shell.html frame the pages. */
   webDistDir: string;
 }
 
 /**
- * The public pages the server renders itself (docs/decisions/0011-product-pages.md): GET /tools/:id,
- * /sitemap.xml and /robots.txt, and the link previews' PNG renditions (/og/images/…). Registered before the web app, whose fallback would otherwise answer
- * them with the empty shell.
+ * The public pages the server renders itself with the web app's React components
+ * (docs/decisions/0011-product-pages.md, 0047): GET / and /tools/:id, and /sitemap.xml, /robots.txt
+ * and the link previews' PNG renditions (/og/images/…). Registered before the web app, whose fallback
+ * would otherwise answer them with the empty shell.
  */
 export const storefrontRoutes: FastifyPluginAsync<StorefrontOptions> = async (app, options) => {
   const site: Site = { publicUrl: app.config.publicUrl, currency: app.config.currency };
-  const template = loadPageTemplate(options.webDistDir, site.currency);
+  const homeTemplate = loadPageTemplate(options.webDistDir, "index.html", site.currency);
+  const shellTemplate = loadPageTemplate(options.webDistDir, "app-shell.html", site.currency) ?? homeTemplate;
+  const homeHead = headTags(PAGE_HEADS["/"], site);
   const builtAt = buildTime(options.webDistDir);
   await app.register(ogImagesRoutes, { webDistDir: options.webDistDir });
-  // The product pages show their tool's reviews too (issue 12). A crawler walking through 10,000 tools
-  // must not keep 10,000 pages (about 25 KB each with their compressed forms).
+  // The pages show the tools with their stock and the reviews (issue 12). A crawler walking through
+  // 10,000 tools must not keep 10,000 pages (about 25 KB each with their compressed forms).
   const cache = createDerivedCache(app, {
     invalidatedBy: [...TOOLS_CHANGED_BY, "ReviewChanged"],
     maxEntries: STOREFRONT_CACHE_ENTRIES,
   });
 
-  function productPage(tool: Tool, reviews: ToolReviews, id: string, pages: PageTemplate): CachedBody {
-    const html = pages.render({
-      path: productPath(id),
-      head: productHead(tool, site, reviews),
-      main: productMarkup(tool, site, reviews),
-      data: productData(id, tool, reviews),
-    });
-    return cachedBody(html, HTML);
+  /** The page rendered by React, with its data as the API answers it (the routes' response schemas). */
+  async function renderedPage(
+    template: PageTemplate,
+    path: string,
+    head: string,
+    page: ServerPage,
+    status = 200,
+  ): Promise<CachedBody> {
+    const root = await renderServerPage(path, page, site.currency);
+    return cachedBody(template.render(head, root), HTML, status);
   }
 
-  function notFoundPage(id: string, pages: PageTemplate): CachedBody {
-    const html = pages.render({
-      path: productPath(id),
-      head: notFoundHead(),
-      main: notFoundMarkup(),
-      data: productData(id, null),
-    });
-    return cachedBody(html, HTML, 404);
+  async function homePage(template: PageTemplate): Promise<CachedBody> {
+    const [tools, reviews] = await Promise.all([searchTools(app.db, {}, site.currency), listReviews(app.db)]);
+    const page: ServerPage = {
+      kind: "home",
+      tools: toolSearchPageSchema.parse(tools),
+      reviews: reviewListSchema.parse(reviews),
+    };
+    return renderedPage(template, "/", homeHead, page);
   }
+
+  function productPage(tool: Tool, reviews: ToolReviews, id: string, template: PageTemplate) {
+    const page: ServerPage = {
+      kind: "tool",
+      toolId: id,
+      tool: toolSchema.parse(tool),
+      reviews: toolReviewsSchema.parse(reviews),
+    };
+    return renderedPage(template, productPath(id), productHead(tool, site, reviews), page);
+  }
+
+  function notFoundPage(id: string, template: PageTemplate): Promise<CachedBody> {
+    const page: ServerPage = { kind: "no-such-tool", toolId: id };
+    return renderedPage(template, productPath(id), notFoundHead(), page, 404);
+  }
+
+  /**
+   * Sends the page; when it could not be rendered (a bug in a component, the database down), the
+   * document as built instead, for the browser to render (and show its own error), and the error in
+   * the log.
+   */
+  async function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    fallback: string,
+    render: () => Promise<CachedBody>,
+  ) {
+    let page: CachedBody;
+    try {
+      page = await render();
+    } catch (error) {
+      request.log.error({ err: error }, "the page could not be rendered on the server");
+      page = cachedBody(fallback, HTML);
+    }
+    return sendCachedBody(request, reply, page);
+  }
+
+  app.get("/", { schema: { hide: true } }, async (request, reply) => {
+    // Without a web build the web app's fallback explains what to do (503).
+    if (!homeTemplate) return reply.callNotFound();
+    return send(request, reply, withPageHead(homeTemplate.empty, homeHead), () =>
+      cache.get("page:/", () => homePage(homeTemplate)),
+    );
+  });
 
   app.get<{ Params: { id: string } }>("/tools/:id", { schema: { hide: true } }, async (request, reply) => {
-    // Without a web build the web app's fallback explains what to do (503).
+    const template = shellTemplate;
     if (!template) return reply.callNotFound();
     const parsed = toolIdParamsSchema.safeParse(request.params);
     // The canonical (lower-case) id: an upper-case spelling is the same page, not another read.
     const id = parsed.success ? parsed.data.id : request.params.id;
-    // Unknown ids are not kept: anyone can make up any number of them.
-    const page = parsed.success
-      ? await cache.get(`page:${id}`, async () => {
-          const tool = await findTool(app.db, id, site.currency);
-          return tool ? productPage(tool, await toolReviews(app.db, tool._id), id, template) : undefined;
-        })
-      : undefined;
-    return sendCachedBody(request, reply, page ?? notFoundPage(id, template));
+    return send(request, reply, template.empty, async () => {
+      // Unknown ids are not kept: anyone can make up any number of them.
+      const page = parsed.success
+        ? await cache.get(`page:${id}`, async () => {
+            const tool = await findTool(app.db, id, site.currency);
+            return tool ? productPage(tool, await toolReviews(app.db, tool._id), id, template) : undefined;
+          })
+        : undefined;
+      return page ?? notFoundPage(id, template);
+    });
   });
 
   app.get("/sitemap.xml", { schema: { hide: true } }, async (request, reply) => {

@@ -17,7 +17,7 @@ import { multipartBody } from "../uploads/test-images";
 const PUBLIC_URL = "https://shop.example";
 const HOSTILE = "</script><img src=x onerror=alert(1)>";
 
-// A web build as the real one is made: the shell, and index.html with the home page pre-rendered.
+// A web build as the real one is made: the shell, and index.html (with the home page's preloads).
 const SHELL = `<!doctype html>
 <html lang="en" data-theme="toolshop">
   <head>
@@ -36,9 +36,16 @@ const SHELL = `<!doctype html>
 </html>
 `;
 const INDEX = SHELL.replace(
-  '<div id="root"></div>',
-  '<div id="root" data-prerendered-path="/"><div class="flex"><header><nav aria-label="Main"><a aria-current="page" href="/">Home</a></nav></header><main id="main-content" tabindex="-1" class="min-h-svh"><h1>Best Electrical Tool is Here !</h1></main><footer>All rights reserved.</footer></div></div>',
+  "</head>",
+  '<link rel="modulepreload" href="/assets/home-page-abc.js">\n  </head>',
 );
+
+/** The query cache the page carries beside #root (apps/web/src/server-render.tsx), by query key. */
+function serverQueries(html: string): Map<string, unknown> {
+  const block = /<script type="application\/json" id="server-queries">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const state = JSON.parse(block ?? "null") as { queries: { queryKey: unknown; state: { data: unknown } }[] };
+  return new Map(state.queries.map((query) => [JSON.stringify(query.queryKey), query.state.data]));
+}
 
 for (const target of testDatabaseTargets()) {
   describe.skipIf(target.skip)(`product pages, sitemap and robots.txt ${target.title}`, () => {
@@ -118,22 +125,24 @@ for (const target of testDatabaseTargets()) {
         },
       });
 
-      // The content, in the navigation and footer of the pre-rendered home page, without its hero.
+      // The content, rendered by the web app's components in its layout (navigation, footer).
       expect(html).toContain(
         '<h1 id="product-heading" class="text-3xl font-bold sm:text-4xl">Cable Cutter</h1>',
       );
       expect(html).toContain("€24.50");
-      expect(html).toContain(`href="/checkout/${tool._id}">Order now</a>`);
-      expect(html).toContain('<nav aria-label="Main"><a href="/">Home</a></nav>');
-      expect(html).toContain("<footer>All rights reserved.</footer>");
+      expect(html).toMatch(new RegExp(`href="/checkout/${tool._id}"[^>]*>Order now</a>`));
+      expect(html).toContain('aria-label="Main"');
+      expect(html).toContain("<footer");
       expect(html).not.toContain("Best Electrical Tool");
       expect(html).not.toContain("<noscript>");
       expect(html).toContain(`<div id="root" data-server-rendered="/tools/${tool._id}">`);
-      const data = /<script type="application\/json" id="product-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
-      expect(JSON.parse(data ?? "null")).toEqual({
-        toolId: tool._id,
-        tool,
-        reviews: { average: null, count: 0, reviews: [] },
+      // What the browser's query cache starts with, so that hydration renders the same.
+      const queries = serverQueries(html);
+      expect(queries.get(JSON.stringify(["tools", "detail", tool._id]))).toEqual(tool);
+      expect(queries.get(JSON.stringify(["reviews", "tool", tool._id]))).toEqual({
+        average: null,
+        count: 0,
+        reviews: [],
       });
     });
 
@@ -142,7 +151,7 @@ for (const target of testDatabaseTargets()) {
       const html = (await get(`/tools/${tool._id}`)).body;
       expect(html).not.toContain("<img src=x");
       expect(html).not.toContain("<b>");
-      // The shell's module script, the JSON-LD and the data block: nothing else closes a script.
+      // The shell's module script, the JSON-LD and the query cache: nothing else closes a script.
       expect(html.match(/<\/script>/g)).toHaveLength(3);
       expect(html).toContain(`<title>&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; | Toolshop</title>`);
       expect(html).toContain(`content="A &quot;tool&quot; &amp; &lt;b&gt;more&lt;/b&gt;"`);
@@ -163,7 +172,7 @@ for (const target of testDatabaseTargets()) {
       expect((await call(t.app, admin, "PATCH", `/api/tools/${tool._id}`, edit)).statusCode).toBe(200);
       const html = (await get(`/tools/${tool._id}`)).body;
       expect(html).toContain("€30.00");
-      expect(html).toContain("Only 60 left");
+      expect(html).toMatch(/Only (<!-- -->)?60(<!-- -->)? left/);
     });
 
     it("says Sold out, OutOfStock, and offers no order link when the stock cannot cover a minimum order", async () => {
@@ -267,14 +276,16 @@ for (const target of testDatabaseTargets()) {
         expect((await get(`/tools/${tool._id}`)).statusCode).toBe(200);
       }
       const html = (await get(`/tools/${tool._id}`)).body;
-      expect(html).toContain('Review Star: <span class="font-bold">2</span>');
+      expect(html).toMatch(/Review Star: (<!-- -->)?<span class="font-bold">2<\/span>/);
       expect(html).toContain("Loose after a week.");
       expect(html).toContain("3.5</span> out of 5 from 2 reviews");
       expect(html).not.toContain("<img src=x");
       expect(jsonLdOf(html).aggregateRating).toMatchObject({ ratingValue: 3.5, reviewCount: 2 });
       expect(jsonLdOf(html).review).toHaveLength(2);
-      const data = /<script type="application\/json" id="product-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
-      expect(JSON.parse(data ?? "null").reviews).toMatchObject({ average: 3.5, count: 2 });
+      expect(serverQueries(html).get(JSON.stringify(["reviews", "tool", tool._id]))).toMatchObject({
+        average: 3.5,
+        count: 2,
+      });
 
       // An admin hides the hostile one: gone from the page and from the rating.
       const [hostile] = await t.database.db.select().from(reviews).where(eq(reviews.comment, HOSTILE));

@@ -1,35 +1,57 @@
-import type { ToolReviews } from "@toolshop/shared/reviews";
-import type { Tool } from "@toolshop/shared/tools";
+import type { DehydratedState, QueryClient } from "@tanstack/react-query";
+import type { Review, ToolReviews } from "@toolshop/shared/reviews";
+import type { Tool, ToolSearchPage } from "@toolshop/shared/tools";
+import { reviewsQueryOptions } from "../reviews/api/get-reviews";
+import { toolReviewsQueryOptions } from "../reviews/api/get-tool-reviews";
+import { toolQueryOptions } from "../tools/api/get-tool";
+import { toolSearchInfiniteQueryOptions } from "../tools/api/search-tools";
+import { NO_TOOL_FILTERS } from "../tools/use-tool-filters";
 
 /**
- * What the server put in a product page it rendered (apps/server/src/features/storefront): the tool it
- * showed and its reviews, or null when there is none. The element sits in #root, so React removes it
- * with the server's markup on its first render: only that render, the one replacing the server's page,
- * can read it.
+ * A page the server renders with React (apps/server/src/features/storefront, docs/decisions/0047),
+ * with the data its first render shows, as the API answers it.
  */
-export type ServerProduct = { tool: Tool; reviews?: ToolReviews } | { tool: null };
+export type ServerPage =
+  | { kind: "home"; tools: ToolSearchPage; reviews: Review[] }
+  | { kind: "tool"; toolId: string; tool: Tool; reviews: ToolReviews }
+  | { kind: "no-such-tool"; toolId: string };
 
-const ELEMENT_ID = "product-data";
+/**
+ * Set on #root by the server to the path it rendered there; main.tsx hydrates the markup when the
+ * browser is at that path.
+ */
+export const SERVER_RENDERED_ATTRIBUTE = "data-server-rendered";
 
-export function readServerProduct(toolId: string): ServerProduct | undefined {
-  const element = typeof document === "undefined" ? null : document.getElementById(ELEMENT_ID);
-  if (!element?.textContent) return undefined;
+/** The `<script type="application/json">` before #root with the query cache the server rendered from. */
+export const SERVER_QUERIES_ID = "server-queries";
+
+/** Marks a tool id the server found no tool for: the page is the not-found page from the first render. */
+export const noSuchToolKey = (toolId: string) => ["server", "no-such-tool", toolId] as const;
+
+/** Puts the page's data into the query cache under the keys its components read. */
+export function seedQueries(client: QueryClient, page: ServerPage): void {
+  if (page.kind === "home") {
+    // The list as it opens, before any filter of the URL applies (use-tool-filters.ts).
+    client.setQueryData(toolSearchInfiniteQueryOptions(NO_TOOL_FILTERS).queryKey, {
+      pages: [page.tools],
+      pageParams: [null],
+    });
+    client.setQueryData(reviewsQueryOptions.queryKey, page.reviews);
+  } else if (page.kind === "tool") {
+    client.setQueryData(toolQueryOptions(page.toolId).queryKey, page.tool);
+    client.setQueryData(toolReviewsQueryOptions(page.toolId).queryKey, page.reviews);
+  } else {
+    client.setQueryData(noSuchToolKey(page.toolId), true);
+  }
+}
+
+/** The query cache the server's page carries, or undefined when it carries none (or it is unreadable). */
+export function readServerQueries(page: Pick<Document, "getElementById">): DehydratedState | undefined {
+  const text = page.getElementById(SERVER_QUERIES_ID)?.textContent;
+  if (!text) return undefined;
   try {
-    const data = JSON.parse(element.textContent) as {
-      toolId?: unknown;
-      tool?: Tool | null;
-      reviews?: ToolReviews;
-    };
-    if (data.toolId !== toolId) return undefined;
-    if (!data.tool) return { tool: null };
-    return data.reviews ? { tool: data.tool, reviews: data.reviews } : { tool: data.tool };
+    return JSON.parse(text) as DehydratedState;
   } catch {
     return undefined;
   }
 }
-
-/**
- * Set on #root by the server to the path it rendered there (apps/server/src/features/storefront/
- * page-template.ts): markup that is not React's, which main.tsx replaces instead of hydrating.
- */
-export const SERVER_RENDERED_ATTRIBUTE = "data-server-rendered";

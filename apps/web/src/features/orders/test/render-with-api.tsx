@@ -54,8 +54,14 @@ export async function startOrdersApi(answer: (call: ApiCall) => ApiAnswer | Prom
 }
 
 /** Renders `element` at `path` with a fresh query client (no retries) and a memory router. */
-export function renderScreen(element: ReactNode, { path = "/", pattern = "/" } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+export function renderScreen(
+  element: ReactNode,
+  {
+    path = "/",
+    pattern = "/",
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  } = {},
+) {
   const router = createMemoryRouter(
     [
       { path: pattern, element },

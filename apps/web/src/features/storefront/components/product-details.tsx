@@ -1,4 +1,3 @@
-import type { ToolReviews } from "@toolshop/shared/reviews";
 import type { Tool } from "@toolshop/shared/tools";
 import { Link } from "react-router";
 import { Money } from "../../../components/money";
@@ -13,11 +12,9 @@ import { ProductReviews } from "./product-reviews";
 
 /**
  * A tool's own page: picture, name, description, price, minimum order, stock and the order button, then
- * its reviews (`reviews`: those the server's page carried, if any).
- * apps/server/src/features/storefront/product-page.ts renders the same markup, class for class, into
- * the page it sends: change both together, or the page moves when React replaces the server's markup.
+ * its reviews. The server renders it too, into the page it sends (docs/decisions/0047).
  */
-export function ProductDetails({ tool, reviews }: { tool: Tool; reviews?: ToolReviews | undefined }) {
+export function ProductDetails({ tool }: { tool: Tool }) {
   useDocumentTitle(tool.name);
   const soldOut = isSoldOut(tool);
   return (
@@ -45,7 +42,6 @@ export function ProductDetails({ tool, reviews }: { tool: Tool; reviews?: ToolRe
         </ol>
       </nav>
       <figure className="aspect-[4/3] rounded-box border border-base-300 bg-base-200 p-8">
-        {/* Not decoded asynchronously: the server's page showed this picture, React's must not blink. */}
         <img
           src={tool.image}
           alt={tool.name}
@@ -87,7 +83,7 @@ export function ProductDetails({ tool, reviews }: { tool: Tool; reviews?: ToolRe
           </div>
         )}
       </div>
-      <ProductReviews toolId={tool._id} initial={reviews} />
+      <ProductReviews toolId={tool._id} />
     </article>
   );
 }

@@ -15,15 +15,10 @@ export function reviewLink(toolId: string): string {
 
 /**
  * A tool's reviews on its page: their average and count, the newest few, and where a buyer adds one.
- * apps/server/src/features/storefront/product-reviews.ts renders the same markup, class for class:
- * change both together. `initial` is what the server's page carried (refreshed in the background).
+ * On a page the server rendered, they are in the query cache from the start.
  */
-export function ProductReviews({ toolId, initial }: { toolId: string; initial?: ToolReviews | undefined }) {
-  const { data, error, refetch, isRefetching } = useQuery({
-    ...toolReviewsQueryOptions(toolId),
-    initialData: initial,
-    initialDataUpdatedAt: 0,
-  });
+export function ProductReviews({ toolId }: { toolId: string }) {
+  const { data, error, refetch, isRefetching } = useQuery(toolReviewsQueryOptions(toolId));
   return (
     <section aria-labelledby="product-reviews-heading" className="flex flex-col gap-4 md:col-span-2">
       <h2 id="product-reviews-heading" className="text-2xl font-bold">

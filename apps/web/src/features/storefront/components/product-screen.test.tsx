@@ -1,3 +1,4 @@
+import { QueryClient } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import type { ToolReviews } from "@toolshop/shared/reviews";
 import type { Tool } from "@toolshop/shared/tools";
@@ -10,6 +11,7 @@ import {
   renderScreen,
   startOrdersApi,
 } from "../../orders/test/render-with-api";
+import { type ServerPage, seedQueries } from "../server-data";
 import { ProductScreen } from "./product-screen";
 
 const LEVEL: Tool = {
@@ -35,18 +37,19 @@ const REVIEWS: ToolReviews = {
 const REVIEWS_PATH = `/api/tools/${LEVEL._id}/reviews`;
 const PATH = `/tools/${LEVEL._id}`;
 
-function openProduct(toolId = LEVEL._id) {
-  return renderScreen(<ProductScreen toolId={toolId} />, { path: `/tools/${toolId}`, pattern: "/tools/:id" });
+function openProduct(toolId = LEVEL._id, queryClient?: QueryClient) {
+  return renderScreen(<ProductScreen toolId={toolId} />, {
+    path: `/tools/${toolId}`,
+    pattern: "/tools/:id",
+    ...(queryClient ? { queryClient } : {}),
+  });
 }
 
-/** What the server puts in a page it rendered (apps/server/src/features/storefront/product-page.ts). */
-function serverData(toolId: string, tool: Tool | null, reviews?: ToolReviews) {
-  const element = document.createElement("script");
-  element.type = "application/json";
-  element.id = "product-data";
-  element.textContent = JSON.stringify(tool && reviews ? { toolId, tool, reviews } : { toolId, tool });
-  document.body.append(element);
-  return element;
+/** A query cache as the server's page fills it (../server-data.ts): what the screen first renders. */
+function serverRendered(page: ServerPage): QueryClient {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  seedQueries(queryClient, page);
+  return queryClient;
 }
 
 /** The API: GET /api/tools/:id/reviews answers `reviews`, every other call `answer`. */
@@ -62,7 +65,6 @@ describe("the product page", () => {
   afterEach(async () => {
     await api?.close();
     api = undefined;
-    document.getElementById("product-data")?.remove();
     setPriceCurrency("USD");
   });
 
@@ -125,8 +127,10 @@ describe("the product page", () => {
       answered += 1;
       return { status: 200, body: { ...LEVEL, availableQuantity: 15 } };
     });
-    serverData(LEVEL._id, LEVEL);
-    openProduct();
+    openProduct(
+      LEVEL._id,
+      serverRendered({ kind: "tool", toolId: LEVEL._id, tool: LEVEL, reviews: NO_REVIEWS }),
+    );
     // The first render already has the content: no spinner in between.
     expect(screen.getByRole("heading", { level: 1, name: "Level" })).toBeInTheDocument();
     expect(screen.queryByRole("status", { name: "Loading the tool" })).not.toBeInTheDocument();
@@ -136,16 +140,17 @@ describe("the product page", () => {
 
   it("shows the not-found page at once when the server found no such tool, and asks nothing", async () => {
     api = await startProductApi(() => ({ status: 200, body: LEVEL }));
-    serverData(LEVEL._id, null);
-    openProduct();
+    openProduct(LEVEL._id, serverRendered({ kind: "no-such-tool", toolId: LEVEL._id }));
     expect(screen.getByRole("heading", { name: "You are in the wrong place" })).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
   });
 
   it("ignores what the server rendered for another tool", async () => {
     api = await startProductApi(() => ({ status: 200, body: LEVEL }));
-    serverData("00000000-0000-4000-8000-000000000000", null);
-    openProduct();
+    openProduct(
+      LEVEL._id,
+      serverRendered({ kind: "no-such-tool", toolId: "00000000-0000-4000-8000-000000000000" }),
+    );
     expect(await screen.findByRole("heading", { level: 1, name: "Level" })).toBeInTheDocument();
   });
 
@@ -154,8 +159,10 @@ describe("the product page", () => {
       () => ({ status: 200, body: LEVEL }),
       () => ({ status: 200, body: REVIEWS }),
     );
-    serverData(LEVEL._id, LEVEL, REVIEWS);
-    openProduct();
+    openProduct(
+      LEVEL._id,
+      serverRendered({ kind: "tool", toolId: LEVEL._id, tool: LEVEL, reviews: REVIEWS }),
+    );
     const reviews = within(screen.getByRole("region", { name: "Reviews" }));
     expect(reviews.queryByRole("status", { name: "Loading reviews" })).not.toBeInTheDocument();
     expect(reviews.getByText(/out of 5 from 2 reviews/).textContent).toBe("4.5 out of 5 from 2 reviews");

@@ -1,36 +1,30 @@
-import { createServer, type Plugin, type Rollup } from "vite";
+import type { Plugin, Rollup } from "vite";
 
 /** Served for every client route but `/` (see apps/server/src/plugins/web-app.ts): the empty page. */
 const APP_SHELL_FILE = "app-shell.html";
 const EMPTY_ROOT = '<div id="root"></div>';
 const ENTRY_SCRIPT = '<script type="module"';
-const RENDER_MODULE = "/src/prerender-home.tsx";
 const HOME_PAGE_MODULE = "/src/app/routes/home-page.tsx";
 
-interface RenderModule {
-  renderHomePage(): Promise<string>;
-}
-
 /**
- * Paint before JavaScript: index.html (served for `/` only) gets the home page's first render, which
- * main.tsx hydrates, and module preloads for the home page's lazy chunk, so the browser fetches it
- * beside the entry instead of after it. That page's JS is fetched at low priority: the CSS and the
- * hero image come first, as nothing waits for the JS to paint (docs/decisions/0003). The page as Vite
- * built it becomes app-shell.html.
+ * index.html is the document of `/`, into whose #root the server renders the home page with React
+ * (apps/server/src/features/storefront, docs/decisions/0047). It gets module preloads for the home
+ * page's lazy chunk, so the browser fetches it beside the entry instead of after it, and that page's
+ * JS is fetched at low priority: the CSS and the hero image come first, as nothing waits for the JS to
+ * paint (docs/decisions/0003). The page as Vite built it becomes app-shell.html, the document of
+ * every other page.
  */
-export function prerenderHome(): Plugin {
-  let root = "";
+export function homePreloads(): Plugin {
   let base = "/";
   return {
-    name: "toolshop-prerender-home",
+    name: "toolshop-home-preloads",
     apply: "build",
     // After Vite's own HTML plugin has put index.html in the bundle.
     enforce: "post",
     configResolved(config) {
-      root = config.root;
       base = config.base;
     },
-    async generateBundle(_options, bundle) {
+    generateBundle(_options, bundle) {
       const index = bundle["index.html"];
       if (index?.type !== "asset" || !String(index.source).includes(EMPTY_ROOT)) {
         this.error(`index.html with ${EMPTY_ROOT} is missing from the bundle`);
@@ -40,12 +34,10 @@ export function prerenderHome(): Plugin {
       const preloads = homePageChunks(bundle)
         .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${base}${file}">`)
         .join("\n    ");
-      const prerenderedRoot = await renderInNode(root);
       // Replacer functions, so that a "$" in the markup is not read as a replacement pattern.
       index.source = shell
         .replace(ENTRY_SCRIPT, () => `${ENTRY_SCRIPT} fetchpriority="low"`)
-        .replace("</head>", () => `  ${preloads}\n  </head>`)
-        .replace(EMPTY_ROOT, () => prerenderedRoot);
+        .replace("</head>", () => `  ${preloads}\n  </head>`);
     },
   };
 }
@@ -64,22 +56,4 @@ function homePageChunks(bundle: Rollup.OutputBundle): string[] {
   };
   visit(home.fileName);
   return [...found];
-}
-
-/** The root element with the home page rendered by React in Node, through a throw-away Vite server. */
-async function renderInNode(root: string): Promise<string> {
-  const server = await createServer({
-    root,
-    configFile: false,
-    logLevel: "error",
-    appType: "custom",
-    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-    optimizeDeps: { noDiscovery: true },
-  });
-  try {
-    const module = (await server.ssrLoadModule(RENDER_MODULE)) as RenderModule;
-    return await module.renderHomePage();
-  } finally {
-    await server.close();
-  }
 }
