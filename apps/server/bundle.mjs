@@ -6,12 +6,15 @@ import { build } from "esbuild";
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
-/** Bare imports other than the workspace's own packages are external. */
+/**
+ * Bare imports other than the workspace's own packages are external; a package's stylesheet (a web
+ * component's, such as the chart's) is resolved so that the empty loader below drops it.
+ */
 const externalDependencies = {
   name: "external-dependencies",
   setup(builder) {
     builder.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith("@toolshop/")) return undefined;
+      if (args.path.startsWith("@toolshop/") || args.path.endsWith(".css")) return undefined;
       return { path: args.path, external: true };
     });
   },
@@ -34,6 +37,8 @@ export async function bundleServer(outdir, { plugins = [] } = {}) {
     // 0047): their JSX, and what Vite would have put in import.meta.env for a production build.
     jsx: "automatic",
     define: { "import.meta.env.DEV": "false", "import.meta.env.PROD": "true" },
+    // Styles are the browser's: Vite builds them; the server renders markup only.
+    loader: { ".css": "empty" },
     plugins: [...plugins, externalDependencies],
     logLevel: "warning",
   });

@@ -4,6 +4,7 @@
 import { Transform, type TransformCallback } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { HttpError } from "../lib/http-errors";
+import { requiresSignIn } from "../lib/route-security";
 
 /**
  * The body limit of every route that needs no sign-in (the quote / contact form, the identity
@@ -19,14 +20,16 @@ export const MAX_JSON_DEPTH = 32;
 export const TOO_DEEP_MESSAGE = `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep.`;
 
 /**
- * Routes that declare no `security` (no sign-in) get PUBLIC_BODY_LIMIT unless they set their own
+ * Routes that need no sign-in (no `security`, or one that lets anyone call) get PUBLIC_BODY_LIMIT unless they set their own
  * limit; a JSON body of any route is refused with a 400 at the first bracket past MAX_JSON_DEPTH,
  * while it streams in and before any parser, Better Auth's included, reads it. Register before the
  * routes.
  */
 export function registerRequestBodyChecks(app: FastifyInstance): void {
   app.addHook("onRoute", (route) => {
-    if (route.bodyLimit === undefined && !route.schema?.security) route.bodyLimit = PUBLIC_BODY_LIMIT;
+    if (route.bodyLimit === undefined && !requiresSignIn(route.schema?.security)) {
+      route.bodyLimit = PUBLIC_BODY_LIMIT;
+    }
   });
   app.addHook("preParsing", (request, _reply, payload, done) => {
     if (!request.headers["content-type"]?.toLowerCase().includes("json")) return done(null, payload);

@@ -29,8 +29,15 @@ const order = {
       quantity: 2,
       total: 129.5,
       refundedQuantity: 0,
+      net: 129.5,
+      tax: 0,
+      gross: 129.5,
     },
   ],
+  tax: { ratePercent: 0, pricesIncludeTax: false, net: 129.5, tax: 0, gross: 129.5 },
+  quoteId: null,
+  invoiceNumber: null,
+  creditNotes: [],
 };
 
 const compile = (schema: z.ZodType, verify: boolean) =>

@@ -86,6 +86,9 @@ describe("toOrderResponse", () => {
         },
       ],
       tax: { ratePercent: 0, pricesIncludeTax: false, net: 250, tax: 0, gross: 250 },
+      quoteId: null,
+      invoiceNumber: null,
+      creditNotes: [],
     });
     // What the routes send must pass the response schema.
     expect(orderSchema.parse(order)).toEqual(order);

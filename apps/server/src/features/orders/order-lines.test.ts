@@ -330,7 +330,14 @@ for (const target of testDatabaseTargets()) {
       const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
       const schema = doc.paths["/api/orders"].post.requestBody.content["application/json"].schema;
       expect(schema.anyOf).toEqual([{ required: ["toolId", "quantity"] }, { required: ["lines"] }]);
-      expect(Object.keys(schema.properties)).toEqual(["toolId", "address", "phone", "quantity", "lines"]);
+      expect(Object.keys(schema.properties)).toEqual([
+        "toolId",
+        "address",
+        "phone",
+        "quantity",
+        "lines",
+        "fromCart",
+      ]);
     });
   });
 }
