@@ -154,10 +154,11 @@ for (const screen of SCREENS) {
       await expect(page.getByRole("heading", { level: 1, name: "My orders" })).toBeVisible();
       const offers: Record<string, string[]> = {
         Unpaid: ["Pay", "Delete"],
-        Paid: [],
-        Shipped: [],
-        Delivered: [],
-        Refunded: [],
+        // A paid order has its invoice, whatever happened to it after (a refund adds a credit note).
+        Paid: ["Invoice (PDF)"],
+        Shipped: ["Invoice (PDF)"],
+        Delivered: ["Invoice (PDF)"],
+        Refunded: ["Invoice (PDF)"],
         Cancelled: ["Order again", "Delete"],
       };
       for (const [status, actions] of Object.entries(offers)) {
