@@ -82,6 +82,9 @@ export function ToolSearchBox({ q, onSearch, ref }: ToolSearchBoxProps) {
         <input
           id="tool-search"
           type="search"
+          // The page is rendered on the server: a search sent before the code has hydrated it goes as
+          // the form's own GET /?q=..., which the app then shows.
+          name="q"
           value={text}
           maxLength={TOOL_SEARCH_MAX_LENGTH}
           onChange={(event) => {
