@@ -4,13 +4,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { uploadResponseSchema } from "@toolshop/shared/uploads";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInCustomer } from "../../testing/api-client";
 import { addTool } from "../../testing/fixtures";
+import { uploadPicture } from "../../testing/products";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { multipartBody } from "../uploads/test-images";
 
 const PUBLIC_URL = "https://shop.example";
 const SHELL = `<!doctype html>
@@ -160,17 +158,7 @@ describe("the pages' head tags and the build's cache headers", () => {
     expect(image.headers.etag ?? image.headers["last-modified"]).toBeTruthy();
 
     const admin = await signedInCustomer(t, { role: "admin" });
-    const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#3b82f6" } })
-      .png()
-      .toBuffer();
-    const body = await multipartBody([{ name: "tool.png", type: "image/png", content: png }]);
-    const upload = await t.app.inject({
-      method: "POST",
-      url: "/api/uploads",
-      payload: body.payload,
-      headers: { ...body.headers, ...admin.headers },
-    });
-    const url = uploadResponseSchema.parse(upload.json()).data.url;
+    const url = await uploadPicture(t, admin);
     const uploaded = await t.app.inject({ method: "GET", url });
     expect(uploaded.statusCode).toBe(200);
     expect(uploaded.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
