@@ -32,7 +32,8 @@ for (const target of testDatabaseTargets()) {
       ...overrides,
     });
 
-    const createProduct = (overrides: object = {}): Promise<Tool> => postProduct(t, admin, product(overrides));
+    const createProduct = (overrides: object = {}): Promise<Tool> =>
+      postProduct(t, admin, product(overrides));
 
     async function catalogue(): Promise<Tool[]> {
       return toolSchema.array().parse((await t.app.inject({ method: "GET", url: "/api/tools" })).json());
