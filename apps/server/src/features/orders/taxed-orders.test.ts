@@ -26,7 +26,15 @@ const SELLER = {
  * order's totals, each line's [total, net, tax, gross], the paid mail's rows, and the refund of two
  * of the three pliers.
  */
-const RATES = [
+const RATES: {
+  title: string;
+  env: Record<string, string>;
+  rule: { ratePercent: number; pricesIncludeTax: boolean };
+  totals: { net: number; tax: number; gross: number };
+  lines: number[][];
+  paidMail: string[];
+  twoPliersRefunded: string;
+}[] = [
   {
     title: "with tax added on top (TAX_RATE=8.875)",
     env: { TAX_RATE: "8.875" },
