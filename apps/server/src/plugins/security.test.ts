@@ -2,8 +2,8 @@
 // Independent of the database kind, so it runs on PGlite only.
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFakeStripe } from "../features/payments/fake-stripe";
 import { onFakeStripe } from "../features/orders/test-fixtures";
+import { createFakeStripe } from "../features/payments/fake-stripe";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 function cspDirectives(response: LightMyRequestResponse): Record<string, string> {

@@ -8,12 +8,7 @@ import { addTool, stockOf } from "../../testing/fixtures";
 import { allOutboxMails } from "../../testing/identity-client";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { onFakeStripe, succeedOnFakeStripe } from "../orders/test-fixtures";
-import {
-  createFakeStripe,
-  type FakeStripe,
-  paymentSucceededEvent,
-  sendStripeWebhook,
-} from "./fake-stripe";
+import { createFakeStripe, type FakeStripe, paymentSucceededEvent, sendStripeWebhook } from "./fake-stripe";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_signatures";
 const card = (number: string) => ({ number, expMonth: 12, expYear: 2099, cvc: "123" });
