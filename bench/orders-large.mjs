@@ -92,8 +92,7 @@ async function measureRows(template, { server, scratch, authSecret, cores }) {
       ["api", () => load(() => placing(tokens, [saleBody]))],
       ["driver", () => direct(scratch.url, buyers, saleTools, cores)],
     ];
-    for (const [side, measure] of turn % 2 === 0 ? sides : sides.reverse())
-      sale[side].push(await measure());
+    for (const [side, measure] of turn % 2 === 0 ? sides : sides.reverse()) sale[side].push(await measure());
   }
   const saleRatios = sale.api.map((api, turn) => api.ordersPerSecond / sale.driver[turn].ordersPerSecond);
 
