@@ -1,6 +1,3 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import type { Tool } from "@toolshop/shared/tools";
 import { renderServerPage } from "@toolshop/web/server-render";
@@ -40,19 +37,17 @@ for (const target of testDatabaseTargets()) {
   describe.skipIf(target.skip)(`the home page rendered by the server with React ${target.title}`, () => {
     let t: TestApp;
     let admin: SignedInCustomer;
-    let webDistDir: string;
     let image: string;
     beforeAll(async () => {
-      webDistDir = await mkdtemp(join(tmpdir(), "toolshop-home-"));
-      await writeFile(join(webDistDir, "app-shell.html"), SHELL);
-      await writeFile(join(webDistDir, "index.html"), SHELL);
-      t = await createTestApp(target.options, { webDistDir, env: { CURRENCY: "usd" } });
+      t = await createTestApp(target.options, {
+        webBuild: { "app-shell.html": SHELL, "index.html": SHELL },
+        env: { CURRENCY: "usd" },
+      });
       admin = await signedInCustomer(t, { role: "admin" });
       image = await uploadPicture(t, admin);
     });
     afterAll(async () => {
       await t?.close();
-      if (webDistDir) await rm(webDistDir, { recursive: true, force: true });
     });
 
     const addProduct = (name: string): Promise<Tool> =>

@@ -1,9 +1,6 @@
 // The head tags of the pages a link or a crawler lands on (/, /blogs, a product page), the PNG
 // renditions their previews name, and the cache headers of the build's files and the uploads. About
 // pages, not data: it runs on PGlite only.
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInCustomer } from "../../testing/api-client";
@@ -67,23 +64,20 @@ const SHARED_TAGS = [
 
 describe("the pages' head tags and the build's cache headers", () => {
   let t: TestApp;
-  let webDistDir: string;
   let toolId: string;
   beforeAll(async () => {
-    webDistDir = await mkdtemp(join(tmpdir(), "toolshop-page-head-"));
-    await mkdir(join(webDistDir, "assets"));
-    await mkdir(join(webDistDir, "images", "tools"), { recursive: true });
-    await writeFile(join(webDistDir, "app-shell.html"), SHELL);
-    await writeFile(join(webDistDir, "index.html"), INDEX);
-    await writeFile(join(webDistDir, "assets", "index-abc123.js"), "console.log(1);");
-    await writeFile(join(webDistDir, "images", "hero.svg"), SVG);
-    await writeFile(join(webDistDir, "images", "tools", "pliers.svg"), SVG);
-    t = await createTestApp({ kind: "pglite" }, { webDistDir, env: { PUBLIC_URL } });
+    const webBuild = {
+      "app-shell.html": SHELL,
+      "index.html": INDEX,
+      "assets/index-abc123.js": "console.log(1);",
+      "images/hero.svg": SVG,
+      "images/tools/pliers.svg": SVG,
+    };
+    t = await createTestApp({ kind: "pglite" }, { webBuild, env: { PUBLIC_URL } });
     toolId = (await addTool(t.database.db)).id;
   });
   afterAll(async () => {
     await t?.close();
-    await rm(webDistDir, { recursive: true, force: true });
   });
 
   async function headAt(url: string) {

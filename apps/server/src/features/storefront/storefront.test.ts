@@ -1,6 +1,3 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { reviews, tools } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
@@ -50,13 +47,9 @@ for (const target of testDatabaseTargets()) {
     let t: TestApp;
     let admin: SignedInCustomer;
     let image: string;
-    let webDistDir: string;
     beforeAll(async () => {
-      webDistDir = await mkdtemp(join(tmpdir(), "toolshop-storefront-"));
-      await writeFile(join(webDistDir, "app-shell.html"), SHELL);
-      await writeFile(join(webDistDir, "index.html"), INDEX);
       t = await createTestApp(target.options, {
-        webDistDir,
+        webBuild: { "app-shell.html": SHELL, "index.html": INDEX },
         env: { PUBLIC_URL: PUBLIC_URL, CURRENCY: "eur" },
       });
       admin = await signedInCustomer(t, { role: "admin" });
@@ -64,7 +57,6 @@ for (const target of testDatabaseTargets()) {
     });
     afterAll(async () => {
       await t?.close();
-      if (webDistDir) await rm(webDistDir, { recursive: true, force: true });
     });
 
     function addProduct(values: Partial<Omit<Tool, "_id" | "image">> = {}): Promise<Tool> {
