@@ -202,6 +202,63 @@ export async function startServer({
 }
 
 /**
+ * The built server on a scratch database (empty, or a clone of `template`) for placing orders: one
+ * customer may hold any number of unpaid orders (the shop lets one hold 3). Answers what
+ * `measure(server, scratch)` does; the server is stopped and the database dropped however it ends.
+ */
+export async function withOrdersServer({ label, template, env = {} }, measure) {
+  ensureSnapshot();
+  const scratch = await scratchPostgres(label, { template });
+  let server;
+  try {
+    server = await startServer({
+      databaseUrl: scratch.url,
+      env: { MAX_UNPAID_ORDERS_PER_CUSTOMER: "100000", ...env },
+    });
+    return await measure(server, scratch);
+  } finally {
+    await server?.stop();
+    await scratch.drop();
+  }
+}
+
+/** pg.Pool's default size, which the server's pool uses too (packages/db/src/client.ts). */
+export const SERVER_POOL_SIZE = 10;
+
+/**
+ * The ceiling an API is measured against: `connections` workers each sending `transaction(pool)`
+ * one after another on a pool of the server's size, for `warmupSeconds` unmeasured, then `seconds`.
+ * Answers how many a second were measured, and their latencies in ms, sorted.
+ */
+export async function driveThroughPg(databaseUrl, { connections, warmupSeconds, seconds, transaction }) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: SERVER_POOL_SIZE });
+  // Dropping the scratch database at the end ends connections the pool may still be closing.
+  pool.on("error", () => undefined);
+  const latencies = [];
+  const workers = (forSeconds, measuring) => {
+    const stopAt = performance.now() + forSeconds * 1000;
+    const worker = async () => {
+      while (performance.now() < stopAt) {
+        const started = performance.now();
+        await transaction(pool);
+        if (measuring) latencies.push(performance.now() - started);
+      }
+    };
+    return Promise.all(Array.from({ length: connections }, worker));
+  };
+  try {
+    await workers(warmupSeconds, false);
+    const started = performance.now();
+    await workers(seconds, true);
+    const elapsed = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    return { perSecond: round(latencies.length / elapsed), latencies };
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
  * How many migrations the database holds beyond the build's: a large-size clone follows the working
  * tree's, so an older build would run on newer tables and functions without a word.
  */

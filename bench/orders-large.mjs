@@ -15,17 +15,15 @@
 //   node bench/orders-large.mjs [--reuse-seed] [--tools N --users N --orders N --reviews N]
 //   (BENCH_ORDERS_SECONDS=10 BENCH_ORDERS_WARMUP=3 BENCH_ORDERS_ROUNDS=3)
 import { randomBytes, randomUUID } from "node:crypto";
-import pg from "pg";
 import { addBenchTool, benchBuyers, templateFromCommandLine, withClient } from "./large-data.mjs";
 import {
-  ensureSnapshot,
+  driveThroughPg,
   isMain,
   mintAccessToken,
   postgresVersion,
   round,
-  scratchPostgres,
-  startServer,
   startSmtpSink,
+  withOrdersServer,
 } from "./lib.mjs";
 import { placeInOneTransaction } from "./orders-write.mjs";
 import { clockTicksPerSecond, cpuTicks, median } from "./proc.mjs";
@@ -37,112 +35,112 @@ const ROUNDS = Number(process.env.BENCH_ORDERS_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 /** Customers placing the orders in turn: each holds a few unpaid orders at the end, as in a shop. */
 const CUSTOMERS = 2_000;
-// pg.Pool's default size, which the server's pool uses too (packages/db/src/client.ts).
-const POOL_SIZE = 10;
 const DELIVERY = { address: "1 Bench Street, Springfield", phone: "+1 555-0100" };
 const CARD = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2034, cvc: "123" };
 export const TARGETS = { randomPerSecond: 300, randomP99Ms: 250, saleRatio: 1 / 1.5, paidPerSecond: 200 };
 
 export async function ordersLarge(template) {
-  ensureSnapshot();
   const cores = coreSplit();
-  const scratch = await scratchPostgres("orders_large", { template: template.name });
   const authSecret = randomBytes(32).toString("hex");
   const relay = await startSmtpSink();
-  let server;
   try {
     if (cores) pin(relay.pid, cores.loadGenerator);
-    server = await startServer({
-      databaseUrl: scratch.url,
-      // Customers hold a few unpaid orders each over the rows; the shop lets one hold 3.
-      env: { AUTH_SECRET: authSecret, MAX_UNPAID_ORDERS_PER_CUSTOMER: "100000", SMTP_URL: relay.url },
-    });
-    // Every tool of the clone gets a million more units: a random draw of three lines then never runs
-    // short, and the rows measure placing orders, not refusing them.
-    await withClient(scratch.url, async (client) => {
-      await client.query("update tools set available_quantity = available_quantity + 1000000");
-      await client.query("vacuum analyze tools");
-    });
-    const randomBodies = await randomThreeLineBodies(scratch.url, 20_000);
-    // The customers' tokens, signed as the API signs them; each row's warm-up is their first calls.
-    const buyers = await benchBuyers(scratch.url, CUSTOMERS);
-    const tokens = await Promise.all(
-      buyers.map(async (user) => `Bearer ${await mintAccessToken(authSecret, user)}`),
-    );
-    if (cores) pin(server.pid, cores.servers);
-    const load = (requests) => run(server, requests);
-
-    progress("three random tools");
-    const random = await load(() => placing(tokens, randomBodies));
-
-    progress("sale: the same three tools, API and pg in alternating rounds");
-    const saleTools = [await addBenchTool(scratch.url), await addBenchTool(scratch.url)];
-    saleTools.push(await addBenchTool(scratch.url));
-    const saleBody = JSON.stringify({
-      lines: saleTools.map((toolId) => ({ toolId, quantity: 1 })),
-      ...DELIVERY,
-    });
-    const sale = { api: [], driver: [] };
-    for (let turn = 0; turn < ROUNDS; turn++) {
-      const sides = [
-        ["api", () => load(() => placing(tokens, [saleBody]))],
-        ["driver", () => direct(scratch.url, buyers, saleTools, cores)],
-      ];
-      for (const [side, measure] of turn % 2 === 0 ? sides : sides.reverse())
-        sale[side].push(await measure());
-    }
-    const saleRatios = sale.api.map((api, turn) => api.ordersPerSecond / sale.driver[turn].ordersPerSecond);
-
-    progress("paid flow");
-    const flow = { latencies: [], measuring: false };
-    const paidSince = new Date();
-    const paid = await load(paying(tokens, randomBodies, flow));
-    const paidInDatabase = await withClient(scratch.url, async (client) => {
-      const { rows } = await client.query(
-        "select count(*)::int as n from orders where status = 'paid' and paid_at >= $1",
-        [paidSince],
-      );
-      return rows[0].n;
-    });
-    flow.latencies.sort((a, b) => a - b);
-    const flowAt = (q) => round(flow.latencies[Math.floor(q * (flow.latencies.length - 1))] ?? 0);
-    const paidPerSecond = round(flow.latencies.length / paid.seconds);
-
-    const saleRatio = round(median(saleRatios), 2);
-    return {
-      command: "node bench/orders-large.mjs",
-      database: `PostgreSQL ${await postgresVersion(scratch.url)}`,
-      template: { name: template.name, command: template.command, reused: template.reused },
-      loadGenerator: "autocannon, 1 thread (in the bench's process)",
-      pinning: cores ? `server on CPU ${cores.servers}, autocannon on CPU ${cores.loadGenerator}` : "none",
-      connections: CONNECTIONS,
-      secondsPerSample: SECONDS,
-      warmupSeconds: WARMUP,
-      customers: tokens.length,
-      targets: TARGETS,
-      randomThreeTools: {
-        ...random,
-        meetsTarget: random.ordersPerSecond >= TARGETS.randomPerSecond && random.p99 < TARGETS.randomP99Ms,
-      },
-      sale: {
-        rounds: sale,
-        ratios: saleRatios.map((ratio) => round(ratio, 2)),
-        ratio: saleRatio,
-        meetsTarget: saleRatio >= TARGETS.saleRatio,
-      },
-      paidFlow: {
-        requests: paid,
-        paidPerSecond,
-        paidInDatabase,
-        flowLatencyMs: { p50: flowAt(0.5), p99: flowAt(0.99), max: round(flow.latencies.at(-1) ?? 0) },
-        meetsTarget: paidPerSecond >= TARGETS.paidPerSecond,
-      },
+    // Customers hold a few unpaid orders each over the rows.
+    const options = {
+      label: "orders_large",
+      template: template.name,
+      env: { AUTH_SECRET: authSecret, SMTP_URL: relay.url },
     };
+    return await withOrdersServer(options, (server, scratch) =>
+      measureRows(template, { server, scratch, authSecret, cores }),
+    );
   } finally {
-    await server?.stop();
     await relay.stop();
-    await scratch.drop();
   }
+}
+
+/** The three rows, measured on `server` over the clone `scratch`. */
+async function measureRows(template, { server, scratch, authSecret, cores }) {
+  // Every tool of the clone gets a million more units: a random draw of three lines then never runs
+  // short, and the rows measure placing orders, not refusing them.
+  await withClient(scratch.url, async (client) => {
+    await client.query("update tools set available_quantity = available_quantity + 1000000");
+    await client.query("vacuum analyze tools");
+  });
+  const randomBodies = await randomThreeLineBodies(scratch.url, 20_000);
+  // The customers' tokens, signed as the API signs them; each row's warm-up is their first calls.
+  const buyers = await benchBuyers(scratch.url, CUSTOMERS);
+  const tokens = await Promise.all(
+    buyers.map(async (user) => `Bearer ${await mintAccessToken(authSecret, user)}`),
+  );
+  if (cores) pin(server.pid, cores.servers);
+  const load = (requests) => run(server, requests);
+
+  progress("three random tools");
+  const random = await load(() => placing(tokens, randomBodies));
+
+  progress("sale: the same three tools, API and pg in alternating rounds");
+  const saleTools = [await addBenchTool(scratch.url), await addBenchTool(scratch.url)];
+  saleTools.push(await addBenchTool(scratch.url));
+  const saleBody = JSON.stringify({
+    lines: saleTools.map((toolId) => ({ toolId, quantity: 1 })),
+    ...DELIVERY,
+  });
+  const sale = { api: [], driver: [] };
+  for (let turn = 0; turn < ROUNDS; turn++) {
+    const sides = [
+      ["api", () => load(() => placing(tokens, [saleBody]))],
+      ["driver", () => direct(scratch.url, buyers, saleTools, cores)],
+    ];
+    for (const [side, measure] of turn % 2 === 0 ? sides : sides.reverse()) sale[side].push(await measure());
+  }
+  const saleRatios = sale.api.map((api, turn) => api.ordersPerSecond / sale.driver[turn].ordersPerSecond);
+
+  progress("paid flow");
+  const flow = { latencies: [], measuring: false };
+  const paidSince = new Date();
+  const paid = await load(paying(tokens, randomBodies, flow));
+  const paidInDatabase = await withClient(scratch.url, async (client) => {
+    const { rows } = await client.query(
+      "select count(*)::int as n from orders where status = 'paid' and paid_at >= $1",
+      [paidSince],
+    );
+    return rows[0].n;
+  });
+  flow.latencies.sort((a, b) => a - b);
+  const flowAt = (q) => round(flow.latencies[Math.floor(q * (flow.latencies.length - 1))] ?? 0);
+  const paidPerSecond = round(flow.latencies.length / paid.seconds);
+
+  const saleRatio = round(median(saleRatios), 2);
+  return {
+    command: "node bench/orders-large.mjs",
+    database: `PostgreSQL ${await postgresVersion(scratch.url)}`,
+    template: { name: template.name, command: template.command, reused: template.reused },
+    loadGenerator: "autocannon, 1 thread (in the bench's process)",
+    pinning: cores ? `server on CPU ${cores.servers}, autocannon on CPU ${cores.loadGenerator}` : "none",
+    connections: CONNECTIONS,
+    secondsPerSample: SECONDS,
+    warmupSeconds: WARMUP,
+    customers: tokens.length,
+    targets: TARGETS,
+    randomThreeTools: {
+      ...random,
+      meetsTarget: random.ordersPerSecond >= TARGETS.randomPerSecond && random.p99 < TARGETS.randomP99Ms,
+    },
+    sale: {
+      rounds: sale,
+      ratios: saleRatios.map((ratio) => round(ratio, 2)),
+      ratio: saleRatio,
+      meetsTarget: saleRatio >= TARGETS.saleRatio,
+    },
+    paidFlow: {
+      requests: paid,
+      paidPerSecond,
+      paidInDatabase,
+      flowLatencyMs: { p50: flowAt(0.5), p99: flowAt(0.99), max: round(flow.latencies.at(-1) ?? 0) },
+      meetsTarget: paidPerSecond >= TARGETS.paidPerSecond,
+    },
+  };
 }
 
 const progress = (message) =>
@@ -280,32 +278,22 @@ async function randomThreeLineBodies(url, count) {
  * the measured seconds.
  */
 async function direct(url, buyers, toolIds, cores) {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
-  pool.on("error", () => undefined);
   if (cores) pin(process.pid, cores.servers);
   let count = 0;
-  const latencies = [];
-  const worker = (stopAt, measuring) => async () => {
-    while (performance.now() < stopAt) {
-      const { id: userId, email } = buyers[count++ % buyers.length];
-      const started = performance.now();
-      await placeInOneTransaction(pool, { userId, email, toolIds, maxUnpaid: 100_000 });
-      if (measuring) latencies.push(performance.now() - started);
-    }
-  };
   try {
-    const workers = (seconds, measuring) =>
-      Promise.all(Array.from({ length: CONNECTIONS }, worker(performance.now() + seconds * 1000, measuring)));
-    await workers(WARMUP, false);
-    const started = performance.now();
-    await workers(SECONDS, true);
-    const elapsed = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
+    const { perSecond, latencies } = await driveThroughPg(url, {
+      connections: CONNECTIONS,
+      warmupSeconds: WARMUP,
+      seconds: SECONDS,
+      transaction: (pool) => {
+        const { id: userId, email } = buyers[count++ % buyers.length];
+        return placeInOneTransaction(pool, { userId, email, toolIds, maxUnpaid: 100_000 });
+      },
+    });
     const at = (q) => round(latencies[Math.floor(q * (latencies.length - 1))] ?? 0);
-    return { ordersPerSecond: round(latencies.length / elapsed), p50: at(0.5), p99: at(0.99) };
+    return { ordersPerSecond: perSecond, p50: at(0.5), p99: at(0.99) };
   } finally {
     if (cores) pin(process.pid, `0-${cores.servers}`);
-    await pool.end();
   }
 }
 

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
-import pg from "pg";
 // How many orders per second POST /api/orders sustains on PostgreSQL, against the same transaction
 // (place-order.ts) sent straight through the `pg` driver (the ceiling: no HTTP, no token, no validation, no ORM). The built
 // server runs on a scratch database with a tool whose stock never runs out; one customer signs up
@@ -11,13 +10,13 @@ import pg from "pg";
 //   node bench/orders-write.mjs     (BENCH_CONNECTIONS=50 BENCH_DURATION=10 BENCH_WARMUP=3)
 import { addBenchTool, withClient } from "./large-data.mjs";
 import {
-  ensureSnapshot,
+  driveThroughPg,
   isMain,
   postgresVersion,
   round,
-  scratchPostgres,
+  SERVER_POOL_SIZE,
   signUp,
-  startServer,
+  withOrdersServer,
 } from "./lib.mjs";
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -25,19 +24,9 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 // Unmeasured seconds first, so that the figure is not the JIT compiler and lazy module loading warming up.
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 3);
 const STOCK = 100_000_000;
-// pg.Pool's default size, which the server's pool uses too (packages/db/src/client.ts).
-const POOL_SIZE = 10;
 
 export async function ordersWrite() {
-  ensureSnapshot();
-  const scratch = await scratchPostgres("write");
-  let server;
-  try {
-    // One customer places thousands of unpaid orders here; the shop lets one hold 3 by default.
-    server = await startServer({
-      databaseUrl: scratch.url,
-      env: { MAX_UNPAID_ORDERS_PER_CUSTOMER: "100000" },
-    });
+  return withOrdersServer({ label: "write" }, async (server, scratch) => {
     const toolId = await addBenchTool(scratch.url, STOCK);
     const { token, email } = await signUp(server.base);
 
@@ -94,10 +83,7 @@ export async function ordersWrite() {
       ratioToDirectDriver: round(api.ordersPerSecond / driver.ordersPerSecond, 2),
       check: { ordersInDatabase: check.orders, stockTaken: STOCK - check.stock, consistent },
     };
-  } finally {
-    await server?.stop();
-    await scratch.drop();
-  }
+  });
 }
 
 /**
@@ -107,41 +93,23 @@ export async function ordersWrite() {
  * `connections` workers sharing a pool of the server's size.
  */
 async function directDriver(databaseUrl, toolId, email) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
-  // Dropping the scratch database at the end ends connections the pool may still be closing.
-  pool.on("error", () => undefined);
-  const { rows } = await pool.query("select id from users where email = $1", [email]);
-  const userId = rows[0].id;
-  const latencies = [];
-  let measuring = false;
-  let stopAt = 0;
-  const placeOrder = () =>
-    placeInOneTransaction(pool, { userId, email, toolIds: [toolId], maxUnpaid: 100_000 });
-  const worker = async () => {
-    while (performance.now() < stopAt) {
-      const started = performance.now();
-      await placeOrder();
-      if (measuring) latencies.push(performance.now() - started);
-    }
+  const userId = await withClient(databaseUrl, async (client) => {
+    const { rows } = await client.query("select id from users where email = $1", [email]);
+    return rows[0].id;
+  });
+  const { perSecond, latencies } = await driveThroughPg(databaseUrl, {
+    connections,
+    warmupSeconds,
+    seconds: duration,
+    transaction: (pool) =>
+      placeInOneTransaction(pool, { userId, email, toolIds: [toolId], maxUnpaid: 100_000 }),
+  });
+  const at = (q) => round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return {
+    ordersPerSecond: perSecond,
+    latencyMs: { p50: at(0.5), p99: at(0.99), max: round(latencies.at(-1) ?? 0) },
+    poolSize: SERVER_POOL_SIZE,
   };
-  try {
-    stopAt = performance.now() + warmupSeconds * 1000;
-    await Promise.all(Array.from({ length: connections }, worker));
-    measuring = true;
-    const started = performance.now();
-    stopAt = started + duration * 1000;
-    await Promise.all(Array.from({ length: connections }, worker));
-    const elapsed = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    const at = (q) => round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-    return {
-      ordersPerSecond: round(latencies.length / elapsed),
-      latencyMs: { p50: at(0.5), p99: at(0.99), max: round(latencies.at(-1) ?? 0) },
-      poolSize: POOL_SIZE,
-    };
-  } finally {
-    await pool.end();
-  }
 }
 
 /**

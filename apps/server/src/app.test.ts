@@ -1,8 +1,7 @@
 // Behaviour of the app as a whole: security headers, error answers, the SPA, the uploads, the docs.
 // Independent of the database kind, so it runs on PGlite only.
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -32,18 +31,16 @@ function expectSecurityHeaders(response: LightMyRequestResponse) {
 
 describe("the app with a web build", () => {
   let t: TestApp;
-  let webDist: string;
   beforeAll(async () => {
-    webDist = await mkdtemp(join(tmpdir(), "toolshop-web-dist-"));
-    await mkdir(join(webDist, "assets"));
-    await writeFile(join(webDist, "index.html"), '<!doctype html><div id="root"></div>');
-    await writeFile(join(webDist, "assets", "index-Ab12Cd34.js"), "console.log('app');");
-    await writeFile(join(webDist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
-    t = await createTestApp({ kind: "pglite" }, { webDistDir: webDist });
+    const webBuild = {
+      "index.html": '<!doctype html><div id="root"></div>',
+      "assets/index-Ab12Cd34.js": "console.log('app');",
+      "favicon.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
+    };
+    t = await createTestApp({ kind: "pglite" }, { webBuild });
   });
   afterAll(async () => {
     await t?.close();
-    await rm(webDist, { recursive: true, force: true });
   });
 
   it("serves / rendered into index.html with the security headers, never cached stale", async () => {

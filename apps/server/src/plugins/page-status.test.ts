@@ -1,6 +1,3 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addTool } from "../testing/fixtures";
@@ -21,21 +18,18 @@ const SHELL = `<!doctype html>
 for (const target of testDatabaseTargets()) {
   describe.skipIf(target.skip)(`the status of a page path ${target.title}`, () => {
     let t: TestApp;
-    let webDistDir: string;
     let toolId: string;
     beforeAll(async () => {
-      webDistDir = await mkdtemp(join(tmpdir(), "toolshop-page-status-"));
-      await writeFile(join(webDistDir, "app-shell.html"), SHELL);
-      await writeFile(
-        join(webDistDir, "index.html"),
-        SHELL.replace('id="root"', 'id="root" data-prerendered-path="/"'),
-      );
-      t = await createTestApp(target.options, { webDistDir });
+      t = await createTestApp(target.options, {
+        webBuild: {
+          "app-shell.html": SHELL,
+          "index.html": SHELL.replace('id="root"', 'id="root" data-prerendered-path="/"'),
+        },
+      });
       toolId = (await addTool(t.database.db)).id;
     });
     afterAll(async () => {
       await t?.close();
-      await rm(webDistDir, { recursive: true, force: true });
     });
 
     const get = (url: string) => t.app.inject({ method: "GET", url });

@@ -2,8 +2,8 @@
 // Independent of the database kind, so it runs on PGlite only.
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { onFakeStripe } from "../features/orders/test-fixtures";
 import { createFakeStripe } from "../features/payments/fake-stripe";
-import { StripePaymentGateway } from "../features/payments/stripe-gateway";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 function cspDirectives(response: LightMyRequestResponse): Record<string, string> {
@@ -40,18 +40,7 @@ describe("the CSP with the built-in test gateway", () => {
 describe("the CSP with the Stripe gateway (Stripe mocked)", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(
-      { kind: "pglite" },
-      {
-        env: {
-          PAYMENT_GATEWAY: "stripe",
-          STRIPE_SECRET_KEY: "sk_test_fake",
-          STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
-          STRIPE_WEBHOOK_SECRET: "whsec_test_fake",
-        },
-        paymentGateway: new StripePaymentGateway(createFakeStripe().stripe, "pk_test_fake"),
-      },
-    );
+    t = await createTestApp({ kind: "pglite" }, onFakeStripe(createFakeStripe(), "whsec_test_fake"));
   });
   afterAll(async () => {
     await t?.close();

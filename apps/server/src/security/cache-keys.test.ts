@@ -2,9 +2,6 @@
 // canonical, lower-case id (issue 47, finding 10): an upper-case spelling of a cached tool is the same
 // entry, not another database read that anyone can repeat with each of the id's 2^32 spellings. The
 // row is deleted behind the cache's back: a spelling that read the database again would find nothing.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { tools } from "@toolshop/db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,15 +19,11 @@ function spellings(id: string): string[] {
 
 describe("cache keys of one tool (PGlite)", () => {
   let t: TestApp;
-  let webDistDir: string;
   beforeAll(async () => {
-    webDistDir = await mkdtemp(join(tmpdir(), "toolshop-cache-keys-"));
-    await writeFile(join(webDistDir, "index.html"), SHELL);
-    t = await createTestApp({ kind: "pglite" }, { webDistDir });
+    t = await createTestApp({ kind: "pglite" }, { webBuild: { "index.html": SHELL } });
   });
   afterAll(async () => {
     await t?.close();
-    await rm(webDistDir, { recursive: true, force: true });
   });
 
   it("answers every spelling of a cached tool's id from the canonical entry", async () => {

@@ -1,6 +1,6 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { DatabaseHandle } from "@toolshop/db/client";
 import { createTestDatabase, type TestDatabaseOptions } from "@toolshop/db/testing";
 import type { FastifyInstance } from "fastify";
@@ -20,6 +20,11 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Defaults to a folder that does not exist: no web build. */
   webDistDir?: string;
+  /**
+   * A web build of these files, by path in it ("index.html", "assets/index-abc.js"): written to a
+   * folder of the DATA_DIR, which is the webDistDir then.
+   */
+  webBuild?: Record<string, string>;
   /** Extra environment variables for loadConfig. */
   env?: Record<string, string>;
   rateLimitWindowMs?: BuildAppOptions["rateLimitWindowMs"];
@@ -40,11 +45,14 @@ export async function createTestApp(
     AUTH_SECRET: TEST_SECRET,
     ...options.env,
   });
+  const webDistDir = options.webBuild
+    ? await writeWebBuild(join(dataDir, "web-build"), options.webBuild)
+    : (options.webDistDir ?? join(dataDir, "no-web-build"));
   const database = await createTestDatabase(target);
   const app = await buildApp({
     config: { ...config, authSecret: TEST_SECRET },
     database,
-    webDistDir: options.webDistDir ?? join(dataDir, "no-web-build"),
+    webDistDir,
     rateLimitWindowMs: options.rateLimitWindowMs,
     logDestination: options.logDestination,
     paymentGateway: options.paymentGateway,
@@ -59,4 +67,12 @@ export async function createTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function writeWebBuild(dir: string, files: Record<string, string>): Promise<string> {
+  for (const [path, content] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), content);
+  }
+  return dir;
 }

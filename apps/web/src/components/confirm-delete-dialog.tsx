@@ -1,64 +1,10 @@
-import { type ReactNode, useRef } from "react";
-import { ModalDialog } from "./modal-dialog";
+import { ConfirmDialog, type ConfirmDialogProps } from "./confirm-dialog";
 
-interface ConfirmDeleteDialogProps {
-  /** Prefix of the title's and the text's ids, e.g. "delete-order". */
-  idPrefix: string;
-  title: string;
-  /** What will happen, read out with the dialog's name. */
-  text: ReactNode;
-  /** The server's refusal, shown inside the dialog. */
-  error: Error | null;
-  busy: boolean;
-  /** "Yes, delete" was pressed; `close` closes the dialog (and gives the focus back). */
-  onConfirm: (close: () => void) => void;
-  onClose: () => void;
-}
+type ConfirmDeleteDialogProps = Omit<ConfirmDialogProps, "confirmLabel" | "busyLabel" | "confirmClassName">;
 
-/**
- * Asks before something is deleted. Cancel, the safe choice, has the focus on opening; Escape cancels
- * too, except while the deletion is under way.
- */
-export function ConfirmDeleteDialog({
-  idPrefix,
-  title,
-  text,
-  error,
-  busy,
-  onConfirm,
-  onClose,
-}: ConfirmDeleteDialogProps) {
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const textId = `${idPrefix}-text`;
+/** Asks before something is deleted: ConfirmDialog with "Yes, delete". */
+export function ConfirmDeleteDialog(props: ConfirmDeleteDialogProps) {
   return (
-    <ModalDialog
-      titleId={`${idPrefix}-title`}
-      title={title}
-      describedById={textId}
-      busy={busy}
-      onClose={onClose}
-      initialFocus={cancelRef}
-    >
-      {(close) => (
-        <>
-          <p id={textId} className="pb-3">
-            {text}
-          </p>
-          {error ? (
-            <p role="alert" className="alert alert-error mb-3">
-              {error.message}
-            </p>
-          ) : null}
-          <div className="modal-action">
-            <button ref={cancelRef} type="button" className="btn" onClick={close} disabled={busy}>
-              Cancel
-            </button>
-            <button type="button" className="btn btn-error" onClick={() => onConfirm(close)} disabled={busy}>
-              {busy ? "Deleting…" : "Yes, delete"}
-            </button>
-          </div>
-        </>
-      )}
-    </ModalDialog>
+    <ConfirmDialog {...props} confirmLabel="Yes, delete" busyLabel="Deleting…" confirmClassName="btn-error" />
   );
 }

@@ -2,6 +2,7 @@
 // so the button fetches the PDF and saves it under its number (the browser then opens or keeps it).
 import { useState } from "react";
 import { apiBlobRequest } from "../lib/api-client";
+import { saveFile } from "../lib/save-file";
 
 export function TaxDocumentLink({
   path,
@@ -20,16 +21,7 @@ export function TaxDocumentLink({
   const download = async () => {
     setState("loading");
     try {
-      const blob = await apiBlobRequest(path);
-      const url = URL.createObjectURL(blob);
-      const anchor = document.createElement("a");
-      anchor.href = url;
-      anchor.download = fileName;
-      document.body.append(anchor);
-      anchor.click();
-      anchor.remove();
-      // The download has taken the bytes; the URL would otherwise hold them for the page's life.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveFile(await apiBlobRequest(path), fileName);
       setState("idle");
     } catch (error) {
       setState({ error: error instanceof Error ? error.message : "The PDF could not be loaded." });

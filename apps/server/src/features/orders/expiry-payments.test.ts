@@ -6,19 +6,22 @@ import { orders, testPaymentIntents } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { type Order, orderSchema } from "@toolshop/shared/orders";
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
 import { addTool, stockOf } from "../../testing/fixtures";
 import { allOutboxMails } from "../../testing/identity-client";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { invoiceSettings } from "../invoices/settings";
-import { createFakeStripe, type FakeStripe } from "../payments/fake-stripe";
+import {
+  createFakeStripe,
+  type FakeStripe,
+  paymentSucceededEvent,
+  sendStripeWebhook,
+} from "../payments/fake-stripe";
 import type { PaymentGateway } from "../payments/gateway";
-import { StripePaymentGateway } from "../payments/stripe-gateway";
 import { TestPaymentGateway } from "../payments/test-gateway";
 import { expireUnpaidOrders } from "./expiry";
-import { TEST_GATEWAY_SECRET, VALID_CARD } from "./test-fixtures";
+import { onFakeStripe, TEST_GATEWAY_SECRET, VALID_CARD } from "./test-fixtures";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_expiry";
 const REFUNDED_LATE = "This order was cancelled before your payment arrived, so it has been refunded.";
@@ -144,39 +147,19 @@ for (const target of testDatabaseTargets()) {
     () => {
       let t: TestApp;
       let fake: FakeStripe;
-      let gateway: StripePaymentGateway;
+      let gateway: PaymentGateway;
       beforeAll(async () => {
         fake = createFakeStripe();
-        gateway = new StripePaymentGateway(fake.stripe, "pk_test_fake");
-        t = await createTestApp(target.options, {
-          env: {
-            PAYMENT_GATEWAY: "stripe",
-            STRIPE_SECRET_KEY: "sk_test_fake",
-            STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
-            STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-          },
-          paymentGateway: gateway,
-        });
+        const options = onFakeStripe(fake, WEBHOOK_SECRET);
+        gateway = options.paymentGateway;
+        t = await createTestApp(target.options, options);
       });
       afterAll(async () => {
         await t?.close();
       });
 
-      function succeededWebhook(eventId: string, paymentId: string) {
-        const payload = JSON.stringify({
-          id: eventId,
-          object: "event",
-          type: "payment_intent.succeeded",
-          data: { object: fake.intents.get(paymentId) },
-        });
-        const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-        return t.app.inject({
-          method: "POST",
-          url: "/api/webhooks/stripe",
-          payload,
-          headers: { "content-type": "application/json", "stripe-signature": signature },
-        });
-      }
+      const succeededWebhook = (eventId: string, paymentId: string) =>
+        sendStripeWebhook(t.app, paymentSucceededEvent(eventId, fake.intents.get(paymentId)), WEBHOOK_SECRET);
 
       it("cancels the order and its PaymentIntent through the SDK, and releases the stock (faked Stripe)", async () => {
         const customer = await signedInCustomer(t);

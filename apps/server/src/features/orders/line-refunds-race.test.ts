@@ -11,7 +11,7 @@ import { addTool, stockOf } from "../../testing/fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { createFakeStripe, type FakeStripe } from "../payments/fake-stripe";
 import { REFUND_KEY_TAKEN } from "../payments/gateway";
-import { StripePaymentGateway } from "../payments/stripe-gateway";
+import { onFakeStripe, succeedOnFakeStripe } from "./test-fixtures";
 
 const WHERE = { address: "1 Main St", phone: "+1 555-0100" };
 const STOCK = 10;
@@ -23,15 +23,7 @@ for (const target of testDatabaseTargets()) {
     let admin: SignedInCustomer;
     beforeAll(async () => {
       fake = createFakeStripe();
-      t = await createTestApp(target.options, {
-        env: {
-          PAYMENT_GATEWAY: "stripe",
-          STRIPE_SECRET_KEY: "sk_test_fake",
-          STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
-          STRIPE_WEBHOOK_SECRET: "whsec_test_secret_for_line_refunds",
-        },
-        paymentGateway: new StripePaymentGateway(fake.stripe, "pk_test_fake"),
-      });
+      t = await createTestApp(target.options, onFakeStripe(fake, "whsec_test_secret_for_line_refunds"));
       admin = await signedInCustomer(t, { role: "admin" });
     });
     afterAll(async () => {
@@ -50,11 +42,7 @@ for (const target of testDatabaseTargets()) {
       const placed = await call(t.app, customer, "POST", "/api/orders", { lines, ...WHERE });
       expect(placed.statusCode, placed.body).toBe(201);
       const order = orderSchema.parse(placed.json());
-      const started = await call(t.app, customer, "POST", "/api/create-payment-intent", {
-        orderId: order._id,
-      });
-      const paymentId = String(started.json().clientSecret).split("_secret_")[0] ?? "";
-      fake.succeed(paymentId);
+      const paymentId = await succeedOnFakeStripe(t.app, customer, fake, order._id);
       const paid = await call(t.app, customer, "PATCH", `/api/orders/${order._id}`, {
         transactionId: paymentId,
       });

@@ -1,6 +1,7 @@
 // Orders under a tax rate (issue 50, decision 0041) through the API: the rate in force is kept on the
 // order, the answer breaks it down per line, the payment and a line refund take the gross, and the
-// paid mail shows net, tax and total. Both ways: tax added on top, and prices that hold it.
+// paid mail shows net, tax and total. Both ways, a row of RATES each: tax added on top, and prices
+// that hold it.
 import { orders } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { type Order, orderSchema } from "@toolshop/shared/orders";
@@ -20,14 +21,58 @@ const SELLER = {
   SELLER_TAX_ID: "GB123456789",
 };
 
+/**
+ * The two ways, each with what an order of 3 × 12.50 (pliers) and 1 × 0.99 (tape) comes to: the
+ * order's totals, each line's [total, net, tax, gross], the paid mail's rows, and the refund of two
+ * of the three pliers.
+ */
+const RATES: {
+  title: string;
+  env: Record<string, string>;
+  rule: { ratePercent: number; pricesIncludeTax: boolean };
+  totals: { net: number; tax: number; gross: number };
+  lines: number[][];
+  paidMail: string[];
+  twoPliersRefunded: string;
+}[] = [
+  {
+    title: "with tax added on top (TAX_RATE=8.875)",
+    env: { TAX_RATE: "8.875" },
+    rule: { ratePercent: 8.875, pricesIncludeTax: false },
+    // 37.50 + 3.33 tax (3.328…), 0.99 + 0.09 tax (0.0878…): each line rounded, the total their sum.
+    totals: { net: 38.49, tax: 3.42, gross: 41.91 },
+    lines: [
+      [37.5, 37.5, 3.33, 40.83],
+      [0.99, 0.99, 0.09, 1.08],
+    ],
+    paidMail: ["Net: $38.49", "Tax 8.875%: $3.42", "Total paid: $41.91"],
+    // 25.00 + round(2.21875) = 27.22; the third plier would give back 40.83 − 27.22 = 13.61.
+    twoPliersRefunded: "Amount refunded: $27.22",
+  },
+  {
+    title: "with prices that hold the tax (TAX_RATE=20, PRICES_INCLUDE_TAX=true)",
+    env: { TAX_RATE: "20", PRICES_INCLUDE_TAX: "true" },
+    rule: { ratePercent: 20, pricesIncludeTax: true },
+    // 37.50 / 1.2 = 31.25; 0.99 / 1.2 = 0.825 → 0.83 (a half goes up into net).
+    totals: { net: 32.08, tax: 6.41, gross: 38.49 },
+    lines: [
+      [37.5, 31.25, 6.25, 37.5],
+      [0.99, 0.83, 0.16, 0.99],
+    ],
+    paidMail: ["Net: $32.08", "Tax 20% included: $6.41", "Total paid: $38.49"],
+    // The shelf price holds the tax: two of three pliers give back 2 × 12.50.
+    twoPliersRefunded: "Amount refunded: $25.00",
+  },
+];
+
 // One database is enough: the arithmetic is the process's, the columns are plain.
 for (const target of testDatabaseTargets().slice(0, 1)) {
   describe.skipIf(target.skip)(`orders under a tax rate ${target.title}`, () => {
-    describe("with tax added on top (TAX_RATE=8.875)", () => {
+    describe.each(RATES)("$title", (rate) => {
       let t: TestApp;
       let admin: SignedInCustomer;
       beforeAll(async () => {
-        t = await createTestApp(target.options, { env: { TAX_RATE: "8.875", ...SELLER } });
+        t = await createTestApp(target.options, { env: { ...rate.env, ...SELLER } });
         admin = await signedInCustomer(t, { role: "admin" });
       });
       afterAll(async () => {
@@ -38,7 +83,7 @@ for (const target of testDatabaseTargets().slice(0, 1)) {
         const response = await t.app.inject({ method: "GET", url: "/api/shop" });
         expect(shopSchema.parse(response.json())).toEqual({
           currency: "USD",
-          tax: { ratePercent: 8.875, pricesIncludeTax: false },
+          tax: rate.rule,
           seller: {
             name: "Toolshop Ltd",
             addressLines: ["1 Forge Lane", "Sheffield S1 2AB"],
@@ -47,7 +92,7 @@ for (const target of testDatabaseTargets().slice(0, 1)) {
         });
       });
 
-      it("charges the gross, keeps the rate on the order, and refunds a line's units with their tax", async () => {
+      it("charges the gross, keeps the rate on the order, breaks the tax down line by line, and refunds a line's units with their tax", async () => {
         const customer = await signedInCustomer(t);
         const db = t.database.db;
         const pliers = await addTool(db, { priceCents: 1250, minQuantity: 1, availableQuantity: 10 });
@@ -61,21 +106,15 @@ for (const target of testDatabaseTargets().slice(0, 1)) {
         });
         expect(placed.statusCode, placed.body).toBe(201);
         const order = orderSchema.parse(placed.json());
-        // 37.50 + 3.33 tax (3.328…), 0.99 + 0.09 tax (0.0878…): each line rounded, the total their sum.
-        expect(order.tax).toEqual({
-          ratePercent: 8.875,
-          pricesIncludeTax: false,
-          net: 38.49,
-          tax: 3.42,
-          gross: 41.91,
-        });
-        expect(order.price).toBe(41.91);
-        expect(order.lines.map(({ total, net, tax, gross }) => [total, net, tax, gross])).toEqual([
-          [37.5, 37.5, 3.33, 40.83],
-          [0.99, 0.99, 0.09, 1.08],
-        ]);
+        expect(order.tax).toEqual({ ...rate.rule, ...rate.totals });
+        expect(order.price).toBe(rate.totals.gross);
+        expect(order.lines.map(({ total, net, tax, gross }) => [total, net, tax, gross])).toEqual(rate.lines);
         const [row] = await db.select().from(orders).where(eq(orders.id, order._id));
-        expect(row).toMatchObject({ totalCents: 4191, taxRatePercent: 8.875, pricesIncludeTax: false });
+        expect(row).toMatchObject({
+          totalCents: Math.round(rate.totals.gross * 100),
+          taxRatePercent: rate.rule.ratePercent,
+          pricesIncludeTax: rate.rule.pricesIncludeTax,
+        });
 
         // The payment is for the gross, and the paid mail breaks it down.
         const intent = await call(t.app, customer, "POST", "/api/create-payment-intent", {
@@ -84,8 +123,7 @@ for (const target of testDatabaseTargets().slice(0, 1)) {
         expect(intent.statusCode, intent.body).toBe(200);
         await payThroughCheckout(t.app, customer, order._id);
         const mail = await outboxMailTo(t.dataDir, customer.email, "Your Toolshop order is paid");
-        for (const text of ["Net: $38.49", "Tax 8.875%: $3.42", "Total paid: $41.91"])
-          expect(mail).toContain(text);
+        for (const text of rate.paidMail) expect(mail).toContain(text);
 
         const detail = await call(t.app, customer, "GET", `/api/orders/${order._id}/detail`);
         expect(detail.json().tax).toEqual(order.tax);
@@ -100,8 +138,7 @@ for (const target of testDatabaseTargets().slice(0, 1)) {
           customer.email,
           "Part of your Toolshop order was refunded",
         );
-        // 25.00 + round(2.21875) = 27.22; the third plier would give back 40.83 − 27.22 = 13.61.
-        expect(partMail).toContain("Amount refunded: $27.22");
+        expect(partMail).toContain(rate.twoPliersRefunded);
       });
 
       it("keeps an order's rate when the rate changes: an order placed before shows what it was charged", async () => {
@@ -118,50 +155,6 @@ for (const target of testDatabaseTargets().slice(0, 1)) {
         const listed = (mine.json() as Order[]).find((each) => each._id === id);
         // The stored rate decides the breakdown, not TAX_RATE: rate 0 shows no tax at all.
         expect(listed?.tax).toMatchObject({ ratePercent: 0, net: 10, tax: 0, gross: 10 });
-      });
-    });
-
-    describe("with prices that hold the tax (TAX_RATE=20, PRICES_INCLUDE_TAX=true)", () => {
-      let t: TestApp;
-      beforeAll(async () => {
-        t = await createTestApp(target.options, { env: { TAX_RATE: "20", PRICES_INCLUDE_TAX: "true" } });
-      });
-      afterAll(async () => {
-        await t?.close();
-      });
-
-      it("charges the shelf price and carves the tax out of it, line by line", async () => {
-        const customer = await signedInCustomer(t);
-        const db = t.database.db;
-        const pliers = await addTool(db, { priceCents: 1250, minQuantity: 1, availableQuantity: 10 });
-        const tape = await addTool(db, { priceCents: 99, minQuantity: 1, availableQuantity: 10 });
-        const placed = await call(t.app, customer, "POST", "/api/orders", {
-          lines: [
-            { toolId: pliers.id, quantity: 3 },
-            { toolId: tape.id, quantity: 1 },
-          ],
-          ...WHERE,
-        });
-        expect(placed.statusCode, placed.body).toBe(201);
-        const order = orderSchema.parse(placed.json());
-        // 37.50 / 1.2 = 31.25; 0.99 / 1.2 = 0.825 → 0.83 (a half goes up into net).
-        expect(order.tax).toEqual({
-          ratePercent: 20,
-          pricesIncludeTax: true,
-          net: 32.08,
-          tax: 6.41,
-          gross: 38.49,
-        });
-        expect(order.price).toBe(38.49);
-        expect(order.lines.map(({ net, tax, gross }) => [net, tax, gross])).toEqual([
-          [31.25, 6.25, 37.5],
-          [0.83, 0.16, 0.99],
-        ]);
-        await payThroughCheckout(t.app, customer, order._id);
-        const mail = await outboxMailTo(t.dataDir, customer.email, "Your Toolshop order is paid");
-        for (const text of ["Net: $32.08", "Tax 20% included: $6.41", "Total paid: $38.49"]) {
-          expect(mail).toContain(text);
-        }
       });
     });
   });

@@ -5,6 +5,9 @@ import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import type { DomainEvent } from "../../lib/domain-events";
 import { call, type SignedInCustomer } from "../../testing/api-client";
+import type { TestAppOptions } from "../../testing/test-app";
+import type { FakeStripe } from "../payments/fake-stripe";
+import { StripePaymentGateway } from "../payments/stripe-gateway";
 import { TestPaymentGateway } from "../payments/test-gateway";
 import type { OrdersContext } from "./context";
 
@@ -62,5 +65,39 @@ export async function payThroughCheckout(
   const paymentId: string = confirmed.json().paymentIntent.id;
   const paid = await call(app, who, "PATCH", `/api/orders/${orderId}`, { transactionId: paymentId });
   expect(paid.statusCode, paid.body).toBe(200);
+  return paymentId;
+}
+
+/** createTestApp's options for paying with Stripe, whose servers `fake` mocks (fake-stripe.ts). */
+export function onFakeStripe(
+  fake: FakeStripe,
+  webhookSecret: string,
+): TestAppOptions & { paymentGateway: StripePaymentGateway } {
+  return {
+    env: {
+      PAYMENT_GATEWAY: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_fake",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+    },
+    paymentGateway: new StripePaymentGateway(fake.stripe, "pk_test_fake"),
+  };
+}
+
+/**
+ * Starts an unpaid order's payment on Stripe, whose servers `fake` mocks, and confirms the card there
+ * as Stripe.js would; answers the payment id. The order is paid once the webhook or the checkout's
+ * PATCH reports it.
+ */
+export async function succeedOnFakeStripe(
+  app: FastifyInstance,
+  who: SignedInCustomer,
+  fake: FakeStripe,
+  orderId: string,
+): Promise<string> {
+  const started = await call(app, who, "POST", "/api/create-payment-intent", { orderId });
+  expect(started.statusCode, started.body).toBe(200);
+  const paymentId = String(started.json().clientSecret).split("_secret_")[0] ?? "";
+  fake.succeed(paymentId);
   return paymentId;
 }

@@ -1,6 +1,7 @@
 // Stripe's servers, mocked for tests: the few PaymentIntents and Refunds endpoints the Stripe gateway uses, behind
 // a fetch function handed to the real Stripe SDK (tests only; the SDK itself runs unchanged).
 import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
 import { createStripeClient } from "./stripe-gateway";
 
@@ -163,4 +164,24 @@ export function createFakeStripe(): FakeStripe {
       refundGate = { ...gate, open, release: () => gate.release() };
     },
   };
+}
+
+/** A payment_intent.succeeded event as Stripe sends it, about `intent`. */
+export const paymentSucceededEvent = (id: string, intent: unknown) => ({
+  id,
+  object: "event",
+  type: "payment_intent.succeeded",
+  data: { object: intent },
+});
+
+/** POSTs `event` to the app's Stripe webhook, signed with `secret` as Stripe signs it. */
+export function sendStripeWebhook(app: FastifyInstance, event: object, secret: string) {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return app.inject({
+    method: "POST",
+    url: "/api/webhooks/stripe",
+    payload,
+    headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature },
+  });
 }

@@ -2,14 +2,13 @@ import { orders, processedWebhookEvents, testPaymentIntents } from "@toolshop/db
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { type Order, orderSchema } from "@toolshop/shared/orders";
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
 import { addTool, stockOf } from "../../testing/fixtures";
 import { allOutboxMails } from "../../testing/identity-client";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { createFakeStripe, type FakeStripe } from "./fake-stripe";
-import { StripePaymentGateway } from "./stripe-gateway";
+import { onFakeStripe, succeedOnFakeStripe } from "../orders/test-fixtures";
+import { createFakeStripe, type FakeStripe, paymentSucceededEvent, sendStripeWebhook } from "./fake-stripe";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_signatures";
 const card = (number: string) => ({ number, expMonth: 12, expYear: 2099, cvc: "123" });
@@ -155,47 +154,17 @@ for (const target of testDatabaseTargets()) {
     let customer: SignedInCustomer;
     beforeAll(async () => {
       fake = createFakeStripe();
-      t = await createTestApp(target.options, {
-        env: {
-          PAYMENT_GATEWAY: "stripe",
-          STRIPE_SECRET_KEY: "sk_test_fake",
-          STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
-          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        },
-        paymentGateway: new StripePaymentGateway(fake.stripe, "pk_test_fake"),
-      });
+      t = await createTestApp(target.options, onFakeStripe(fake, WEBHOOK_SECRET));
       customer = await signedInCustomer(t);
     });
     afterAll(async () => {
       await t?.close();
     });
 
-    function webhook(event: object, secret = WEBHOOK_SECRET) {
-      const payload = JSON.stringify(event);
-      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-      return t.app.inject({
-        method: "POST",
-        url: "/api/webhooks/stripe",
-        payload,
-        headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature },
-      });
-    }
+    const webhook = (event: object, secret = WEBHOOK_SECRET) => sendStripeWebhook(t.app, event, secret);
 
-    async function paidIntentFor(order: Order) {
-      const response = await call(t.app, customer, "POST", "/api/create-payment-intent", {
-        orderId: order._id,
-      });
-      const id = String(response.json().clientSecret).split("_secret_")[0] ?? "";
-      fake.succeed(id);
-      return fake.intents.get(id);
-    }
-
-    const succeededEvent = (id: string, intent: unknown) => ({
-      id,
-      object: "event",
-      type: "payment_intent.succeeded",
-      data: { object: intent },
-    });
+    const paidIntentFor = async (order: Order) =>
+      fake.intents.get(await succeedOnFakeStripe(t.app, customer, fake, order._id));
 
     it("tells the web to load Stripe.js with the publishable key (Stripe mocked)", async () => {
       const response = await call(t.app, undefined, "GET", "/api/payment-config");
@@ -210,7 +179,7 @@ for (const target of testDatabaseTargets()) {
     it("refuses a webhook with a bad signature or none, and pays nothing (Stripe mocked)", async () => {
       const order = await placeOrder(t, customer);
       const intent = await paidIntentFor(order);
-      const event = succeededEvent("evt_bad_signature", intent);
+      const event = paymentSucceededEvent("evt_bad_signature", intent);
 
       const forged = await webhook(event, "whsec_someone_else");
       expect(forged.statusCode).toBe(400);
@@ -225,7 +194,7 @@ for (const target of testDatabaseTargets()) {
     it("marks the order paid from a signed payment_intent.succeeded, once however often it comes (Stripe mocked)", async () => {
       const order = await placeOrder(t, customer);
       const intent = await paidIntentFor(order);
-      const event = succeededEvent("evt_paid_once", intent);
+      const event = paymentSucceededEvent("evt_paid_once", intent);
 
       for (let i = 0; i < 3; i++) {
         const response = await webhook(event);
@@ -252,7 +221,7 @@ for (const target of testDatabaseTargets()) {
     it("does not mark an order paid from an event whose amount differs from the order (Stripe mocked)", async () => {
       const order = await placeOrder(t, customer);
       const intent = await paidIntentFor(order);
-      const response = await webhook(succeededEvent("evt_wrong_amount", { ...intent, amount: 1 }));
+      const response = await webhook(paymentSucceededEvent("evt_wrong_amount", { ...intent, amount: 1 }));
       expect(response.statusCode).toBe(200);
       const page = await call(t.app, customer, "GET", `/api/payment/${order._id}`);
       expect(page.json()).toMatchObject({ paid: false });

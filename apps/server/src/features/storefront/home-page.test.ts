@@ -1,15 +1,10 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
-import { type Tool, toolSchema } from "@toolshop/shared/tools";
-import { uploadResponseSchema } from "@toolshop/shared/uploads";
+import type { Tool } from "@toolshop/shared/tools";
 import { renderServerPage } from "@toolshop/web/server-render";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
+import { postProduct, uploadPicture } from "../../testing/products";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { multipartBody } from "../uploads/test-images";
 
 // The web build's documents as the real build makes them: an empty #root for the server to fill.
 const SHELL = `<!doctype html>
@@ -42,33 +37,21 @@ for (const target of testDatabaseTargets()) {
   describe.skipIf(target.skip)(`the home page rendered by the server with React ${target.title}`, () => {
     let t: TestApp;
     let admin: SignedInCustomer;
-    let webDistDir: string;
     let image: string;
     beforeAll(async () => {
-      webDistDir = await mkdtemp(join(tmpdir(), "toolshop-home-"));
-      await writeFile(join(webDistDir, "app-shell.html"), SHELL);
-      await writeFile(join(webDistDir, "index.html"), SHELL);
-      t = await createTestApp(target.options, { webDistDir, env: { CURRENCY: "usd" } });
-      admin = await signedInCustomer(t, { role: "admin" });
-      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3b82f6" } })
-        .png()
-        .toBuffer();
-      const body = await multipartBody([{ name: "tool.png", type: "image/png", content: png }]);
-      const upload = await t.app.inject({
-        method: "POST",
-        url: "/api/uploads",
-        payload: body.payload,
-        headers: { ...body.headers, ...admin.headers },
+      t = await createTestApp(target.options, {
+        webBuild: { "app-shell.html": SHELL, "index.html": SHELL },
+        env: { CURRENCY: "usd" },
       });
-      image = uploadResponseSchema.parse(upload.json()).data.url;
+      admin = await signedInCustomer(t, { role: "admin" });
+      image = await uploadPicture(t, admin);
     });
     afterAll(async () => {
       await t?.close();
-      if (webDistDir) await rm(webDistDir, { recursive: true, force: true });
     });
 
-    async function addProduct(name: string): Promise<Tool> {
-      const body = {
+    const addProduct = (name: string): Promise<Tool> =>
+      postProduct(t, admin, {
         name,
         short: "Made to last.",
         minQuantity: 10,
@@ -76,11 +59,7 @@ for (const target of testDatabaseTargets()) {
         price: 12.5,
         image,
         category: "mechanical",
-      };
-      const response = await call(t.app, admin, "POST", "/api/tools", body);
-      expect(response.statusCode, response.body).toBe(201);
-      return toolSchema.parse(response.json());
-    }
+      });
     const get = (url: string, headers: Record<string, string> = {}) =>
       t.app.inject({ method: "GET", url, headers });
 

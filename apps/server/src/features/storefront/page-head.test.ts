@@ -1,16 +1,12 @@
 // The head tags of the pages a link or a crawler lands on (/, /blogs, a product page), the PNG
 // renditions their previews name, and the cache headers of the build's files and the uploads. About
 // pages, not data: it runs on PGlite only.
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { uploadResponseSchema } from "@toolshop/shared/uploads";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInCustomer } from "../../testing/api-client";
 import { addTool } from "../../testing/fixtures";
+import { uploadPicture } from "../../testing/products";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { multipartBody } from "../uploads/test-images";
 
 const PUBLIC_URL = "https://shop.example";
 const SHELL = `<!doctype html>
@@ -68,23 +64,20 @@ const SHARED_TAGS = [
 
 describe("the pages' head tags and the build's cache headers", () => {
   let t: TestApp;
-  let webDistDir: string;
   let toolId: string;
   beforeAll(async () => {
-    webDistDir = await mkdtemp(join(tmpdir(), "toolshop-page-head-"));
-    await mkdir(join(webDistDir, "assets"));
-    await mkdir(join(webDistDir, "images", "tools"), { recursive: true });
-    await writeFile(join(webDistDir, "app-shell.html"), SHELL);
-    await writeFile(join(webDistDir, "index.html"), INDEX);
-    await writeFile(join(webDistDir, "assets", "index-abc123.js"), "console.log(1);");
-    await writeFile(join(webDistDir, "images", "hero.svg"), SVG);
-    await writeFile(join(webDistDir, "images", "tools", "pliers.svg"), SVG);
-    t = await createTestApp({ kind: "pglite" }, { webDistDir, env: { PUBLIC_URL } });
+    const webBuild = {
+      "app-shell.html": SHELL,
+      "index.html": INDEX,
+      "assets/index-abc123.js": "console.log(1);",
+      "images/hero.svg": SVG,
+      "images/tools/pliers.svg": SVG,
+    };
+    t = await createTestApp({ kind: "pglite" }, { webBuild, env: { PUBLIC_URL } });
     toolId = (await addTool(t.database.db)).id;
   });
   afterAll(async () => {
     await t?.close();
-    await rm(webDistDir, { recursive: true, force: true });
   });
 
   async function headAt(url: string) {
@@ -160,17 +153,7 @@ describe("the pages' head tags and the build's cache headers", () => {
     expect(image.headers.etag ?? image.headers["last-modified"]).toBeTruthy();
 
     const admin = await signedInCustomer(t, { role: "admin" });
-    const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#3b82f6" } })
-      .png()
-      .toBuffer();
-    const body = await multipartBody([{ name: "tool.png", type: "image/png", content: png }]);
-    const upload = await t.app.inject({
-      method: "POST",
-      url: "/api/uploads",
-      payload: body.payload,
-      headers: { ...body.headers, ...admin.headers },
-    });
-    const url = uploadResponseSchema.parse(upload.json()).data.url;
+    const url = await uploadPicture(t, admin);
     const uploaded = await t.app.inject({ method: "GET", url });
     expect(uploaded.statusCode).toBe(200);
     expect(uploaded.headers["cache-control"]).toBe("public, max-age=31536000, immutable");

@@ -1,18 +1,13 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { reviews, tools } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
-import { shopSchema, type Tool, toolSchema } from "@toolshop/shared/tools";
-import { uploadResponseSchema } from "@toolshop/shared/uploads";
+import { shopSchema, type Tool } from "@toolshop/shared/tools";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
 import { insertOrders } from "../../testing/fixtures";
+import { postProduct, uploadPicture } from "../../testing/products";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { multipartBody } from "../uploads/test-images";
 
 const PUBLIC_URL = "https://shop.example";
 const HOSTILE = "</script><img src=x onerror=alert(1)>";
@@ -52,39 +47,21 @@ for (const target of testDatabaseTargets()) {
     let t: TestApp;
     let admin: SignedInCustomer;
     let image: string;
-    let webDistDir: string;
     beforeAll(async () => {
-      webDistDir = await mkdtemp(join(tmpdir(), "toolshop-storefront-"));
-      await writeFile(join(webDistDir, "app-shell.html"), SHELL);
-      await writeFile(join(webDistDir, "index.html"), INDEX);
       t = await createTestApp(target.options, {
-        webDistDir,
+        webBuild: { "app-shell.html": SHELL, "index.html": INDEX },
         env: { PUBLIC_URL: PUBLIC_URL, CURRENCY: "eur" },
       });
       admin = await signedInCustomer(t, { role: "admin" });
-      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3b82f6" } })
-        .png()
-        .toBuffer();
-      const body = await multipartBody([{ name: "tool.png", type: "image/png", content: png }]);
-      const upload = await t.app.inject({
-        method: "POST",
-        url: "/api/uploads",
-        payload: body.payload,
-        headers: { ...body.headers, ...admin.headers },
-      });
-      image = uploadResponseSchema.parse(upload.json()).data.url;
+      image = await uploadPicture(t, admin);
     });
     afterAll(async () => {
       await t?.close();
-      if (webDistDir) await rm(webDistDir, { recursive: true, force: true });
     });
 
-    async function addProduct(values: Partial<Omit<Tool, "_id" | "image">> = {}): Promise<Tool> {
+    function addProduct(values: Partial<Omit<Tool, "_id" | "image">> = {}): Promise<Tool> {
       const product = { name: "Cable Cutter", short: "Cuts cable up to 20 mm.", minQuantity: 10 };
-      const body = { ...product, availableQuantity: 500, price: 24.5, image, ...values };
-      const response = await call(t.app, admin, "POST", "/api/tools", body);
-      expect(response.statusCode, response.body).toBe(201);
-      return toolSchema.parse(response.json());
+      return postProduct(t, admin, { ...product, availableQuantity: 500, price: 24.5, image, ...values });
     }
 
     const get = (url: string, headers: Record<string, string> = {}) =>

@@ -1,12 +1,10 @@
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { type Tool, toolSchema, toolSearchPageSchema } from "@toolshop/shared/tools";
-import { uploadResponseSchema } from "@toolshop/shared/uploads";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
 import { insertOrders } from "../../testing/fixtures";
+import { postProduct, uploadPicture } from "../../testing/products";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { multipartBody } from "../uploads/test-images";
 
 for (const target of testDatabaseTargets()) {
   describe.skipIf(target.skip)(`tools admin API ${target.title}`, () => {
@@ -18,25 +16,11 @@ for (const target of testDatabaseTargets()) {
       t = await createTestApp(target.options);
       admin = await signedInCustomer(t, { role: "admin" });
       customer = await signedInCustomer(t);
-      image = await uploadPicture("#3b82f6");
+      image = await uploadPicture(t, admin);
     });
     afterAll(async () => {
       await t?.close();
     });
-
-    async function uploadPicture(color: string): Promise<string> {
-      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
-        .png()
-        .toBuffer();
-      const body = await multipartBody([{ name: "tool.png", type: "image/png", content: png }]);
-      const response = await t.app.inject({
-        method: "POST",
-        url: "/api/uploads",
-        payload: body.payload,
-        headers: { ...body.headers, ...admin.headers },
-      });
-      return uploadResponseSchema.parse(response.json()).data.url;
-    }
 
     const product = (overrides: object = {}) => ({
       name: "Cable Cutter",
@@ -48,11 +32,8 @@ for (const target of testDatabaseTargets()) {
       ...overrides,
     });
 
-    async function createProduct(overrides: object = {}): Promise<Tool> {
-      const response = await call(t.app, admin, "POST", "/api/tools", product(overrides));
-      expect(response.statusCode, response.body).toBe(201);
-      return toolSchema.parse(response.json());
-    }
+    const createProduct = (overrides: object = {}): Promise<Tool> =>
+      postProduct(t, admin, product(overrides));
 
     async function catalogue(): Promise<Tool[]> {
       return toolSchema.array().parse((await t.app.inject({ method: "GET", url: "/api/tools" })).json());
@@ -155,7 +136,7 @@ for (const target of testDatabaseTargets()) {
     it("edits price, quantities, description and picture; refuses when orders changed the stock meanwhile", async () => {
       const tool = await createProduct({ name: "Editable" });
       await t.app.inject({ method: "GET", url: `/api/tools/${tool._id}` }); // cached
-      const newImage = await uploadPicture("#10b981");
+      const newImage = await uploadPicture(t, admin, "#10b981");
       const edit = {
         ...product({
           name: "Editable",

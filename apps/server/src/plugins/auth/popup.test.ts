@@ -1,8 +1,5 @@
 // Popup sign-in: the real authorization-code flow against oauth2-mock-server, followed by hand:
 // our start route -> the provider's authorize endpoint -> Better Auth's callback -> the popup page.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -133,15 +130,14 @@ for (const target of testDatabaseTargets()) {
 
 describe("popup sign-in without provider settings", () => {
   let t: TestApp;
-  let webDist: string;
   beforeAll(async () => {
-    webDist = await mkdtemp(join(tmpdir(), "toolshop-web-dist-"));
-    await writeFile(join(webDist, "index.html"), '<!doctype html><div id="root"></div>');
-    t = await createTestApp({ kind: "pglite" }, { webDistDir: webDist });
+    t = await createTestApp(
+      { kind: "pglite" },
+      { webBuild: { "index.html": '<!doctype html><div id="root"></div>' } },
+    );
   });
   afterAll(async () => {
     await t?.close();
-    await rm(webDist, { recursive: true, force: true });
   });
 
   it("lets the popup keep its opener: no opener isolation on the answers the popup passes through", async () => {

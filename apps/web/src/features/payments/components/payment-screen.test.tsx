@@ -7,6 +7,7 @@ import {
   renderScreen,
   startOrdersApi,
 } from "../../orders/test/render-with-api";
+import { expectPaidReceipt } from "../test/paid-receipt";
 import { PaymentScreen } from "./payment-screen";
 
 const ORDER = anOrder();
@@ -123,12 +124,7 @@ describe("the payment screen with the test gateway", () => {
     await expect.poll(() => pay.disabled).toBe(false);
     await user.click(pay);
 
-    const receipt = await screen.findByRole("status", { name: "Congrats! Your payment is completed." });
-    expect(document.activeElement).toBe(receipt);
-    expect(screen.queryByRole("button", { name: "Pay" })).not.toBeInTheDocument();
-    expect(screen.queryByText(/by card/)).not.toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Back to My orders" })).toBeInTheDocument();
-    expect(screen.getByText("pi_test_abc123")).toBeInTheDocument();
+    await expectPaidReceipt("pi_test_abc123");
     const confirm = api?.callsTo("POST", "/api/test-gateway/confirm")[0];
     expect(confirm?.body).toEqual({
       clientSecret: "pi_test_abc123_secret_xyz",

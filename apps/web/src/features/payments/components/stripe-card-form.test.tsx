@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { anOrder } from "../../orders/test/orders-data";
 import { renderScreen, startOrdersApi } from "../../orders/test/render-with-api";
+import { expectPaidReceipt } from "../test/paid-receipt";
 import { PaymentScreen } from "./payment-screen";
 
 // Stripe's servers cannot be reached in tests: Stripe.js and its React bindings are replaced by fakes
@@ -58,12 +59,7 @@ describe("the payment screen with Stripe (mocked Stripe.js)", () => {
     await expect.poll(() => pay.disabled).toBe(false);
     await user.click(pay);
 
-    const receipt = await screen.findByRole("status", { name: "Congrats! Your payment is completed." });
-    expect(document.activeElement).toBe(receipt);
-    expect(screen.queryByRole("button", { name: "Pay" })).not.toBeInTheDocument();
-    expect(screen.queryByText(/by card/)).not.toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Back to My orders" })).toBeInTheDocument();
-    expect(screen.getByText("pi_3StripeReal")).toBeInTheDocument();
+    await expectPaidReceipt("pi_3StripeReal");
     expect(confirmCardPayment).toHaveBeenCalledWith("pi_3StripeReal_secret_abc", {
       payment_method: { card: fakeCard, billing_details: BILLING },
     });

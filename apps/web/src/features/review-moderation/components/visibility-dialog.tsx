@@ -1,5 +1,4 @@
-import { useRef } from "react";
-import { ModalDialog } from "../../../components/modal-dialog";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 
 interface VisibilityDialogProps {
   /** What the admin is about to do: hide the review, or show it again. */
@@ -12,39 +11,24 @@ interface VisibilityDialogProps {
 
 /** Asks before a review leaves the home page or comes back; Cancel has the focus on opening. */
 export function VisibilityDialog({ hide, author, busy, onConfirm, onClose }: VisibilityDialogProps) {
-  const cancelRef = useRef<HTMLButtonElement>(null);
   return (
-    <ModalDialog
-      titleId="review-visibility-title"
+    <ConfirmDialog
+      idPrefix="review-visibility"
       title={hide ? "Hide this review?" : "Show this review again?"}
-      describedById="review-visibility-text"
-      busy={busy}
-      onClose={onClose}
-      initialFocus={cancelRef}
-    >
-      {(close) => (
+      text={
         <>
-          <p id="review-visibility-text" className="pb-3">
-            The review by <span className="break-words font-semibold">{author}</span>{" "}
-            {hide
-              ? "leaves the home page at once. It stays stored, and you can show it again."
-              : "is shown on the home page again."}
-          </p>
-          <div className="modal-action">
-            <button ref={cancelRef} type="button" className="btn" onClick={close} disabled={busy}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => onConfirm(close)}
-              disabled={busy}
-            >
-              {busy ? "Saving…" : hide ? "Yes, hide" : "Yes, show"}
-            </button>
-          </div>
+          The review by <span className="break-words font-semibold">{author}</span>{" "}
+          {hide
+            ? "leaves the home page at once. It stays stored, and you can show it again."
+            : "is shown on the home page again."}
         </>
-      )}
-    </ModalDialog>
+      }
+      confirmLabel={hide ? "Yes, hide" : "Yes, show"}
+      busyLabel="Saving…"
+      confirmClassName="btn-primary"
+      busy={busy}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   );
 }

@@ -1,5 +1,4 @@
-import { useRef } from "react";
-import { ModalDialog } from "../../../components/modal-dialog";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import type { RoleChange } from "../api/make-admin";
 
 interface RoleChangeDialogProps {
@@ -24,37 +23,21 @@ const TEXT = {
 
 /** Asks before a role changes; Cancel, the safe choice, has the focus on opening. */
 export function RoleChangeDialog({ change, busy, onConfirm, onClose }: RoleChangeDialogProps) {
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const text = TEXT[change.kind];
   return (
-    <ModalDialog
-      titleId="role-change-title"
+    <ConfirmDialog
+      idPrefix="role-change"
       title={text.title}
-      describedById="role-change-text"
-      busy={busy}
-      onClose={onClose}
-      initialFocus={cancelRef}
-    >
-      {(close) => (
+      text={
         <>
-          <p id="role-change-text" className="pb-3">
-            <span className="break-words font-semibold">{change.email}</span>: {text.text}
-          </p>
-          <div className="modal-action">
-            <button ref={cancelRef} type="button" className="btn" onClick={close} disabled={busy}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className={`btn ${change.kind === "promote" ? "btn-primary" : "btn-error"}`}
-              onClick={() => onConfirm(close)}
-              disabled={busy}
-            >
-              {text.confirm}
-            </button>
-          </div>
+          <span className="break-words font-semibold">{change.email}</span>: {text.text}
         </>
-      )}
-    </ModalDialog>
+      }
+      confirmLabel={text.confirm}
+      confirmClassName={change.kind === "promote" ? "btn-primary" : "btn-error"}
+      busy={busy}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   );
 }
