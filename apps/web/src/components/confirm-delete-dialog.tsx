@@ -10,14 +10,17 @@ interface ConfirmDeleteDialogProps {
   /** The server's refusal, shown inside the dialog. */
   error: Error | null;
   busy: boolean;
-  /** "Yes, delete" was pressed; `close` closes the dialog (and gives the focus back). */
+  /** The confirming button's words, and its words while the change is under way. */
+  confirmLabel?: string;
+  busyLabel?: string;
+  /** The confirming button was pressed; `close` closes the dialog (and gives the focus back). */
   onConfirm: (close: () => void) => void;
   onClose: () => void;
 }
 
 /**
- * Asks before something is deleted. Cancel, the safe choice, has the focus on opening; Escape cancels
- * too, except while the deletion is under way.
+ * Asks before something is deleted (or otherwise undone for good, e.g. an offer withdrawn). Cancel, the
+ * safe choice, has the focus on opening; Escape cancels too, except while the change is under way.
  */
 export function ConfirmDeleteDialog({
   idPrefix,
@@ -25,6 +28,8 @@ export function ConfirmDeleteDialog({
   text,
   error,
   busy,
+  confirmLabel = "Yes, delete",
+  busyLabel = "Deleting…",
   onConfirm,
   onClose,
 }: ConfirmDeleteDialogProps) {
@@ -54,7 +59,7 @@ export function ConfirmDeleteDialog({
               Cancel
             </button>
             <button type="button" className="btn btn-error" onClick={() => onConfirm(close)} disabled={busy}>
-              {busy ? "Deleting…" : "Yes, delete"}
+              {busy ? busyLabel : confirmLabel}
             </button>
           </div>
         </>
