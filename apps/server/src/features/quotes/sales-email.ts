@@ -62,7 +62,15 @@ export function quoteRequestEmail(
   const subject = `Quote request from ${who}`.slice(0, 200);
   const message = quote.message ? ["", "Message:", quote.message] : [];
   const bodies = mailBodies(
-    [intro, "", ...detailLines(details), ...message, "", "Open the request to send an offer:", textLink(link)],
+    [
+      intro,
+      "",
+      ...detailLines(details),
+      ...message,
+      "",
+      "Open the request to send an offer:",
+      textLink(link),
+    ],
     [
       htmlParagraph(intro),
       detailTable(details),

@@ -43,7 +43,14 @@ function pricesHint(tool: OfferTool): string {
  * One line of the offer: its tool (the group's name), the quantity and unit price with the shared
  * schema's messages under them, the line's total, and Remove. Two columns on a phone, one row wider up.
  */
-export function OfferLineRow({ form, index, tool, onQuantityChange, onPriceTyped, onRemove }: OfferLineRowProps) {
+export function OfferLineRow({
+  form,
+  index,
+  tool,
+  onQuantityChange,
+  onPriceTyped,
+  onRemove,
+}: OfferLineRowProps) {
   const { register, control, formState } = form;
   const errors = formState.errors.lines?.[index];
   const [quantity, unitPrice] = useWatch({
@@ -84,9 +91,7 @@ export function OfferLineRow({ form, index, tool, onQuantityChange, onPriceTyped
         />
         <p className="flex flex-col gap-1 text-sm sm:pt-1">
           <span className="font-medium">Line total</span>
-          <span className="text-base">
-            {total === null ? "—" : <Money amount={total} />}
-          </span>
+          <span className="text-base">{total === null ? "—" : <Money amount={total} />}</span>
         </p>
         <button type="button" className="btn btn-ghost btn-sm self-end text-error" onClick={onRemove}>
           Remove<span className="sr-only"> {tool.name}</span>

@@ -30,7 +30,9 @@ describe("QuoteOfferEditor", () => {
   });
 
   it("prefills each unit price for its quantity, follows the quantity until a price is typed, and sends the offer", async () => {
-    const api = await startOrdersApi(quoteApi(requestedQuote(), () => ({ status: 200, body: offeredQuote() })));
+    const api = await startOrdersApi(
+      quoteApi(requestedQuote(), () => ({ status: 200, body: offeredQuote() })),
+    );
     close = api.close;
     const user = openQuote();
     await screen.findByRole("heading", { name: "Quote request from Ada Builder" });
@@ -73,7 +75,9 @@ describe("QuoteOfferEditor", () => {
   });
 
   it("removes a line and adds one from the catalogue, and sends 14 days when the validity is left alone", async () => {
-    const api = await startOrdersApi(quoteApi(requestedQuote(), () => ({ status: 200, body: offeredQuote() })));
+    const api = await startOrdersApi(
+      quoteApi(requestedQuote(), () => ({ status: 200, body: offeredQuote() })),
+    );
     close = api.close;
     const user = openQuote();
     await screen.findByRole("group", { name: "Drill" });
@@ -128,7 +132,9 @@ describe("QuoteOfferEditor", () => {
 
   it("shows the server's sentence when the transition table refuses the offer (409)", async () => {
     const refusal = "This quote was accepted, so it cannot be offered.";
-    const api = await startOrdersApi(quoteApi(requestedQuote(), () => ({ status: 409, body: { message: refusal } })));
+    const api = await startOrdersApi(
+      quoteApi(requestedQuote(), () => ({ status: 409, body: { message: refusal } })),
+    );
     close = api.close;
     const user = openQuote();
     await user.click(await screen.findByRole("button", { name: "Send offer" }));
@@ -149,7 +155,11 @@ describe("QuoteOfferEditor", () => {
     await user.click(screen.getByRole("button", { name: "Send offer" }));
     await screen.findByText("The offer is sent to ada@example.com.");
     expect(offersSent(api.calls)).toEqual([
-      { lines: [{ toolId: "00000000-0000-4000-8000-000000000002", quantity: 250, unitPrice: 2 }], note: "", validDays: 14 },
+      {
+        lines: [{ toolId: "00000000-0000-4000-8000-000000000002", quantity: 250, unitPrice: 2 }],
+        note: "",
+        validDays: 14,
+      },
     ]);
   });
 

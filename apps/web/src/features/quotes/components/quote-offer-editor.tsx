@@ -3,8 +3,8 @@ import {
   DEFAULT_QUOTE_VALID_DAYS,
   MAX_QUOTE_LINES,
   MAX_QUOTE_VALID_DAYS,
-  type Quote,
   QUOTE_NOTE_MAX_LENGTH,
+  type Quote,
   type QuoteOfferBody,
   quoteOfferBodySchema,
 } from "@toolshop/shared/quote-offers";
@@ -16,7 +16,7 @@ import { TextAreaField, TextField } from "../../../components/form-fields";
 import { Money } from "../../../components/money";
 import { notify } from "../../../lib/toast";
 import { useOwnerQuoteCommand } from "../api/owner-quote-api";
-import { OfferLineRow, type OfferFormInput, type OfferTool } from "./offer-line-row";
+import { type OfferFormInput, OfferLineRow, type OfferTool } from "./offer-line-row";
 import { OFFER_TOOL_SEARCH_ID, OfferToolPicker } from "./offer-tool-picker";
 
 interface QuoteOfferEditorProps {
@@ -41,7 +41,8 @@ function startFrom(quote: Quote, revising: boolean) {
     if (line.toolId === null) continue;
     const tool = { name: line.name, listPrice: line.listPrice, priceBreaks: line.priceBreaks };
     tools.set(line.toolId, tool);
-    const unitPrice = revising && line.unitPrice !== null ? line.unitPrice : startingPrice(tool, line.quantity);
+    const unitPrice =
+      revising && line.unitPrice !== null ? line.unitPrice : startingPrice(tool, line.quantity);
     lines.push({ toolId: line.toolId, quantity: line.quantity, unitPrice });
   }
   const gone = quote.lines.filter((line) => line.toolId === null).map((line) => line.name);
@@ -97,7 +98,12 @@ export function QuoteOfferEditor({ quote, revising, onSent, onCancel }: QuoteOff
   );
 
   return (
-    <form noValidate onSubmit={submit} aria-label={revising ? "Revised offer" : "Offer"} className="flex flex-col gap-4">
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label={revising ? "Revised offer" : "Offer"}
+      className="flex flex-col gap-4"
+    >
       {start.gone.length > 0 ? (
         <p className="alert alert-warning">
           No longer sold, so left out of the offer: {start.gone.join(", ")}.

@@ -83,12 +83,7 @@ export function QuoteRequestCard({ quote, openSearch }: QuoteRequestCardProps) {
             <span className="sr-only"> the request from {quote.name}</span>
           </Link>
           {waiting ? (
-            <button
-              type="button"
-              className="btn btn-sm btn-ghost"
-              disabled={mark.isPending}
-              onClick={toggle}
-            >
+            <button type="button" className="btn btn-sm btn-ghost" disabled={mark.isPending} onClick={toggle}>
               {quote.handled ? "Mark as open" : "Mark handled"}
               <span className="sr-only"> (request from {quote.name})</span>
             </button>

@@ -29,14 +29,18 @@ describe("QuoteRequestDetail", () => {
     const heading = await screen.findByRole("heading", { name: "Quote request from Ada Builder" });
     expect(heading).toHaveFocus();
     const lines = screen.getByRole("list", { name: "Lines" });
-    expect(within(lines).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
-      "60 × Pliers$10.00 each · $600.00",
-      "10 × Drill$35.00 each · $350.00",
-    ]);
+    expect(
+      within(lines)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["60 × Pliers$10.00 each · $600.00", "10 × Drill$35.00 each · $350.00"]);
     expect(screen.getByText(/^Offer total/)).toHaveTextContent("$950.00");
     expect(screen.getByText("Trade prices")).toBeInTheDocument();
     const history = within(screen.getByRole("region", { name: "History" })).getAllByRole("listitem");
-    expect(history.map((entry) => entry.querySelector("span")?.textContent)).toEqual(["Requested", "Offer sent"]);
+    expect(history.map((entry) => entry.querySelector("span")?.textContent)).toEqual([
+      "Requested",
+      "Offer sent",
+    ]);
     expect(history[1]?.querySelector("time")).toHaveAttribute("datetime", "2026-03-02T10:00:00.000Z");
 
     await user.click(screen.getByRole("button", { name: "Withdraw" }));
@@ -52,7 +56,9 @@ describe("QuoteRequestDetail", () => {
 
   it("keeps the withdraw dialog open with the server's sentence when the table refuses (409)", async () => {
     const refusal = "This quote was accepted, so it cannot be withdrawn.";
-    const api = await startOrdersApi(quoteApi(offeredQuote(), () => ({ status: 409, body: { message: refusal } })));
+    const api = await startOrdersApi(
+      quoteApi(offeredQuote(), () => ({ status: 409, body: { message: refusal } })),
+    );
     close = api.close;
     const user = openQuote();
     await user.click(await screen.findByRole("button", { name: "Withdraw" }));
@@ -62,7 +68,9 @@ describe("QuoteRequestDetail", () => {
   });
 
   it("revises an offer from its prices and note: the new offer replaces it", async () => {
-    const api = await startOrdersApi(quoteApi(offeredQuote(), () => ({ status: 200, body: offeredQuote([9, 35]) })));
+    const api = await startOrdersApi(
+      quoteApi(offeredQuote(), () => ({ status: 200, body: offeredQuote([9, 35]) })),
+    );
     close = api.close;
     const user = openQuote();
     await user.click(await screen.findByRole("button", { name: "Revise" }));
@@ -105,7 +113,10 @@ describe("QuoteRequestDetail", () => {
   });
 
   it("says why a request cannot be shown, and leads back to the list", async () => {
-    const api = await startOrdersApi(() => ({ status: 404, body: { message: "There is no quote with this id." } }));
+    const api = await startOrdersApi(() => ({
+      status: 404,
+      body: { message: "There is no quote with this id." },
+    }));
     close = api.close;
     openQuote();
     expect(await screen.findByRole("alert")).toHaveTextContent("There is no quote with this id.");

@@ -97,7 +97,13 @@ function QuoteRequestView({ quote }: { quote: Quote }) {
       ) : null}
       <section aria-labelledby="quote-offer-title" className="flex flex-col gap-3">
         <h3 id="quote-offer-title" className="font-semibold">
-          {editing ? (revising ? "Revise the offer" : "Your offer") : quote.total === null ? "Tools" : "Offer"}
+          {editing
+            ? revising
+              ? "Revise the offer"
+              : "Your offer"
+            : quote.total === null
+              ? "Tools"
+              : "Offer"}
         </h3>
         {editing ? (
           <QuoteOfferEditor

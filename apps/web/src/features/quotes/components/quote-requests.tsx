@@ -14,8 +14,7 @@ const STATE_OPTIONS: readonly (readonly [StateOption, string])[] = [
   ...quoteStates.map((state) => [state, QUOTE_STATE_LABELS[state]] as const),
 ];
 
-const isQuoteState = (value: string | null): value is QuoteState =>
-  quoteStates.includes(value as QuoteState);
+const isQuoteState = (value: string | null): value is QuoteState => quoteStates.includes(value as QuoteState);
 
 /** The address's query with `changes` applied (null removes a parameter). */
 function searchWith(params: URLSearchParams, changes: Record<string, string | null>): string {
@@ -88,7 +87,11 @@ function QuoteList({ q, state, params }: { q: string; state: QuoteState | null; 
       pendingLabel="Loading quote requests"
       errorTitle="The quote requests could not be loaded."
       emptyText={
-        q ? "No quote requests match this search." : state ? "No quote requests in this state." : "No quote requests yet."
+        q
+          ? "No quote requests match this search."
+          : state
+            ? "No quote requests in this state."
+            : "No quote requests yet."
       }
       noun={["request", "requests"]}
     >

@@ -1,7 +1,6 @@
 import type { Quote, QuoteLine } from "@toolshop/shared/quote-offers";
 import type { ApiAnswer, ApiCall } from "../../orders/test/render-with-api";
-import { searchAnswer } from "../../tools/test/search-api";
-import { makeTools } from "../../tools/test/search-api";
+import { makeTools, searchAnswer } from "../../tools/test/search-api";
 
 export const QUOTE_ID = "11111111-1111-4111-8111-111111111111";
 export const PLIERS_ID = "22222222-2222-4222-8222-222222222222";
@@ -77,7 +76,8 @@ export const CATALOGUE = makeTools(5);
  */
 export function quoteApi(quote: Quote, commands: (call: ApiCall) => ApiAnswer | undefined = () => undefined) {
   return (call: ApiCall): ApiAnswer => {
-    if (call.method === "GET" && call.path === `/api/quotes/${quote._id}`) return { status: 200, body: quote };
+    if (call.method === "GET" && call.path === `/api/quotes/${quote._id}`)
+      return { status: 200, body: quote };
     if (call.method === "POST") return commands(call) ?? { status: 500, body: { message: "unexpected" } };
     return searchAnswer(CATALOGUE, call);
   };
