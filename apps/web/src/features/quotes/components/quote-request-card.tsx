@@ -1,10 +1,48 @@
 import type { StoredQuote } from "@toolshop/shared/quotes";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { StatusBadge } from "../../../components/status-badge";
 import { notify } from "../../../lib/toast";
 import { useMarkQuoteHandled } from "../api/mark-quote-handled";
 
 export const quoteDateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
+
+type Requester = Pick<StoredQuote, "email" | "phone" | "company" | "tool" | "quantity">;
+
+/**
+ * Who asks and, for a visitor's message, the tool and quantity in their words; an empty field is left
+ * out. `children` adds rows (a <dt> and its <dd>).
+ */
+export function RequesterDetails({ quote, children }: { quote: Requester; children?: ReactNode }) {
+  const details: [string, string][] = [
+    ["Email", quote.email],
+    ["Phone", quote.phone],
+    ["Company", quote.company],
+    ["Tool asked for", quote.tool],
+    ["Quantity asked for", quote.quantity === null ? "" : String(quote.quantity)],
+  ];
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      {details
+        .filter(([, value]) => value !== "")
+        .map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium">{label}</dt>
+            <dd className="min-w-0 break-all">
+              {label === "Email" ? (
+                <a href={`mailto:${value}`} className="link">
+                  {value}
+                </a>
+              ) : (
+                value
+              )}
+            </dd>
+          </div>
+        ))}
+      {children}
+    </dl>
+  );
+}
 
 interface QuoteRequestCardProps {
   quote: StoredQuote;
@@ -21,13 +59,6 @@ export function QuoteRequestCard({ quote, openSearch }: QuoteRequestCardProps) {
   const mark = useMarkQuoteHandled();
   const headingId = `quote-${quote._id}`;
   const waiting = quote.state === "requested";
-  const details: [string, string][] = [
-    ["Email", quote.email],
-    ["Phone", quote.phone],
-    ["Company", quote.company],
-    ["Tool", quote.tool],
-    ["Quantity", quote.quantity === null ? "" : String(quote.quantity)],
-  ];
   const toggle = () =>
     mark.mutate(
       { id: quote._id, handled: !quote.handled },
@@ -52,24 +83,7 @@ export function QuoteRequestCard({ quote, openSearch }: QuoteRequestCardProps) {
         <p className="text-sm text-base-content/70">
           Asked <time dateTime={quote.createdAt}>{quoteDateFormat.format(new Date(quote.createdAt))}</time>
         </p>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          {details
-            .filter(([, value]) => value !== "")
-            .map(([label, value]) => (
-              <div key={label} className="contents">
-                <dt className="font-medium">{label}</dt>
-                <dd className="min-w-0 break-all">
-                  {label === "Email" ? (
-                    <a href={`mailto:${value}`} className="link">
-                      {value}
-                    </a>
-                  ) : (
-                    value
-                  )}
-                </dd>
-              </div>
-            ))}
-        </dl>
+        <RequesterDetails quote={quote} />
         {quote.message ? (
           <p className="line-clamp-3 break-words whitespace-pre-line">{quote.message}</p>
         ) : null}

@@ -9,7 +9,7 @@ import { notify } from "../../../lib/toast";
 import { quoteRequestQueryOptions, useOwnerQuoteCommand } from "../api/owner-quote-api";
 import { QuoteOfferEditor } from "./quote-offer-editor";
 import { QuoteHistory, QuoteOfferSummary } from "./quote-offer-summary";
-import { quoteDateFormat } from "./quote-request-card";
+import { quoteDateFormat, RequesterDetails } from "./quote-request-card";
 
 interface QuoteRequestDetailProps {
   quoteId: string;
@@ -52,14 +52,6 @@ function QuoteRequestView({ quote }: { quote: Quote }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new state or offer is the reason to run.
   useEffect(focusHeading, [quote.state, quote.history.length]);
   const editing = quote.state === "requested" || (quote.state === "offered" && revising);
-  const details: [string, string][] = [
-    ["Email", quote.email],
-    ["Phone", quote.phone],
-    ["Company", quote.company],
-    ["Tool asked for", quote.tool],
-    ["Quantity asked for", quote.quantity === null ? "" : String(quote.quantity)],
-  ];
-
   return (
     <article aria-labelledby="quote-request-title" className="flex flex-col gap-5">
       <header className="flex flex-wrap items-center justify-between gap-2">
@@ -73,20 +65,12 @@ function QuoteRequestView({ quote }: { quote: Quote }) {
         </h2>
         <StatusBadge kind="quote" value={quote.state} />
       </header>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        {details
-          .filter(([, value]) => value !== "")
-          .map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="font-medium">{label}</dt>
-              <dd className="min-w-0 break-all">{value}</dd>
-            </div>
-          ))}
+      <RequesterDetails quote={quote}>
         <dt className="font-medium">Asked</dt>
         <dd>
           <time dateTime={quote.createdAt}>{quoteDateFormat.format(new Date(quote.createdAt))}</time>
         </dd>
-      </dl>
+      </RequesterDetails>
       {quote.message ? (
         <section aria-labelledby="quote-message-title" className="flex flex-col gap-1">
           <h3 id="quote-message-title" className="font-semibold">
