@@ -5,7 +5,7 @@
 import { signInAsAdmin, toast } from "./accounts-fixtures";
 import { type Api, addTool, apiOf, customerInOwnBrowser, uniqueToolName } from "./api-fixtures";
 import { expect, saveScreenshot, test } from "./fixtures";
-import { expectNoSidewaysScroll } from "./orders-fixtures";
+import { expectNoSidewaysScroll, seriousViolations } from "./orders-fixtures";
 import { ownerSendsOffer, priceOfferWithDiscount } from "./quote-owner-steps";
 
 // Two browsers (the owner's and the customer's) and two dozen requests on shared cores.
@@ -106,6 +106,7 @@ for (const screen of SCREENS) {
         quote.getByRole("group", { name: drill.name }).getByRole("spinbutton", { name: "Unit price" }),
       ).toHaveValue("40");
       await expectNoSidewaysScroll(page);
+      expect(await seriousViolations(page)).toEqual([]);
       await saveScreenshot(page, `quote-offer-editor-${screen.name}`);
 
       expect(await priceOfferWithDiscount(page, 10)).toEqual([9.9, 36]);
