@@ -47,7 +47,7 @@ const SCREENS = [
   },
   {
     name: "Quote requests",
-    path: "/dashboard/quotes",
+    path: "/dashboard/quote-requests",
     as: "admin",
     row: 'ul[aria-label="Quote requests"] > li',
   },

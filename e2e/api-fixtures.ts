@@ -84,6 +84,8 @@ export interface ToolToAdd {
   availableQuantity: number;
   price: number;
   category?: "mechanical" | "electrical";
+  /** Prices by quantity: from minQuantity units up, each costs unitPrice. */
+  priceBreaks?: { minQuantity: number; unitPrice: number }[];
   /** An uploaded picture's URL (tools may share one); a new picture is uploaded when left out. */
   image?: string;
 }

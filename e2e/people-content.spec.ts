@@ -169,7 +169,7 @@ test("a visitor's quote request is thanked, listed for an admin and marked handl
   const request = page.getByRole("article").filter({ hasText: company });
   await expect(request).toContainText("Bob Builder");
   await expect(request).toContainText("250 pairs of pliers by March, please.");
-  await expect(request).toContainText("Open");
+  await expect(request).toContainText("Requested");
   await saveScreenshot(page, "people-quote-requests");
   await request.getByRole("button", { name: /Mark handled/ }).click();
   await expect(request).toContainText("Handled");
@@ -189,7 +189,7 @@ test.describe("on a phone", () => {
       ["/dashboard/alluser", "Make Admin", "people-all-users-phone"],
       ["/dashboard/myreview", "Add a Review", "people-add-review-phone"],
       ["/dashboard/myhistory", "My Profile", "people-profile-phone"],
-      ["/dashboard/quotes", "Quote requests", "people-quote-requests-phone"],
+      ["/dashboard/quote-requests", "Quote requests", "people-quote-requests-phone"],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

@@ -28,7 +28,7 @@ export const PAGE_PATHS = {
   manageOrders: "/dashboard/manageorders",
   manageProducts: "/dashboard/manageproducts",
   addProduct: "/dashboard/addproduct",
-  quoteRequests: "/dashboard/quotes",
+  quoteRequests: "/dashboard/quote-requests",
   reviews: "/dashboard/reviews",
   overview: "/dashboard/overview",
 } as const;

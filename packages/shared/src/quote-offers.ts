@@ -6,7 +6,7 @@ import { quoteStates } from "./quote-lifecycle";
 import { QUOTE_QUANTITY_RANGE } from "./quote-limits";
 import { quoteRequestSchema } from "./quotes";
 import { multiLine } from "./text";
-import { moneyAmount } from "./tools";
+import { moneyAmount, toolSchema } from "./tools";
 
 export const MAX_QUOTE_LINES = MAX_ORDER_LINES;
 export const QUOTE_LINES_REQUIRED = "A quote needs at least one line";
@@ -135,6 +135,8 @@ export const quoteLineSchema = z.object({
   total: z.number().nullable(),
   /** The tool's catalogue price now (the owner's starting point); null once the tool is gone. */
   listPrice: z.number().nullable(),
+  /** The tool's prices by quantity now, as GET /api/tools/:id shows them; empty once the tool is gone. */
+  priceBreaks: toolSchema.shape.priceBreaks,
 });
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 

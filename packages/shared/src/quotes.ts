@@ -75,7 +75,6 @@ export const storedQuoteSchema = z.object({
 });
 export type StoredQuote = z.infer<typeof storedQuoteSchema>;
 
-/** `PATCH /api/quotes/:id`: an admin marks a request handled (or not handled again). */
 /** GET /api/quotes/open-count (admins only): how many requests wait to be handled, counted up to OPEN_QUOTES_COUNT_CAP. */
 export const OPEN_QUOTES_COUNT_CAP = 99;
 export const openQuotesCountSchema = z.object({
@@ -85,6 +84,7 @@ export const openQuotesCountSchema = z.object({
 });
 export type OpenQuotesCount = z.infer<typeof openQuotesCountSchema>;
 
+/** `PATCH /api/quotes/:id`: an admin marks a request handled (or not handled again). */
 export const quoteHandledSchema = z.object({
   handled: z.boolean({ error: "handled must be true or false" }),
 });
@@ -97,10 +97,12 @@ export const quoteIdParamsSchema = z.object({
 /** Requests per page of GET /api/quotes; the next page's cursor comes in the X-Next-Cursor header. */
 export const QUOTES_PAGE_SIZE = 20;
 export const QUOTE_SEARCH_MAX_LENGTH = 254;
-export const quoteStatuses = ["open", "handled"] as const;
-export type QuoteStatus = (typeof quoteStatuses)[number];
 
-/** GET /api/quotes?q=&status=&cursor=&limit=: every parameter optional; without any, the newest page. */
+/**
+ * GET /api/quotes?q=&state=&cursor=&limit=: every parameter optional; without any, the newest page. The
+ * one filter is the quote's state in its lifecycle: "requested" is what waits for an offer (the old
+ * open/handled filter said less, and two filters over one list said it twice).
+ */
 export const quotesQuerySchema = z.object({
   q: oneLine(
     z
@@ -112,14 +114,12 @@ export const quotesQuerySchema = z.object({
   )
     .optional()
     .describe("Requests whose email, name or company starts with this text (case-insensitive)"),
-  status: z
-    .enum(quoteStatuses, { error: "The status must be open or handled" })
-    .optional()
-    .describe("open: not handled yet; handled: marked handled; absent: both"),
   state: z
     .enum(quoteStates, { error: `The state must be one of ${quoteStates.join(", ")}` })
     .optional()
-    .describe("Only quotes in this state of their lifecycle"),
+    .describe(
+      "Only quotes in this state of their lifecycle; an offer past its validity is expired. Absent: every state",
+    ),
   ...pageQueryFields(),
 });
 export type QuotesQuery = z.infer<typeof quotesQuerySchema>;

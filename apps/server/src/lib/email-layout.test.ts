@@ -76,7 +76,8 @@ describe("mails show a person's text as text, never as a link", () => {
     shipped: orderShippedEmail(order, { carrier: EVIL, trackingNumber: EVIL }, SHOP),
     cancelled: orderCancelledEmail(order, "expiry", "usd", SHOP),
     refunded: orderRefundedEmail(order, "pi_123", "usd", SHOP),
-    quote: quoteRequestEmail(quote, "sales@example.com", SHOP),
+    quote: quoteRequestEmail(quote, [], "sales@example.com", SHOP),
+    quoteWithLines: quoteRequestEmail(quote, [{ name: EVIL, quantity: 3 }], "sales@example.com", SHOP),
   };
 
   it.each(Object.entries(mails))("%s: the only links are the shop's own", (_kind, mail) => {
@@ -101,7 +102,7 @@ describe("mails show a person's text as text, never as a link", () => {
   it("keeps the shop's links clickable in both bodies", () => {
     expect(mails.reset.text).toContain(`${SHOP}/reset-password?token=t`);
     expect(mails.reset.html).toContain(`<a href="${SHOP}/reset-password?token=t">`);
-    expect(mails.quote.text).toContain(`${SHOP}/dashboard/quotes`);
+    expect(mails.quote.text).toContain(`${SHOP}/dashboard/quote-requests?open=${quote._id}`);
   });
 
   it("links a known carrier's tracking page, whatever the tracking number holds", () => {

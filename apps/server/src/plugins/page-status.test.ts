@@ -51,7 +51,7 @@ for (const target of testDatabaseTargets()) {
         "/dashboard/payment/some-order",
         "/dashboard/orders/some-order",
         "/dashboard/manageorders",
-        "/dashboard/quotes",
+        "/dashboard/quote-requests",
         "/cart",
         "/checkout",
       ];

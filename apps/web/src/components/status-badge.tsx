@@ -1,3 +1,4 @@
+import { QUOTE_STATE_LABELS, type QuoteState } from "@toolshop/shared/quote-lifecycle";
 import { roleLabel, type UserRole } from "@toolshop/shared/users";
 
 // One palette for every status the shop shows: the same word has the same colour on every screen.
@@ -25,15 +26,36 @@ const ORDER_PALETTE: Record<OrderBadgeValue, string> = {
 
 const ROLE_PALETTE: Record<UserRole, string> = { admin: "badge-primary", user: "badge-ghost" };
 
-export type StatusBadgeProps = { kind: "role"; value: UserRole } | { kind: "order"; value: OrderBadgeValue };
+/** A quote waits for the owner (requested), for the customer (offered), or is over. */
+const QUOTE_PALETTE: Record<QuoteState, string> = {
+  requested: "badge-warning",
+  offered: "badge-info",
+  accepted: "badge-success",
+  declined: "badge-neutral",
+  expired: "badge-neutral",
+  withdrawn: "badge-neutral",
+};
+
+export type StatusBadgeProps =
+  | { kind: "role"; value: UserRole }
+  | { kind: "order"; value: OrderBadgeValue }
+  | { kind: "quote"; value: QuoteState };
 
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
-/** A role ("admin" / "Customer", the spec's words) or an order status ("Paid", "Shipped"...) as a badge. */
+function paletteAndLabel(props: StatusBadgeProps): [string, string] {
+  switch (props.kind) {
+    case "role":
+      return [ROLE_PALETTE[props.value], roleLabel(props.value)];
+    case "order":
+      return [ORDER_PALETTE[props.value], capitalised(props.value)];
+    case "quote":
+      return [QUOTE_PALETTE[props.value], QUOTE_STATE_LABELS[props.value]];
+  }
+}
+
+/** A role ("admin" / "Customer", the spec's words), an order status ("Paid"...) or a quote's state as a badge. */
 export function StatusBadge(props: StatusBadgeProps) {
-  const [palette, label] =
-    props.kind === "role"
-      ? [ROLE_PALETTE[props.value], roleLabel(props.value)]
-      : [ORDER_PALETTE[props.value], capitalised(props.value)];
+  const [palette, label] = paletteAndLabel(props);
   return <span className={`badge whitespace-nowrap ${palette}`}>{label}</span>;
 }

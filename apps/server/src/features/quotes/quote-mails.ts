@@ -13,6 +13,7 @@ import {
 } from "../../lib/email-layout";
 import { currencyFormat } from "../../lib/money";
 import type { MailMessage } from "../../plugins/mail";
+import { quoteRequestLink, toolLineDetail } from "./sales-email";
 
 export type QuoteChangeKind = "offered" | "withdrawn" | "expired" | "accepted" | "declined";
 
@@ -37,7 +38,7 @@ function lineDetails(quote: Quote, currency: string): MailDetail[] {
       line.unitPrice === null || line.total === null
         ? ""
         : ` at ${money.format(line.unitPrice)} each (${money.format(line.total)})`;
-    return [`Tool ${index + 1}`, `${line.quantity} x ${line.name}${price}`];
+    return toolLineDetail(line, index, price);
   });
   if (quote.total !== null) details.push(["Total", money.format(quote.total)]);
   if (quote.validUntil) details.push(["Valid until", day.format(new Date(quote.validUntil))]);
@@ -97,7 +98,7 @@ export function quoteChangeEmail(
   const link =
     MAILED_TO[kind] === "customer"
       ? { url: `${publicUrl}/dashboard/quotes/${quote._id}`, label: "See the offer" }
-      : { url: `${publicUrl}/dashboard/quote-requests?open=${quote._id}`, label: "Open the quote" };
+      : { url: quoteRequestLink(publicUrl, quote._id), label: "Open the quote" };
   const details = lineDetails(quote, currency);
   const bodies = mailBodies(
     [

@@ -5,10 +5,10 @@ import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { type Order, orderSchema } from "@toolshop/shared/orders";
 import { type Quote, quoteSchema } from "@toolshop/shared/quote-offers";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
 import { addTool, stockOf } from "../../testing/fixtures";
-import { outboxMailTo } from "../../testing/identity-client";
+import { allOutboxMails, outboxMailTo } from "../../testing/identity-client";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { payThroughCheckout } from "../orders/test-fixtures";
 import { expireOffers } from "./offers";
@@ -82,7 +82,12 @@ for (const target of testDatabaseTargets()) {
       call(t.app, who, "POST", `/api/quotes/${id}/accept`, DELIVERY);
 
     it("stores a signed-in request with its lines, tied to the account whatever email the body names", async () => {
-      const { id, who: customer } = await requested();
+      const { id, who: customer, pliers } = await requested();
+      // The owner's offer starts from the tool's prices now: its list price and its price breaks.
+      await t.database.db
+        .update(tools)
+        .set({ priceBreaks: [{ minQuantity: 50, unitPriceCents: 1100 }] })
+        .where(eq(tools.id, pliers.id));
       const read = await get(customer, id);
       expect(read.statusCode, read.body).toBe(200);
       const view = quoteSchema.parse(read.json());
@@ -96,7 +101,18 @@ for (const target of testDatabaseTargets()) {
         [60, null, 12.5],
         [10, null, 40],
       ]);
+      expect(view.lines.map((line) => line.priceBreaks)).toEqual([[{ minQuantity: 50, unitPrice: 11 }], []]);
       expect(view.history.map((entry) => entry.state)).toEqual(["requested"]);
+      // The sales team's mail names each line's tool and quantity, and opens the request.
+      const mail = await vi.waitFor(async () => {
+        const found = (await allOutboxMails(t.dataDir)).find((each) => each.includes(`open=${id}`));
+        if (!found) throw new Error("no sales mail yet");
+        return found;
+      }, 15_000);
+      expect(mail).toContain(`To: ${SALES}`);
+      expect(mail).toContain("Tool 1: 60 x Test Pliers");
+      expect(mail).toContain("Tool 2: 10 x Test Pliers");
+      expect(mail).toContain(`/dashboard/quote-requests?open=${id}`);
       const mine = (await call(t.app, customer, "GET", "/api/quotes/mine")).json() as Quote[];
       expect(mine.map((quote) => quote._id)).toContain(id);
     });

@@ -1,4 +1,4 @@
-// A quote as its owner and the admins see it: its row, lines (with the tool's list price now), history
+// A quote as its owner and the admins see it: its row, lines (with the tool's prices now), history
 // and the order it became, read for many quotes in three queries.
 import type { Database } from "@toolshop/db/client";
 import { orders, quoteHistory, quoteLines, quotes, tools } from "@toolshop/db/schema";
@@ -9,6 +9,7 @@ import { HttpError } from "../../lib/http-errors";
 import { minorToAmount } from "../../lib/money";
 import { isAdmin } from "../../policy/access-policy";
 import type { Actor } from "../orders/context";
+import { priceBreaksResponse } from "../tools/service";
 import type { QuoteRow } from "./lifecycle";
 
 /**
@@ -49,7 +50,7 @@ export async function quoteViews(
   const ids = rows.map((row) => row.id);
   const [lines, history, made] = await Promise.all([
     db
-      .select({ line: quoteLines, listPriceCents: tools.priceCents })
+      .select({ line: quoteLines, listPriceCents: tools.priceCents, priceBreaks: tools.priceBreaks })
       .from(quoteLines)
       .leftJoin(tools, eq(tools.id, quoteLines.toolId))
       .where(inArray(quoteLines.quoteId, ids))
@@ -65,7 +66,7 @@ export async function quoteViews(
   return rows.map((row) => {
     const own = lines.filter(({ line }) => line.quoteId === row.id);
     const priced = own.every(({ line }) => line.unitPriceCents !== null) && own.length > 0;
-    const viewLines: QuoteLine[] = own.map(({ line, listPriceCents }) => ({
+    const viewLines: QuoteLine[] = own.map(({ line, listPriceCents, priceBreaks }) => ({
       toolId: line.toolId,
       name: line.name,
       image: line.image,
@@ -73,6 +74,7 @@ export async function quoteViews(
       unitPrice: money(line.unitPriceCents),
       total: line.unitPriceCents === null ? null : money(line.unitPriceCents * line.quantity),
       listPrice: money(listPriceCents),
+      priceBreaks: priceBreaksResponse(priceBreaks ?? [], currency),
     }));
     const state = effectiveQuoteState(row.state, row.validUntil, now);
     const entries = history

@@ -1,4 +1,5 @@
-// GET /api/quotes one page at a time (issue 13): keyset cursor newest first, prefix search, status filter.
+// GET /api/quotes one page at a time (issue 13): keyset cursor newest first, prefix search, and the
+// filter by lifecycle state (issue 49), where an offer past its validity counts as expired.
 import { quotes } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { NEXT_CURSOR_HEADER } from "@toolshop/shared/paths";
@@ -12,11 +13,25 @@ interface Listed {
   name: string;
   email: string;
   company: string;
-  handled: boolean;
+  state: string;
   createdAt: string;
 }
 
 const cursorOf = (text: string) => Buffer.from(text, "utf8").toString("base64url");
+
+const FUTURE = new Date("2999-01-01T00:00:00Z");
+const PAST = new Date("2000-01-01T00:00:00Z");
+
+/**
+ * Request i's state: 1, 4, 7, 10 requested; 2, 5, 8, 11 declined; 0, 3, 6 offered; 9 stored expired
+ * and 12 offered but past its validity (expired, whether or not the sweep has stored it so yet).
+ */
+function stateOf(i: number): Pick<typeof quotes.$inferInsert, "state" | "validUntil"> {
+  if (i % 3 === 1) return { state: "requested", validUntil: null };
+  if (i % 3 === 2) return { state: "declined", validUntil: FUTURE };
+  if (i === 9) return { state: "expired", validUntil: PAST };
+  return { state: "offered", validUntil: i === 12 ? PAST : FUTURE };
+}
 
 for (const target of testDatabaseTargets()) {
   describe.skipIf(target.skip)(`quotes paging ${target.title}`, () => {
@@ -37,7 +52,7 @@ for (const target of testDatabaseTargets()) {
           email: `${tag}.${i}@example.com`,
           company: i % 3 === 0 ? `${tag.toUpperCase()} Works` : null,
           message: `Request ${i}`,
-          handled: i % 4 === 0,
+          ...stateOf(i),
           createdAt: sql`timestamptz '2001-01-01 00:00:00.000001+00' + ${i % 5} * interval '1 microsecond'`,
         })),
       );
@@ -96,7 +111,7 @@ for (const target of testDatabaseTargets()) {
       expect(new Set(listed.map((quote) => quote.createdAt)).size).toBe(1);
     });
 
-    it("searches the email, the name and the company by prefix, in any case, and filters by status", async () => {
+    it("searches the email, the name and the company by prefix, in any case, and filters by state", async () => {
       const names = async (query: string) => {
         const response = await get(`/api/quotes?${query}&limit=100`);
         expect(response.statusCode, response.body).toBe(200);
@@ -108,15 +123,35 @@ for (const target of testDatabaseTargets()) {
       // The company "<TAG> Works": every third; the email prefix matches all 13.
       expect(await names(`q=${tag.toUpperCase()}%20w`)).toEqual(emails([0, 3, 6, 9, 12]));
       expect(await names(`q=${tag}.1`)).toEqual(emails([1, 10, 11, 12]));
-      expect(await names(`q=${tag}.&status=handled`)).toEqual(emails([0, 4, 8, 12]));
-      expect(await names(`q=${tag}.&status=open`)).toHaveLength(9);
+      expect(await names(`q=${tag}.&state=requested`)).toEqual(emails([1, 4, 7, 10]));
+      expect(await names(`q=${tag}.&state=declined`)).toEqual(emails([2, 5, 8, 11]));
+      expect(await names(`q=${tag}.&state=offered`)).toEqual(emails([0, 3, 6]));
+      expect(await names(`q=${tag}.&state=expired`)).toEqual(emails([9, 12]));
+      expect(await names(`q=${tag}.&state=withdrawn`)).toEqual([]);
+      expect(await names(`q=${encodeURIComponent(`ZOE ${tag}`)}&state=offered`)).toEqual(emails([0, 6]));
       // LIKE's wildcards are searched literally, and a text in the middle is no prefix.
       expect(await names("q=%25")).toEqual([]);
       expect(await names(`q=_${tag.slice(1)}`)).toEqual([]);
       expect(await names("q=example.com")).toEqual([]);
     });
 
-    it("refuses a forged cursor, a bad limit, status or search with a sentence (400)", async () => {
+    it("pages a state by keyset: each quote in it once, in the unfiltered list's order", async () => {
+      const order = (await allPages(`q=${tag}.&limit=100`)).flat().map((quote) => quote._id);
+      for (const [state, count] of [
+        ["declined", 4],
+        ["expired", 2],
+        ["offered", 3],
+      ] as const) {
+        const pages = await allPages(`q=${tag}.&state=${state}&limit=1`);
+        expect(pages.map((page) => page.length)).toEqual(Array.from({ length: count }, () => 1));
+        const listed = pages.flat().map((quote) => quote._id);
+        // The filter keeps the list's order (created_at, then id, both descending): ties included.
+        expect(listed).toEqual(order.filter((id) => listed.includes(id)));
+        expect(pages.flat().every((quote) => quote.state === state)).toBe(true);
+      }
+    });
+
+    it("refuses a forged cursor, a bad limit, state or search with a sentence (400)", async () => {
       const uuid = "00000000-0000-4000-8000-000000000000";
       const hostile = [
         "cursor=garbage",
@@ -132,8 +167,9 @@ for (const target of testDatabaseTargets()) {
         "limit=-1",
         "limit=2.5",
         "limit=ten",
-        "status=HANDLED",
-        "status=all",
+        "state=OFFERED",
+        "state=open",
+        "state=handled",
         `q=${"a".repeat(255)}`,
         "q=a%0D%0Ab",
       ];

@@ -43,7 +43,7 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       const requester = request.user ? { id: request.user.id, email: request.user.email } : null;
       const account = requester?.email ?? request.body.email ?? "";
       await app.enforceRateLimit(request, reply, "quoteRequest", account);
-      const quote = await storeQuote(app.db, request.body, requester);
+      const { quote, lines } = await storeQuote(app.db, request.body, requester);
       // Mailed after the answer: the request is stored, so a slow or failing mail server loses nothing.
       const recipients = { salesEmail: app.config.mail.salesEmail, adminEmails: app.config.adminEmails };
       void quoteRecipients(app.db, recipients)
@@ -55,7 +55,9 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
             );
           }
           await Promise.all(
-            to.map((address) => app.mailer.send(quoteRequestEmail(quote, address, app.config.publicUrl))),
+            to.map((address) =>
+              app.mailer.send(quoteRequestEmail(quote, lines, address, app.config.publicUrl)),
+            ),
           );
         })
         .catch((error: unknown) =>
@@ -72,7 +74,7 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["quotes"],
         summary: "Quote requests, newest first, one page at a time (admins only)",
-        description: `Without parameters, the newest page. q: requests whose email, name or company starts with this text; status: open or handled; cursor: the ${NEXT_CURSOR_HEADER} header of the previous page, absent after the last page.`,
+        description: `Without parameters, the newest page. q: requests whose email, name or company starts with this text; state: only quotes in that state of their lifecycle (requested: waiting for an offer); cursor: the ${NEXT_CURSOR_HEADER} header of the previous page, absent after the last page.`,
         security: [{ bearerAuth: [] }],
         querystring: quotesQuerySchema,
         response: { 200: z.array(storedQuoteSchema), 400: apiErrorSchema, ...adminErrors },

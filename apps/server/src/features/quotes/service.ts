@@ -22,6 +22,7 @@ import {
   keysetPage,
 } from "../../lib/keyset-page";
 import { startsWith } from "../../lib/like-pattern";
+import type { RequestedLine } from "./sales-email";
 
 type QuoteRow = typeof quotes.$inferSelect;
 
@@ -47,6 +48,12 @@ export interface Requester {
   email: string;
 }
 
+/** A request as stored, and its lines named from the catalogue (for the sales team's mail). */
+export interface StoredRequest {
+  quote: StoredQuote;
+  lines: RequestedLine[];
+}
+
 /**
  * Stores a request and its first history line; a signed-in customer's is theirs (the account's email,
  * whatever the body says) with its lines named from the catalogue. A visitor cannot send lines.
@@ -55,7 +62,7 @@ export async function storeQuote(
   db: Database,
   request: QuoteRequestBody,
   requester: Requester | null,
-): Promise<StoredQuote> {
+): Promise<StoredRequest> {
   if (request.lines && !requester) {
     throw new HttpError(401, "Please sign in to ask for a price on tools from your cart.");
   }
@@ -82,7 +89,7 @@ export async function storeQuote(
         .values(named.map((line, position) => ({ ...line, quoteId: row.id, position })));
     }
     await tx.insert(quoteHistory).values({ quoteId: row.id, state: "requested", at: row.createdAt });
-    return toStoredQuote(row);
+    return { quote: toStoredQuote(row), lines: named.map(({ name, quantity }) => ({ name, quantity })) };
   });
 }
 
@@ -113,7 +120,7 @@ const quotesCursor = cursorCodec(cursorValue.timestamp, cursorValue.id);
 
 /**
  * One page of the requests, newest first. Keyset paging on (created_at, id), never OFFSET: each page
- * costs the same however deep (quotes_created_idx, or quotes_handled_created_idx with a status). The
+ * costs the same however deep (quotes_created_idx, or quotes_state_created_idx with a state). The
  * search is a prefix of the email (stored lower-case), the name or the company (lower-cased): each has
  * a text_pattern_ops index, so the three make one bitmap OR; a "contains" search could use none.
  */
@@ -130,7 +137,6 @@ export async function listQuotes(db: Database, query: QuotesQuery = {}): Promise
       ),
     );
   }
-  if (query.status) conditions.push(eq(quotes.handled, query.status === "handled"));
   if (query.state) conditions.push(inState(query.state));
   if (query.cursor) {
     const [at, id] = quotesCursor.decode(query.cursor);

@@ -37,11 +37,16 @@ export function toToolResponse(row: ToolRow, currency: string): Tool {
     minQuantity: row.minQuantity,
     availableQuantity: row.availableQuantity,
     category: row.category,
-    priceBreaks: row.priceBreaks.map((stored) => ({
-      minQuantity: stored.minQuantity,
-      unitPrice: minorToAmount(stored.unitPriceCents, currency),
-    })),
+    priceBreaks: priceBreaksResponse(row.priceBreaks, currency),
   };
+}
+
+/** A tool's stored price breaks (minor units) as the API shows them (currency units). */
+export function priceBreaksResponse(stored: readonly StoredPriceBreak[], currency: string): PriceBreak[] {
+  return stored.map((priceBreak) => ({
+    minQuantity: priceBreak.minQuantity,
+    unitPrice: minorToAmount(priceBreak.unitPriceCents, currency),
+  }));
 }
 
 /** Every tool, in one query, ordered by name (SPEC.md: no pagination). */

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { PAGE_PATHS } from "@toolshop/shared/page-paths";
 import { NavLink } from "react-router";
 import { adminStatusQueryOptions } from "../../features/auth/api/get-admin-status";
 import { useSession } from "../../features/auth/use-session";
@@ -15,7 +16,7 @@ export const DASHBOARD_MENU = [
   { to: "/dashboard/myreview", label: "Add a Review" },
 ] as const;
 
-const QUOTES_PATH = "/dashboard/quotes";
+const QUOTES_PATH = PAGE_PATHS.quoteRequests;
 
 /** Entries beyond the spec's menu, shown to admins only: their screens have no use for others. */
 export const ADMIN_ONLY_MENU = [

@@ -65,7 +65,7 @@ function OverviewFigures({ overview }: { overview: Overview }) {
         <FigureCard
           label="Open quote requests"
           value={`${formatCount(openQuotes.count)}${openQuotes.more ? "+" : ""}`}
-          to={`${PAGE_PATHS.quoteRequests}?status=open`}
+          to={`${PAGE_PATHS.quoteRequests}?state=requested`}
         />
         <FigureCard
           label="Unpaid orders"

@@ -2,14 +2,13 @@ import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-
 import type { StoredQuote } from "@toolshop/shared/quotes";
 import { type ApiPage, apiRequest } from "../../../lib/api-client";
 import { OPEN_QUOTES_COUNT_KEY } from "./get-open-quotes-count";
-import { QUOTES_QUERY_KEY } from "./get-quote-requests";
+import { quoteRequestKeys } from "./get-quote-requests";
 
 type QuotePages = InfiniteData<ApiPage<StoredQuote[]>, string | null>;
 
 /**
  * PATCH /api/quotes/:id (admins only): marks a request handled, or open again. The request changes
- * in place in every loaded list; it stays where it is under a status filter until the list is
- * loaded again, so that the admin sees what they just did.
+ * in place in every loaded list, so that the admin sees what they just did.
  */
 export function useMarkQuoteHandled() {
   const queryClient = useQueryClient();
@@ -18,7 +17,7 @@ export function useMarkQuoteHandled() {
       apiRequest<StoredQuote>(`/quotes/${encodeURIComponent(id)}`, { method: "PATCH", json: { handled } }),
     onSuccess: (updated) => {
       void queryClient.invalidateQueries({ queryKey: OPEN_QUOTES_COUNT_KEY });
-      queryClient.setQueriesData<QuotePages>({ queryKey: QUOTES_QUERY_KEY }, (data) =>
+      queryClient.setQueriesData<QuotePages>({ queryKey: quoteRequestKeys.lists }, (data) =>
         data
           ? {
               ...data,

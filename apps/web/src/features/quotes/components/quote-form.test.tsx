@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ToastHost } from "../../../components/toast-host";
 import { sendJson, startTestApi } from "../../../test/http-test-server";
 import { makeTools, searchesMade, startSearchApi } from "../../tools/test/search-api";
+import { TOOL_SUGGESTION_LIMIT } from "../use-tool-suggestions";
 import { QuoteForm } from "./quote-form";
-import { TOOL_SUGGESTION_LIMIT } from "./quote-tool-field";
 
 // The form's checks are a chunk of their own (the real one): a test may hold back its arrival, as a
 // slow network does. Its module is loaded once per file, so that test comes first.

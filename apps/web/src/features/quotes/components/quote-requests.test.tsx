@@ -3,9 +3,10 @@ import type { StoredQuote } from "@toolshop/shared/quotes";
 import { afterEach, describe, expect, it } from "vitest";
 import { sendJson, startTestApi } from "../../../test/http-test-server";
 import { addressShown, renderListScreen, sendPage } from "../../../test/list-screen";
+import { requestedQuote } from "../test/owner-quote-data";
 import { QuoteRequests } from "./quote-requests";
 
-function renderQuotes(url = "/dashboard/quotes") {
+function renderQuotes(url = "/dashboard/quote-requests") {
   return renderListScreen(<QuoteRequests />, url);
 }
 
@@ -61,7 +62,7 @@ describe("QuoteRequests", () => {
     expect(requests.at(-1)).toBe(`PATCH /api/quotes/${aQuote(4)._id}`);
   });
 
-  it("searches and filters by status: the URL and the request follow; no match says so", async () => {
+  it("searches and filters by state: the URL and the request follow; no match says so", async () => {
     const requests: string[] = [];
     ({ close } = await startTestApi((request, response) => {
       requests.push(request.url ?? "");
@@ -74,9 +75,9 @@ describe("QuoteRequests", () => {
     await user.type(screen.getByRole("searchbox", { name: "Search by email, name or company" }), "Acme");
     await expect.poll(addressShown).toBe("?q=Acme");
     await expect.poll(() => requests.at(-1)).toBe("/api/quotes?q=Acme");
-    await user.selectOptions(screen.getByRole("combobox", { name: "Status" }), "Open");
-    await expect.poll(addressShown).toBe("?q=Acme&status=open");
-    await expect.poll(() => requests.at(-1)).toBe("/api/quotes?q=Acme&status=open");
+    await user.selectOptions(screen.getByRole("combobox", { name: "State" }), "Offer sent");
+    await expect.poll(addressShown).toBe("?q=Acme&state=offered");
+    await expect.poll(() => requests.at(-1)).toBe("/api/quotes?q=Acme&state=offered");
 
     await user.clear(screen.getByRole("searchbox", { name: "Search by email, name or company" }));
     await user.type(screen.getByRole("searchbox", { name: "Search by email, name or company" }), "zz{Enter}");
@@ -89,10 +90,35 @@ describe("QuoteRequests", () => {
       requests.push(request.url ?? "");
       sendPage(response, []);
     }));
-    renderQuotes("/dashboard/quotes?status=handled");
-    expect(await screen.findByText("No quote requests match this search.")).toBeInTheDocument();
-    expect(requests).toEqual(["/api/quotes?status=handled"]);
-    expect((screen.getByRole("combobox", { name: "Status" }) as HTMLSelectElement).value).toBe("handled");
+    renderQuotes("/dashboard/quote-requests?state=declined");
+    expect(await screen.findByText("No quote requests in this state.")).toBeInTheDocument();
+    expect(requests).toEqual(["/api/quotes?state=declined"]);
+    expect((screen.getByRole("combobox", { name: "State" }) as HTMLSelectElement).value).toBe("declined");
+  });
+
+  it("opens a request in place of the list, and Back returns to the list as it was, at that request", async () => {
+    const requests: string[] = [];
+    const opened = requestedQuote({ _id: aQuote(2)._id, name: "Visitor 2" });
+    ({ close } = await startTestApi((request, response) => {
+      requests.push(request.url ?? "");
+      if (request.url === `/api/quotes/${opened._id}`) sendJson(response, 200, opened);
+      else if (request.url?.startsWith("/api/quotes")) sendPage(response, [aQuote(1), aQuote(2)]);
+      else sendJson(response, 200, { tools: [], nextCursor: null, total: 0, totalIsEstimate: false });
+    }));
+    const user = renderQuotes("/dashboard/quote-requests?state=requested");
+    await screen.findByText("2 requests shown.");
+    await user.click(screen.getByRole("link", { name: "Open and price the request from Visitor 2" }));
+
+    await expect.poll(addressShown).toBe(`?state=requested&open=${opened._id}`);
+    const heading = await screen.findByRole("heading", { name: "Quote request from Visitor 2" });
+    await expect.poll(() => heading).toHaveFocus();
+    expect(screen.queryByRole("list", { name: "Quote requests" })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("link", { name: "← Back to quote requests" }));
+    await expect.poll(addressShown).toBe("?state=requested");
+    await expect
+      .poll(() => screen.queryByRole("link", { name: "Open and price the request from Visitor 2" }))
+      .toHaveFocus();
   });
 
   it("shows the server's sentence when the list cannot be loaded", async () => {
