@@ -189,7 +189,7 @@ test.describe("on a phone", () => {
       ["/dashboard/alluser", "Make Admin", "people-all-users-phone"],
       ["/dashboard/myreview", "Add a Review", "people-add-review-phone"],
       ["/dashboard/myhistory", "My Profile", "people-profile-phone"],
-      ["/dashboard/quotes", "Quote requests", "people-quote-requests-phone"],
+      ["/dashboard/quote-requests", "Quote requests", "people-quote-requests-phone"],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

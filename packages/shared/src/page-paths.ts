@@ -28,7 +28,9 @@ export const PAGE_PATHS = {
   manageOrders: "/dashboard/manageorders",
   manageProducts: "/dashboard/manageproducts",
   addProduct: "/dashboard/addproduct",
-  quoteRequests: "/dashboard/quotes",
+  quoteRequests: "/dashboard/quote-requests",
+  myQuotes: "/dashboard/quotes",
+  myQuote: "/dashboard/quotes/:id",
   reviews: "/dashboard/reviews",
   overview: "/dashboard/overview",
 } as const;

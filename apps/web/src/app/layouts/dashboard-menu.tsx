@@ -15,7 +15,10 @@ export const DASHBOARD_MENU = [
   { to: "/dashboard/myreview", label: "Add a Review" },
 ] as const;
 
-const QUOTES_PATH = "/dashboard/quotes";
+/** Entries beyond the spec's menu, for every signed-in user. */
+export const CUSTOMER_MENU = [{ to: "/dashboard/quotes", label: "My quotes" }] as const;
+
+const QUOTES_PATH = "/dashboard/quote-requests";
 
 /** Entries beyond the spec's menu, shown to admins only: their screens have no use for others. */
 export const ADMIN_ONLY_MENU = [
@@ -53,7 +56,9 @@ function OpenQuotesBadge() {
 /** The dashboard's side menu (in the side column on wide screens, in the drawer on phones). */
 export function DashboardMenu({ onNavigate }: { onNavigate?: () => void }) {
   const isAdmin = useIsAdmin();
-  const items = isAdmin ? [...DASHBOARD_MENU, ...ADMIN_ONLY_MENU] : DASHBOARD_MENU;
+  const items = isAdmin
+    ? [...DASHBOARD_MENU, ...CUSTOMER_MENU, ...ADMIN_ONLY_MENU]
+    : [...DASHBOARD_MENU, ...CUSTOMER_MENU];
   return (
     <ul className="flex flex-col gap-1">
       {items.map((item) => (

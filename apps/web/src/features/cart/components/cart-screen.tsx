@@ -8,6 +8,7 @@ import { Screen } from "../../../components/screen";
 import { previewTax, type TaxedTotal, TaxRows } from "../../../components/tax-summary";
 import { formatCount } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
+import { AskForQuote } from "../../quotes/components/ask-for-quote";
 import { useShop } from "../../storefront/api/shop-api";
 import type { CartChange } from "../cart-changes";
 import { useCartActions, useCartView } from "../use-cart";
@@ -133,6 +134,7 @@ function CartContents({ lines, removedCount }: { lines: CartLine[]; removedCount
           )}
         </div>
       </div>
+      <AskForQuote lines={lines} />
     </div>
   );
 }
