@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type Quote, QUOTE_REASON_MAX_LENGTH, quoteDeclineBodySchema } from "@toolshop/shared/quote-offers";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { TextAreaField } from "../../../components/form-fields";
 import { ModalDialog } from "../../../components/modal-dialog";
 import { notify } from "../../../lib/toast";
@@ -12,6 +12,7 @@ export const OFFER_DECLINED_MESSAGE = "Offer declined. Thank you for letting us 
 /** Declining an offer, with a reason if the customer wishes to give one (the shop is mailed it). */
 export function DeclineOfferDialog({ quote, onClose }: { quote: Quote; onClose: () => void }) {
   const queryClient = useQueryClient();
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string>();
   const decline = useMutation({
@@ -42,6 +43,7 @@ export function DeclineOfferDialog({ quote, onClose }: { quote: Quote; onClose: 
       describedById="decline-offer-text"
       busy={decline.isPending}
       onClose={onClose}
+      initialFocus={reasonRef}
     >
       {(close) => (
         <form noValidate onSubmit={(event) => submit(event, close)} className="flex flex-col gap-3">
@@ -53,6 +55,7 @@ export function DeclineOfferDialog({ quote, onClose }: { quote: Quote; onClose: 
             label="Why? Tell the shop if you wish"
             labelNote="(optional)"
             error={reasonError}
+            ref={reasonRef}
             rows={3}
             maxLength={QUOTE_REASON_MAX_LENGTH}
             value={reason}

@@ -1,0 +1,116 @@
+import { screen, waitFor } from "@testing-library/react";
+import { ACCESS_TOKEN_STORAGE_KEY } from "@toolshop/shared/constants";
+import { describe, expect, it, vi } from "vitest";
+import { signOutForTest } from "../../auth/test/session";
+import { CartScreen } from "../../cart/components/cart-screen";
+import { cartApiPerTest } from "../../cart/test/cart-api";
+import { aCartLine, signInAnn } from "../../cart/test/cart-data";
+import { writeVisitorCart } from "../../cart/visitor-cart";
+import { type ApiAnswer, type ApiCall, apiError, renderScreen } from "../../orders/test/render-with-api";
+import { DRILL, PLIERS } from "../test/quotes-data";
+
+vi.mock("../../../lib/toast", () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const NEW_QUOTE_ID = "7e57a0b0-0000-4000-8000-00000000000a";
+const CART = {
+  lines: [aCartLine(PLIERS, { quantity: 60 }), aCartLine(DRILL, { quantity: 10 })],
+  removedToolIds: [],
+};
+
+describe("Ask for a quote, in the cart", () => {
+  const startApi = cartApiPerTest();
+
+  async function openSignedIn(askAnswer: ApiAnswer, path = "/cart") {
+    signInAnn();
+    localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, "test-token");
+    const api = await startApi((call: ApiCall) =>
+      call.method === "POST" && call.path === "/api/quotes" ? askAnswer : { status: 200, body: CART },
+    );
+    const rendered = renderScreen(<CartScreen />, { path, pattern: "/cart" });
+    await screen.findByRole("list", { name: "Tools in your cart" });
+    return { ...rendered, api };
+  }
+
+  it("sends the cart's lines with the company and message, tied to the account, and links to the new quote", async () => {
+    const { user, api } = await openSignedIn({ status: 201, body: { _id: NEW_QUOTE_ID } });
+    await user.click(screen.getByRole("button", { name: "Ask for a quote" }));
+    const company = screen.getByLabelText(/^Company/);
+    expect(company).toHaveFocus();
+    expect(screen.getByText("The request names the 2 tools in your cart with their quantities.")).toBeVisible();
+    await user.type(company, "Builder & Sons");
+    await user.type(screen.getByLabelText(/^Message/), "Delivery in March, please.");
+    await user.dblClick(screen.getByRole("button", { name: "Send the request" }));
+
+    const sent = await screen.findByRole("status");
+    expect(sent).toHaveTextContent("Your request for a quote is sent.");
+    expect(sent).toHaveFocus();
+    expect(screen.getByRole("link", { name: "See your quote" })).toHaveAttribute(
+      "href",
+      `/dashboard/quotes/${NEW_QUOTE_ID}`,
+    );
+    const posts = api.callsTo("POST", "/api/quotes");
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toEqual({
+      lines: [
+        { toolId: PLIERS._id, quantity: 60 },
+        { toolId: DRILL._id, quantity: 10 },
+      ],
+      company: "Builder & Sons",
+      message: "Delivery in March, please.",
+    });
+    // The account's token goes with it: the server ties the request to the account.
+    expect(posts[0]?.headers.authorization).toBe("Bearer test-token");
+  });
+
+  it("sends the lines alone when nothing is typed, and checks the fields with the shared schema", async () => {
+    const { user, api } = await openSignedIn({ status: 201, body: { _id: NEW_QUOTE_ID } });
+    await user.click(screen.getByRole("button", { name: "Ask for a quote" }));
+    // An invisible direction override is refused before anything is sent, in the schema's words.
+    await user.type(screen.getByLabelText(/^Company/), "Acme\u202E");
+    await user.click(screen.getByRole("button", { name: "Send the request" }));
+    expect(
+      await screen.findByText("Company must not contain invisible characters that change the direction of text"),
+    ).toBeVisible();
+    expect(api.callsTo("POST", "/api/quotes")).toEqual([]);
+
+    await user.clear(screen.getByLabelText(/^Company/));
+    await user.click(screen.getByRole("button", { name: "Send the request" }));
+    await screen.findByText("Your request for a quote is sent.");
+    expect(api.callsTo("POST", "/api/quotes")[0]?.body).toEqual({
+      lines: [
+        { toolId: PLIERS._id, quantity: 60 },
+        { toolId: DRILL._id, quantity: 10 },
+      ],
+    });
+  });
+
+  it("keeps the form and says why when the server refuses", async () => {
+    const { user } = await openSignedIn(
+      apiError(429, "Too Many Requests", "Too many requests. Please wait a minute and try again."),
+    );
+    await user.click(screen.getByRole("button", { name: "Ask for a quote" }));
+    await user.click(screen.getByRole("button", { name: "Send the request" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "The request was not sent: Too many requests. Please wait a minute and try again.",
+    );
+    expect(screen.getByRole("button", { name: "Send the request" })).toBeEnabled();
+  });
+
+  it("opens the form at once when the customer comes back to it from the login", async () => {
+    await openSignedIn({ status: 201, body: { _id: NEW_QUOTE_ID } }, "/cart#ask-for-quote");
+    await waitFor(() => expect(screen.getByLabelText(/^Company/)).toHaveFocus());
+  });
+
+  it("sends a visitor to sign in first, remembering to come back to the form", async () => {
+    signOutForTest();
+    writeVisitorCart([{ toolId: DRILL._id, quantity: 2, seenPrice: 89 }]);
+    await startApi(() => ({ status: 200, body: DRILL }));
+    const { user, router } = renderScreen(<CartScreen />, { path: "/cart", pattern: "/cart" });
+    await user.click(await screen.findByRole("link", { name: "Sign in to ask for a quote" }));
+    expect(router.state.location.pathname).toBe("/login");
+    expect(router.state.location.state).toEqual({
+      from: { pathname: "/cart", search: "", hash: "#ask-for-quote" },
+    });
+    expect(screen.queryByRole("button", { name: "Ask for a quote" })).toBeNull();
+  });
+});
