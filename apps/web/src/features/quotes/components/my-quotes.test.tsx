@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { NEXT_CURSOR_HEADER } from "@toolshop/shared/paths";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -40,7 +40,9 @@ describe("My quotes", () => {
     expect(first).toHaveTextContent("Offer sent");
     expect(first).toHaveTextContent(/Asked Mar 1, 2026, .* for Builder & Sons/);
     // 1,590.00 net and 20% tax on top.
-    expect(await within(first).findByText(/^Offer total/)).toHaveTextContent("Offer total $1,908.00");
+    await waitFor(() =>
+      expect(within(first).getByText(/^Offer total/)).toHaveTextContent("Offer total $1,908.00"),
+    );
     expect(first).toHaveTextContent("valid until Jan 1, 2999");
     expect(within(first).getByRole("link", { name: /^See the offer/ })).toHaveAttribute(
       "href",

@@ -62,7 +62,7 @@ describe("the offer page", () => {
     expect(row("Electric Drill")).toHaveTextContent(/Electric Drill\s*12\s*\$80\.00\s*list \$89\.00\s*\$960\.00/);
     // 1,590.00 net, 20% on top.
     expect(await screen.findByText("Tax 20%")).toBeInTheDocument();
-    expect(screen.getByText(/^Total \$/)).toHaveTextContent("Total $1,908.00");
+    expect(screen.getByText(/^Total/, { selector: "p" })).toHaveTextContent("Total $1,908.00");
     expect(screen.getByText("Trade prices, delivery in 5 days.")).toBeInTheDocument();
     expect(screen.getByText(/^This offer is valid until/)).toHaveTextContent("This offer is valid until Jan 1, 2999");
     const history = within(screen.getByRole("region", { name: "History" })).getAllByRole("listitem");
@@ -139,7 +139,7 @@ describe("the offer page", () => {
     await user.click(within(dialog).getByRole("button", { name: "Decline the offer" }));
 
     expect(await screen.findByText(`Your reason: ${reason}`)).toBeInTheDocument();
-    expect(screen.getByText(/^You declined this offer on Mar 3, 2026/)).toBeInTheDocument();
+    expect(screen.getByText(/^You declined this offer/)).toHaveTextContent("You declined this offer on Mar 3, 2026");
     expect(screen.queryByRole("button", { name: "Accept" })).toBeNull();
     expect(api.callsTo("POST", `/api/quotes/${quote._id}/decline`)[0]?.body).toEqual({ reason });
     expect(notify.success).toHaveBeenCalledWith(OFFER_DECLINED_MESSAGE);
@@ -155,7 +155,7 @@ describe("the offer page", () => {
 
   it("offers no answer to an offer past its validity, and says when it ran out", async () => {
     await open(anOfferedQuote({ state: "expired", validUntil: "2026-03-16T12:00:00.000Z" }));
-    expect(screen.getByText(/^This offer ran out on Mar 16, 2026/)).toBeInTheDocument();
+    expect(screen.getByText(/^This offer ran out on/)).toHaveTextContent("This offer ran out on Mar 16, 2026");
     expect(screen.getByText("Expired")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Accept" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Decline" })).toBeNull();
@@ -168,7 +168,7 @@ describe("the offer page", () => {
       history: [...anOfferedQuote().history, { state: "accepted", at: "2026-03-04T12:00:00.000Z" }],
     });
     await open(accepted);
-    expect(screen.getByText(/^You accepted this offer on Mar 4, 2026/)).toBeInTheDocument();
+    expect(screen.getByText(/^You accepted this offer/)).toHaveTextContent("You accepted this offer on Mar 4, 2026");
     expect(screen.getByRole("link", { name: "See your order" })).toHaveAttribute(
       "href",
       `/dashboard/orders/${ORDER_ID}`,
@@ -183,7 +183,9 @@ describe("the offer page", () => {
         history: [...anOfferedQuote().history, { state: "withdrawn", at: "2026-03-05T12:00:00.000Z" }],
       }),
     );
-    expect(screen.getByText(/^The shop withdrew this offer on Mar 5, 2026/)).toBeInTheDocument();
+    expect(screen.getByText(/^The shop withdrew this offer/)).toHaveTextContent(
+      "The shop withdrew this offer on Mar 5, 2026",
+    );
     expect(screen.queryByRole("button", { name: "Decline" })).toBeNull();
   });
 
