@@ -33,7 +33,8 @@ function stateSentence(quote: Quote, state: QuoteState): ReactNode {
     case "offered":
       return quote.validUntil ? (
         <>
-          This offer is valid until <QuoteDate at={quote.validUntil} />.
+          This offer is valid until <QuoteDate at={quote.validUntil} />. Accept it to order these tools at
+          these prices, or decline it.
         </>
       ) : null;
     case "accepted":
