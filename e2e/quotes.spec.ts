@@ -84,7 +84,9 @@ for (const screen of SCREENS) {
       await expectNoSidewaysScroll(page);
       await saveScreenshot(page, `quotes-ask-${screen.name}`);
       await main.getByRole("button", { name: "Send the request" }).click();
-      await expect(main.getByRole("status").filter({ hasText: "Your request for a quote is sent." })).toBeVisible();
+      await expect(
+        main.getByRole("status").filter({ hasText: "Your request for a quote is sent." }),
+      ).toBeVisible();
       await main.getByRole("link", { name: "See your quote" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Your quote" })).toBeVisible();
       await expect(main.getByText("The shop has your request and will mail you an offer.")).toBeVisible();

@@ -47,7 +47,9 @@ for (const target of testDatabaseTargets()) {
       const rows = await t.database.db
         .select({ id: quotes.id })
         .from(quotes)
-        .where(sql`${quotes.userId} = ${customer.id} or (${quotes.userId} is null and ${quotes.email} = ${customer.email})`)
+        .where(
+          sql`${quotes.userId} = ${customer.id} or (${quotes.userId} is null and ${quotes.email} = ${customer.email})`,
+        )
         .orderBy(sql`${quotes.createdAt} desc, ${quotes.id} desc`);
       expected = rows.map((row) => row.id);
     });
@@ -69,7 +71,12 @@ for (const target of testDatabaseTargets()) {
       do {
         const response = await mine(customer, `?limit=10${cursor ? `&cursor=${cursor}` : ""}`);
         expect(response.statusCode, response.body).toBe(200);
-        pages.push(quoteSchema.array().parse(response.json()).map((quote) => quote._id));
+        pages.push(
+          quoteSchema
+            .array()
+            .parse(response.json())
+            .map((quote) => quote._id),
+        );
         // A request made between two pages is newer than the cursor: it never shifts the next page.
         await t.database.db
           .insert(quotes)
@@ -104,7 +111,10 @@ for (const target of testDatabaseTargets()) {
         expect(response.json().message, query).toMatch(/[A-Z][a-z]+ [a-z].{8,}/);
       }
       expect((await mine(customer, "?cursor=garbage")).json().message).toBe(CURSOR_NOT_OURS);
-      const end = await mine(customer, `?cursor=${cursorOf(JSON.stringify(["1970-01-01T00:00:00.000000Z", uuid]))}`);
+      const end = await mine(
+        customer,
+        `?cursor=${cursorOf(JSON.stringify(["1970-01-01T00:00:00.000000Z", uuid]))}`,
+      );
       expect(end.json()).toEqual([]);
       expect(end.headers[NEXT_CURSOR_HEADER]).toBeUndefined();
       expect((await mine(undefined)).statusCode).toBe(401);

@@ -19,6 +19,7 @@ import { runPeriodically } from "../../lib/periodic-task";
 import { currentUser } from "../../plugins/auth/guards";
 import type { OrdersContext } from "../orders/context";
 import type { QuoteRow } from "./lifecycle";
+import { pageOfMyQuotes } from "./my-quotes";
 import {
   acceptQuote,
   declineQuote,
@@ -28,7 +29,6 @@ import {
   withdrawQuote,
 } from "./offers";
 import { MAILED_TO, type QuoteChangeKind, quoteChangeEmail } from "./quote-mails";
-import { pageOfMyQuotes } from "./my-quotes";
 import { findAccessibleQuote, quoteView, quoteViews } from "./quote-view";
 import { quoteRecipients } from "./recipients";
 

@@ -31,7 +31,8 @@ export function QuoteDate({ at }: { at: string }) {
 /** The quote in a few words: its lines ("60 × Pliers, 10 × Drill"), or what a home page message asked for. */
 export function quoteSummary(quote: Quote): string {
   if (quote.lines.length > 0) return linesInWords(quote);
-  if (quote.tool) return quote.quantity === null ? quote.tool : `${formatCount(quote.quantity)} × ${quote.tool}`;
+  if (quote.tool)
+    return quote.quantity === null ? quote.tool : `${formatCount(quote.quantity)} × ${quote.tool}`;
   return "Your message";
 }
 

@@ -2,12 +2,7 @@
 // their answer to an offer.
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { Order } from "@toolshop/shared/orders";
-import type {
-  Quote,
-  QuoteAcceptBody,
-  QuoteDeclineBody,
-  QuoteLineInput,
-} from "@toolshop/shared/quote-offers";
+import type { Quote, QuoteAcceptBody, QuoteDeclineBody, QuoteLineInput } from "@toolshop/shared/quote-offers";
 import { apiPageRequest, apiRequest } from "../../../lib/api-client";
 import { withQuery } from "../../orders/api/orders-api";
 

@@ -1,42 +1,39 @@
 import { screen, waitFor } from "@testing-library/react";
 import { ACCESS_TOKEN_STORAGE_KEY } from "@toolshop/shared/constants";
-import { describe, expect, it, vi } from "vitest";
-import { signOutForTest } from "../../auth/test/session";
-import { CartScreen } from "../../cart/components/cart-screen";
-import { cartApiPerTest } from "../../cart/test/cart-api";
-import { aCartLine, signInAnn } from "../../cart/test/cart-data";
-import { writeVisitorCart } from "../../cart/visitor-cart";
-import { type ApiAnswer, type ApiCall, apiError, renderScreen } from "../../orders/test/render-with-api";
+import { afterEach, describe, expect, it } from "vitest";
+import { aCartLine } from "../../cart/test/cart-data";
+import { type ApiAnswer, apiError, renderScreen, startOrdersApi } from "../../orders/test/render-with-api";
 import { DRILL, PLIERS } from "../test/quotes-data";
-
-vi.mock("../../../lib/toast", () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+import { AskForQuote } from "./ask-for-quote";
 
 const NEW_QUOTE_ID = "7e57a0b0-0000-4000-8000-00000000000a";
-const CART = {
-  lines: [aCartLine(PLIERS, { quantity: 60 }), aCartLine(DRILL, { quantity: 10 })],
-  removedToolIds: [],
-};
+const LINES = [aCartLine(PLIERS, { quantity: 60 }), aCartLine(DRILL, { quantity: 10 })];
 
-describe("Ask for a quote, in the cart", () => {
-  const startApi = cartApiPerTest();
+describe("Ask for a quote, under the cart", () => {
+  let running: Awaited<ReturnType<typeof startOrdersApi>> | undefined;
+  afterEach(async () => {
+    localStorage.clear();
+    await running?.close();
+    running = undefined;
+  });
 
-  async function openSignedIn(askAnswer: ApiAnswer, path = "/cart") {
-    signInAnn();
+  /** The block for a signed-in customer (their token stored), POST /api/quotes answered by `answer`. */
+  async function openSignedIn(answer: ApiAnswer, path = "/cart") {
     localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, "test-token");
-    const api = await startApi((call: ApiCall) =>
-      call.method === "POST" && call.path === "/api/quotes" ? askAnswer : { status: 200, body: CART },
-    );
-    const rendered = renderScreen(<CartScreen />, { path, pattern: "/cart" });
-    await screen.findByRole("list", { name: "Tools in your cart" });
+    const api = await startOrdersApi(() => answer);
+    running = api;
+    const rendered = renderScreen(<AskForQuote lines={LINES} signedIn />, { path, pattern: "/cart" });
     return { ...rendered, api };
   }
 
-  it("sends the cart's lines with the company and message, tied to the account, and links to the new quote", async () => {
+  it("sends the cart's lines with the company and message, with the account's token, and links to the new quote", async () => {
     const { user, api } = await openSignedIn({ status: 201, body: { _id: NEW_QUOTE_ID } });
     await user.click(screen.getByRole("button", { name: "Ask for a quote" }));
     const company = screen.getByLabelText(/^Company/);
-    expect(company).toHaveFocus();
-    expect(screen.getByText("The request names the 2 tools in your cart with their quantities.")).toBeVisible();
+    await waitFor(() => expect(company).toHaveFocus());
+    expect(
+      screen.getByText("The request names the 2 tools in your cart with their quantities."),
+    ).toBeVisible();
     await user.type(company, "Builder & Sons");
     await user.type(screen.getByLabelText(/^Message/), "Delivery in March, please.");
     await user.dblClick(screen.getByRole("button", { name: "Send the request" }));
@@ -57,18 +54,20 @@ describe("Ask for a quote, in the cart", () => {
       company: "Builder & Sons",
       message: "Delivery in March, please.",
     });
-    // The account's token goes with it: the server ties the request to the account.
+    // The server ties a request sent with a token to its account.
     expect(posts[0]?.headers.authorization).toBe("Bearer test-token");
   });
 
-  it("sends the lines alone when nothing is typed, and checks the fields with the shared schema", async () => {
+  it("checks the fields with the shared schema, and sends the lines alone when nothing is typed", async () => {
     const { user, api } = await openSignedIn({ status: 201, body: { _id: NEW_QUOTE_ID } });
     await user.click(screen.getByRole("button", { name: "Ask for a quote" }));
     // An invisible direction override is refused before anything is sent, in the schema's words.
     await user.type(screen.getByLabelText(/^Company/), "Acme\u202E");
     await user.click(screen.getByRole("button", { name: "Send the request" }));
     expect(
-      await screen.findByText("Company must not contain invisible characters that change the direction of text"),
+      await screen.findByText(
+        "Company must not contain invisible characters that change the direction of text",
+      ),
     ).toBeVisible();
     expect(api.callsTo("POST", "/api/quotes")).toEqual([]);
 
@@ -101,15 +100,15 @@ describe("Ask for a quote, in the cart", () => {
   });
 
   it("sends a visitor to sign in first, remembering to come back to the form", async () => {
-    signOutForTest();
-    writeVisitorCart([{ toolId: DRILL._id, quantity: 2, seenPrice: 89 }]);
-    await startApi(() => ({ status: 200, body: DRILL }));
-    const { user, router } = renderScreen(<CartScreen />, { path: "/cart", pattern: "/cart" });
-    await user.click(await screen.findByRole("link", { name: "Sign in to ask for a quote" }));
+    const { user, router } = renderScreen(<AskForQuote lines={LINES} signedIn={false} />, {
+      path: "/cart",
+      pattern: "/cart",
+    });
+    expect(screen.queryByRole("button", { name: "Ask for a quote" })).toBeNull();
+    await user.click(screen.getByRole("link", { name: "Sign in to ask for a quote" }));
     expect(router.state.location.pathname).toBe("/login");
     expect(router.state.location.state).toEqual({
       from: { pathname: "/cart", search: "", hash: "#ask-for-quote" },
     });
-    expect(screen.queryByRole("button", { name: "Ask for a quote" })).toBeNull();
   });
 });

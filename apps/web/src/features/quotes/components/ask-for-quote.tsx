@@ -8,7 +8,6 @@ import { useForm } from "react-hook-form";
 import { Link, useLocation } from "react-router";
 import { TextAreaField, TextField } from "../../../components/form-fields";
 import { formatCount } from "../../../lib/format";
-import { useSession } from "../../auth/use-session";
 import { useSubmitOnce } from "../../orders/delivery-details";
 import { askForQuote, MY_QUOTES_QUERY_KEY } from "../api/my-quotes-api";
 
@@ -19,8 +18,7 @@ export const ASK_FOR_QUOTE_ID = "ask-for-quote";
  * "Ask for a quote" under the cart (issue 49): a signed-in customer sends the cart's lines with their
  * company and a message, and gets a link to the new quote; a visitor signs in first and comes back.
  */
-export function AskForQuote({ lines }: { lines: CartLine[] }) {
-  const { session } = useSession();
+export function AskForQuote({ lines, signedIn }: { lines: CartLine[]; signedIn: boolean }) {
   return (
     <section
       id={ASK_FOR_QUOTE_ID}
@@ -34,11 +32,7 @@ export function AskForQuote({ lines }: { lines: CartLine[] }) {
         Ask for a quote on the tools in your cart: the shop mails you an offer, which you can accept and pay
         here.
       </p>
-      {session.status === "signed-in" ? (
-        <CartQuoteRequest lines={lines} />
-      ) : session.status === "signed-out" ? (
-        <SignInToAsk />
-      ) : null}
+      {signedIn ? <CartQuoteRequest lines={lines} /> : <SignInToAsk />}
     </section>
   );
 }
@@ -148,7 +142,12 @@ function QuoteSent({ quoteId }: { quoteId: string }) {
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => panel.current?.focus(), []);
   return (
-    <div ref={panel} tabIndex={-1} role="status" className="flex flex-col gap-1 rounded-field bg-success/10 p-3">
+    <div
+      ref={panel}
+      tabIndex={-1}
+      role="status"
+      className="flex flex-col gap-1 rounded-field bg-success/10 p-3"
+    >
       <p className="font-semibold">Your request for a quote is sent.</p>
       <p>The shop will mail you its offer; you will find it in My quotes.</p>
       <Link to={`/dashboard/quotes/${encodeURIComponent(quoteId)}`} className="link self-start link-primary">

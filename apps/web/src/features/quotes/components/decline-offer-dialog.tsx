@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type Quote, QUOTE_REASON_MAX_LENGTH, quoteDeclineBodySchema } from "@toolshop/shared/quote-offers";
+import { QUOTE_REASON_MAX_LENGTH, type Quote, quoteDeclineBodySchema } from "@toolshop/shared/quote-offers";
 import { type FormEvent, useRef, useState } from "react";
 import { TextAreaField } from "../../../components/form-fields";
 import { ModalDialog } from "../../../components/modal-dialog";

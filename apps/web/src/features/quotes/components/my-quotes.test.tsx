@@ -36,7 +36,9 @@ describe("My quotes", () => {
     const items = within(await screen.findByRole("list", { name: "Your quotes" })).getAllByRole("article");
     expect(items).toHaveLength(3);
     const [first, second, third] = items as [HTMLElement, HTMLElement, HTMLElement];
-    expect(within(first).getByRole("heading", { level: 2 })).toHaveTextContent("60 × Pliers, 12 × Electric Drill");
+    expect(within(first).getByRole("heading", { level: 2 })).toHaveTextContent(
+      "60 × Pliers, 12 × Electric Drill",
+    );
     expect(first).toHaveTextContent("Offer sent");
     expect(first).toHaveTextContent(/Asked Mar 1, 2026, .* for Builder & Sons/);
     // 1,590.00 net and 20% tax on top.
@@ -65,7 +67,9 @@ describe("My quotes", () => {
   it("names a home page message by the tool it asked for", async () => {
     const message = aRequestedQuote({ lines: [], tool: "Torque wrenches", quantity: 40 });
     await open(() => ({ status: 200, body: [message] }));
-    expect(await screen.findByRole("heading", { level: 2, name: "40 × Torque wrenches" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 2, name: "40 × Torque wrenches" }),
+    ).toBeInTheDocument();
   });
 
   it("loads the next page from the cursor the first page gave", async () => {

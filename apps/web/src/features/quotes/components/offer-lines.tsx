@@ -1,6 +1,6 @@
 import type { Quote } from "@toolshop/shared/quote-offers";
 import { Money } from "../../../components/money";
-import { TaxRows, type TaxedTotal } from "../../../components/tax-summary";
+import { type TaxedTotal, TaxRows } from "../../../components/tax-summary";
 import { formatCount } from "../../../lib/format";
 
 const CELL = "px-1 sm:px-3";
@@ -76,7 +76,9 @@ export function OfferLines({ quote, total, refusal }: OfferLinesProps) {
                     <>
                       <td className={`text-right ${CELL}`}>
                         {line.unitPrice === null ? null : <Money amount={line.unitPrice} />}
-                        {line.listPrice !== null && line.unitPrice !== null && line.unitPrice < line.listPrice ? (
+                        {line.listPrice !== null &&
+                        line.unitPrice !== null &&
+                        line.unitPrice < line.listPrice ? (
                           <span className="block text-xs text-base-content/70">
                             list <Money amount={line.listPrice} />
                           </span>

@@ -39,11 +39,15 @@ describe("the offer page", () => {
   });
 
   /** The page of `quote`; `answer` takes the calls other than reading it, the shop and the profile. */
-  async function open(quote: Quote, answer: (call: ApiCall) => ApiAnswer = () => apiError(500, "Error", "?")) {
+  async function open(
+    quote: Quote,
+    answer: (call: ApiCall) => ApiAnswer = () => apiError(500, "Error", "?"),
+  ) {
     const api = await startOrdersApi((call) => {
       if (call.path === "/api/shop") return { status: 200, body: SHOP_WITH_TAX };
       if (call.path === "/api/profile") return { status: 200, body: PROFILE };
-      if (call.method === "GET" && call.path === `/api/quotes/${quote._id}`) return { status: 200, body: quote };
+      if (call.method === "GET" && call.path === `/api/quotes/${quote._id}`)
+        return { status: 200, body: quote };
       return answer(call);
     });
     running = api;
@@ -59,12 +63,16 @@ describe("the offer page", () => {
     await open(anOfferedQuote());
     expect(screen.getByRole("heading", { level: 1, name: "Your quote" })).toBeInTheDocument();
     expect(row("Pliers")).toHaveTextContent(/Pliers\s*60\s*\$10\.50\s*list \$12\.50\s*\$630\.00/);
-    expect(row("Electric Drill")).toHaveTextContent(/Electric Drill\s*12\s*\$80\.00\s*list \$89\.00\s*\$960\.00/);
+    expect(row("Electric Drill")).toHaveTextContent(
+      /Electric Drill\s*12\s*\$80\.00\s*list \$89\.00\s*\$960\.00/,
+    );
     // 1,590.00 net, 20% on top.
     expect(await screen.findByText("Tax 20%")).toBeInTheDocument();
     expect(screen.getByText(/^Total/, { selector: "p" })).toHaveTextContent("Total $1,908.00");
     expect(screen.getByText("Trade prices, delivery in 5 days.")).toBeInTheDocument();
-    expect(screen.getByText(/^This offer is valid until/)).toHaveTextContent("This offer is valid until Jan 1, 2999");
+    expect(screen.getByText(/^This offer is valid until/)).toHaveTextContent(
+      "This offer is valid until Jan 1, 2999",
+    );
     const history = within(screen.getByRole("region", { name: "History" })).getAllByRole("listitem");
     expect(history.map((entry) => entry.textContent)).toEqual([
       expect.stringMatching(/^Requested · Mar 1, 2026/),
@@ -107,7 +115,9 @@ describe("the offer page", () => {
     const dialog = screen.getByRole("dialog", { name: "Accept the offer" });
     await waitFor(() => expect(within(dialog).getByLabelText("Phone")).toHaveValue(PROFILE.phoneNumber));
     await user.click(within(dialog).getByRole("button", { name: "Accept and order" }));
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent(`The offer was not accepted: ${refusal}`);
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      `The offer was not accepted: ${refusal}`,
+    );
 
     await user.click(within(dialog).getByRole("button", { name: "Back" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(refusal);
@@ -139,7 +149,9 @@ describe("the offer page", () => {
     await user.click(within(dialog).getByRole("button", { name: "Decline the offer" }));
 
     expect(await screen.findByText(`Your reason: ${reason}`)).toBeInTheDocument();
-    expect(screen.getByText(/^You declined this offer/)).toHaveTextContent("You declined this offer on Mar 3, 2026");
+    expect(screen.getByText(/^You declined this offer/)).toHaveTextContent(
+      "You declined this offer on Mar 3, 2026",
+    );
     expect(screen.queryByRole("button", { name: "Accept" })).toBeNull();
     expect(api.callsTo("POST", `/api/quotes/${quote._id}/decline`)[0]?.body).toEqual({ reason });
     expect(notify.success).toHaveBeenCalledWith(OFFER_DECLINED_MESSAGE);
@@ -155,7 +167,9 @@ describe("the offer page", () => {
 
   it("offers no answer to an offer past its validity, and says when it ran out", async () => {
     await open(anOfferedQuote({ state: "expired", validUntil: "2026-03-16T12:00:00.000Z" }));
-    expect(screen.getByText(/^This offer ran out on/)).toHaveTextContent("This offer ran out on Mar 16, 2026");
+    expect(screen.getByText(/^This offer ran out on/)).toHaveTextContent(
+      "This offer ran out on Mar 16, 2026",
+    );
     expect(screen.getByText("Expired")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Accept" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Decline" })).toBeNull();
@@ -168,7 +182,9 @@ describe("the offer page", () => {
       history: [...anOfferedQuote().history, { state: "accepted", at: "2026-03-04T12:00:00.000Z" }],
     });
     await open(accepted);
-    expect(screen.getByText(/^You accepted this offer/)).toHaveTextContent("You accepted this offer on Mar 4, 2026");
+    expect(screen.getByText(/^You accepted this offer/)).toHaveTextContent(
+      "You accepted this offer on Mar 4, 2026",
+    );
     expect(screen.getByRole("link", { name: "See your order" })).toHaveAttribute(
       "href",
       `/dashboard/orders/${ORDER_ID}`,

@@ -1,9 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import {
-  effectiveQuoteState,
-  QUOTE_STATE_LABELS,
-  type QuoteState,
-} from "@toolshop/shared/quote-lifecycle";
+import { effectiveQuoteState, QUOTE_STATE_LABELS, type QuoteState } from "@toolshop/shared/quote-lifecycle";
 import type { Quote } from "@toolshop/shared/quote-offers";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
@@ -44,8 +40,8 @@ function stateSentence(quote: Quote, state: QuoteState): ReactNode {
     case "expired":
       return quote.validUntil ? (
         <>
-          This offer ran out on <QuoteDate at={quote.validUntil} /> and can no longer be accepted. Ask
-          for a new quote from your cart.
+          This offer ran out on <QuoteDate at={quote.validUntil} /> and can no longer be accepted. Ask for a
+          new quote from your cart.
         </>
       ) : (
         "This offer has run out and can no longer be accepted."
