@@ -52,7 +52,7 @@ for (const target of testDatabaseTargets()) {
         )
         .orderBy(sql`${quotes.createdAt} desc, ${quotes.id} desc`);
       expected = rows.map((row) => row.id);
-    });
+    }, 120_000);
     afterAll(async () => {
       await t?.close();
     });
