@@ -17,8 +17,8 @@ import { expect, saveScreenshot, test } from "./fixtures";
 import { ADDRESS, expectNoSidewaysScroll, fillCard, PHONE, seriousViolations } from "./orders-fixtures";
 import { ownerSendsOffer } from "./quote-owner-steps";
 
-// Two browsers (the owner's and the customer's) on shared cores.
-test.describe.configure({ timeout: 180_000 });
+// Two browsers (the owner's and the customer's) on shared cores, and four screens checked with axe.
+test.describe.configure({ timeout: 300_000 });
 
 const SCREENS = [
   { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
