@@ -1,7 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type Quote, type QuoteAcceptBody, quoteAcceptBodySchema } from "@toolshop/shared/quote-offers";
-import { useForm } from "react-hook-form";
+import type { Quote, QuoteAcceptBody } from "@toolshop/shared/quote-offers";
 import { useNavigate } from "react-router";
 import { ModalDialog } from "../../../components/modal-dialog";
 import { Money } from "../../../components/money";
@@ -9,7 +7,7 @@ import type { TaxedTotal } from "../../../components/tax-summary";
 import { ApiRequestError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { ORDERS_QUERY_KEY } from "../../orders/api/orders-api";
-import { DeliveryDetailsFields, useSavedDeliveryDetails, useSubmitOnce } from "../../orders/delivery-details";
+import { DeliveryDetailsFields, useDeliveryForm, useSubmitOnce } from "../../orders/delivery-details";
 import { toolKeys } from "../../tools/api/search-tools";
 import { acceptQuote, MY_QUOTES_QUERY_KEY } from "../api/my-quotes-api";
 import { quoteSummary } from "../quote-view";
@@ -34,16 +32,12 @@ interface AcceptOfferDialogProps {
 export function AcceptOfferDialog({ quote, total, email, onRefused, onClose }: AcceptOfferDialogProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const form = useForm<QuoteAcceptBody>({
-    resolver: zodResolver(quoteAcceptBodySchema),
-    defaultValues: { address: "", phone: "" },
-  });
+  // The accept's body is the cart checkout's address and phone, with the same rules and messages.
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = form;
-  useSavedDeliveryDetails(email, form);
+  } = useDeliveryForm(email);
   const accept = useMutation({
     mutationFn: (body: QuoteAcceptBody) => acceptQuote(quote._id, body),
     onSuccess: async (order) => {
