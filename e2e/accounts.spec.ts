@@ -232,6 +232,7 @@ test("the dashboard lists every menu entry, My orders first", async ({ page }) =
     "Add Product",
     "My orders",
     "Add a Review",
+    "My quotes",
   ]);
   await expect(menu.getByRole("link", { name: "My orders" })).toHaveAttribute("aria-current", "page");
   // My orders and the checkout are built (e2e/orders.spec.ts): a new account has no orders yet.

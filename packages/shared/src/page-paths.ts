@@ -29,6 +29,8 @@ export const PAGE_PATHS = {
   manageProducts: "/dashboard/manageproducts",
   addProduct: "/dashboard/addproduct",
   quoteRequests: "/dashboard/quote-requests",
+  myQuotes: "/dashboard/quotes",
+  myQuote: "/dashboard/quotes/:id",
   reviews: "/dashboard/reviews",
   overview: "/dashboard/overview",
 } as const;

@@ -2,6 +2,7 @@
 // the customer's answer, and a quote as the API shows it to both.
 import { z } from "zod";
 import { addressSchema, MAX_ORDER_LINES, phoneSchema } from "./orders";
+import { pageQueryFields } from "./paging";
 import { quoteStates } from "./quote-lifecycle";
 import { QUOTE_QUANTITY_RANGE } from "./quote-limits";
 import { quoteRequestSchema } from "./quotes";
@@ -120,6 +121,15 @@ export const quoteDeclineBodySchema = z.object({
   ).optional(),
 });
 export type QuoteDeclineBody = z.infer<typeof quoteDeclineBodySchema>;
+
+/** Quotes per page of My quotes when the client does not say. */
+export const MY_QUOTES_PAGE_SIZE = 20;
+
+/** GET /api/quotes/mine?cursor=&limit=: without them, the newest MY_QUOTES_PAGE_SIZE quotes. */
+export const myQuotesQuerySchema = z.object(
+  pageQueryFields({ cursorMaxLength: 200, limitDescription: "Quotes per page" }),
+);
+export type MyQuotesQuery = z.infer<typeof myQuotesQuerySchema>;
 
 export const quoteStateSchema = z.enum(quoteStates);
 

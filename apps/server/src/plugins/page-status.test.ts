@@ -52,6 +52,9 @@ for (const target of testDatabaseTargets()) {
         "/dashboard/orders/some-order",
         "/dashboard/manageorders",
         "/dashboard/quote-requests",
+        "/dashboard/quotes",
+        // The offer mail's link, opened cold (issue 49).
+        "/dashboard/quotes/some-quote",
         "/cart",
         "/checkout",
       ];

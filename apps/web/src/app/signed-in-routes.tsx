@@ -22,6 +22,8 @@ export const signedInRoutes: RouteObject[] = [
           { path: PAGE_PATHS.myProfile, ...lazyPage(() => import("./routes/dashboard/my-profile-page")) },
           { path: PAGE_PATHS.payment, ...lazyPage(() => import("./routes/dashboard/payment-page")) },
           { path: PAGE_PATHS.order, ...lazyPage(() => import("./routes/dashboard/order-detail-page")) },
+          { path: PAGE_PATHS.myQuotes, ...lazyPage(() => import("./routes/dashboard/my-quotes-page")) },
+          { path: PAGE_PATHS.myQuote, ...lazyPage(() => import("./routes/dashboard/my-quote-page")) },
           {
             // Admin-only: a non-admin is signed out and sent to /login.
             ...lazyPage(() => import("./guards/require-admin")),

@@ -36,7 +36,10 @@ export function refundAmount(
   return total / 100;
 }
 
-/** Every line in words, "4 × Cart Clamp, 3 × Cart Meter"; a one-line order reads "20 × Pliers", as always. */
-export function linesInWords(order: Pick<Order, "lines">): string {
+/**
+ * Every line in words, "4 × Cart Clamp, 3 × Cart Meter"; a one-line order reads "20 × Pliers", as
+ * always. A quote's lines read the same.
+ */
+export function linesInWords(order: { lines: readonly Pick<OrderLine, "name" | "quantity">[] }): string {
   return order.lines.map((line) => `${formatCount(line.quantity)} × ${line.name}`).join(", ");
 }

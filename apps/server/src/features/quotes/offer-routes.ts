@@ -2,7 +2,10 @@
 // customer's accept and decline. Thin: the rules live in offers.ts and lifecycle.ts.
 import { apiErrorSchema } from "@toolshop/shared/errors";
 import { orderSchema } from "@toolshop/shared/orders";
+import { NEXT_CURSOR_HEADER } from "@toolshop/shared/paths";
 import {
+  MY_QUOTES_PAGE_SIZE,
+  myQuotesQuerySchema,
   quoteAcceptBodySchema,
   quoteDeclineBodySchema,
   quoteOfferBodySchema,
@@ -16,6 +19,7 @@ import { runPeriodically } from "../../lib/periodic-task";
 import { currentUser } from "../../plugins/auth/guards";
 import type { OrdersContext } from "../orders/context";
 import type { QuoteRow } from "./lifecycle";
+import { pageOfMyQuotes } from "./my-quotes";
 import {
   acceptQuote,
   declineQuote,
@@ -27,7 +31,6 @@ import {
 import { MAILED_TO, type QuoteChangeKind, quoteChangeEmail } from "./quote-mails";
 import { findAccessibleQuote, quoteView, quoteViews } from "./quote-view";
 import { quoteRecipients } from "./recipients";
-import { myQuoteRows } from "./service";
 
 /** How often offers past their validity are stored expired (and their customers mailed). */
 export const OFFER_EXPIRY_CHECK_INTERVAL_MS = 60_000;
@@ -78,12 +81,17 @@ export const quoteOfferRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> 
       schema: {
         tags,
         security,
-        summary:
-          "The signed-in customer's quotes, newest first (the 100 newest), with lines, offer and history",
-        response: { 200: z.array(quoteSchema), ...errors(401) },
+        summary: "The signed-in customer's quotes, newest first, in pages, with lines, offer and history",
+        description: `Up to limit quotes (default ${MY_QUOTES_PAGE_SIZE}), the visitor messages sent from the account's email among them. The ${NEXT_CURSOR_HEADER} header carries the next page's cursor (pass it as ?cursor=) and is absent after the last page.`,
+        querystring: myQuotesQuerySchema,
+        response: { 200: z.array(quoteSchema), ...errors(400, 401) },
       },
     },
-    async (request) => quoteViews(app.db, await myQuoteRows(app.db, currentUser(request)), currency),
+    async (request, reply) => {
+      const page = await pageOfMyQuotes(app.db, currentUser(request), request.query);
+      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      return quoteViews(app.db, page.rows, currency);
+    },
   );
 
   app.get(

@@ -12,7 +12,7 @@ import {
   type QuotesQuery,
   type StoredQuote,
 } from "@toolshop/shared/quotes";
-import { and, desc, eq, gt, inArray, isNull, like, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, like, lte, or, type SQL, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import {
   asCursorTimestamp,
@@ -192,20 +192,4 @@ function inState(state: StoredQuote["state"]): SQL | undefined {
     return or(eq(quotes.state, "expired"), and(eq(quotes.state, "offered"), lte(quotes.validUntil, now)));
   }
   return eq(quotes.state, state);
-}
-
-/** GET /quotes/mine: the customer's quotes, and visitor messages from their email, newest first. */
-export const MY_QUOTES_LIMIT = 100;
-export function myQuoteRows(db: Database, requester: Requester) {
-  return db
-    .select()
-    .from(quotes)
-    .where(
-      or(
-        eq(quotes.userId, requester.id),
-        and(isNull(quotes.userId), eq(quotes.email, requester.email.toLowerCase())),
-      ),
-    )
-    .orderBy(desc(quotes.createdAt), desc(quotes.id))
-    .limit(MY_QUOTES_LIMIT);
 }

@@ -106,6 +106,7 @@ describe("the route guards", () => {
       "Add Product",
       "My orders",
       "Add a Review",
+      "My quotes",
     ]);
   });
 

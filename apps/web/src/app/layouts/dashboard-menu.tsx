@@ -16,6 +16,9 @@ export const DASHBOARD_MENU = [
   { to: "/dashboard/myreview", label: "Add a Review" },
 ] as const;
 
+/** Entries beyond the spec's menu, for every signed-in user. */
+export const CUSTOMER_MENU = [{ to: "/dashboard/quotes", label: "My quotes" }] as const;
+
 const QUOTES_PATH = PAGE_PATHS.quoteRequests;
 
 /** Entries beyond the spec's menu, shown to admins only: their screens have no use for others. */
@@ -54,7 +57,9 @@ function OpenQuotesBadge() {
 /** The dashboard's side menu (in the side column on wide screens, in the drawer on phones). */
 export function DashboardMenu({ onNavigate }: { onNavigate?: () => void }) {
   const isAdmin = useIsAdmin();
-  const items = isAdmin ? [...DASHBOARD_MENU, ...ADMIN_ONLY_MENU] : DASHBOARD_MENU;
+  const items = isAdmin
+    ? [...DASHBOARD_MENU, ...CUSTOMER_MENU, ...ADMIN_ONLY_MENU]
+    : [...DASHBOARD_MENU, ...CUSTOMER_MENU];
   return (
     <ul className="flex flex-col gap-1">
       {items.map((item) => (

@@ -1,5 +1,13 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type CartCheckoutForm, cartCheckoutFormSchema } from "@toolshop/shared/cart";
 import { type FormEvent, useRef } from "react";
-import type { FieldError, FieldValues, UseFormHandleSubmit, UseFormRegisterReturn } from "react-hook-form";
+import {
+  type FieldError,
+  type FieldValues,
+  type UseFormHandleSubmit,
+  type UseFormRegisterReturn,
+  useForm,
+} from "react-hook-form";
 import { TextAreaField, TextField } from "../../components/form-fields";
 import { type SavedDetails, useSavedDetails } from "../profile/use-saved-details";
 
@@ -68,6 +76,19 @@ export function useSavedDeliveryDetails(email: string, form: DeliveryForm) {
       if (details[field] && !form.getFieldState(field).isDirty) form.setValue(field, details[field]);
     }
   });
+}
+
+/**
+ * The form of a checkout that asks only where the order goes (the whole cart, an accepted offer): the
+ * checkout's rules and messages for the address and phone, the profile's details filled in.
+ */
+export function useDeliveryForm(email: string) {
+  const form = useForm<CartCheckoutForm>({
+    resolver: zodResolver(cartCheckoutFormSchema),
+    defaultValues: { address: "", phone: "" },
+  });
+  useSavedDeliveryDetails(email, form);
+  return form;
 }
 
 /**

@@ -1,13 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  type CartCheckoutForm,
-  type CartLine,
-  cartCheckoutFormSchema,
-  cartTotal,
-} from "@toolshop/shared/cart";
+import { type CartCheckoutForm, type CartLine, cartTotal } from "@toolshop/shared/cart";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { MessagePanel } from "../../../components/message-panel";
 import { Money } from "../../../components/money";
@@ -20,7 +13,7 @@ import { formatCount } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { newIdempotencyKey, ORDERS_QUERY_KEY } from "../../orders/api/orders-api";
 import { ORDER_PLACED_MESSAGE } from "../../orders/checkout-messages";
-import { DeliveryDetailsFields, useSavedDeliveryDetails, useSubmitOnce } from "../../orders/delivery-details";
+import { DeliveryDetailsFields, useDeliveryForm, useSubmitOnce } from "../../orders/delivery-details";
 import { toolKeys } from "../../tools/api/search-tools";
 import { CART_QUERY_KEY, placeCartOrder } from "../api/cart-api";
 import { useCartView } from "../use-cart";
@@ -36,16 +29,11 @@ function PlaceCartOrderForm({ lines, email }: CartCheckoutProps) {
   const navigate = useNavigate();
   // One key per visit: a double click or a retry places one order.
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const form = useForm<CartCheckoutForm>({
-    resolver: zodResolver(cartCheckoutFormSchema),
-    defaultValues: { address: "", phone: "" },
-  });
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = form;
-  useSavedDeliveryDetails(email, form);
+  } = useDeliveryForm(email);
   const order = useMutation({
     mutationFn: (values: CartCheckoutForm) =>
       placeCartOrder(

@@ -1,4 +1,4 @@
-import { type CartLine, cartLineBlocked, cartTotal } from "@toolshop/shared/cart";
+import { type CartLine, cartLineBlocked } from "@toolshop/shared/cart";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { MessagePanel } from "../../../components/message-panel";
@@ -8,6 +8,7 @@ import { Screen } from "../../../components/screen";
 import { previewTax, type TaxedTotal, TaxRows } from "../../../components/tax-summary";
 import { formatCount } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
+import { AskForQuote } from "../../quotes/components/ask-for-quote";
 import { useShop } from "../../storefront/api/shop-api";
 import type { CartChange } from "../cart-changes";
 import { useCartActions, useCartView } from "../use-cart";
@@ -38,7 +39,13 @@ export function useCartTotal(lines: CartLine[]): TaxedTotal {
   return previewTax(priced, useShop()?.tax);
 }
 
-function CartContents({ lines, removedCount }: { lines: CartLine[]; removedCount: number }) {
+interface CartContentsProps {
+  lines: CartLine[];
+  removedCount: number;
+  signedIn: boolean;
+}
+
+function CartContents({ lines, removedCount, signedIn }: CartContentsProps) {
   const { change, saving } = useCartActions();
   const total = useCartTotal(lines);
   // What the customer typed per tool, until the cart holds it.
@@ -133,6 +140,7 @@ function CartContents({ lines, removedCount }: { lines: CartLine[]; removedCount
           )}
         </div>
       </div>
+      <AskForQuote lines={lines} signedIn={signedIn} />
     </div>
   );
 }
@@ -143,7 +151,9 @@ export function CartScreen() {
   return (
     <Screen title="Your cart" className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">
       <QueryView query={view} pendingLabel="Loading your cart" errorTitle="Your cart could not be loaded.">
-        {(cart) => <CartContents lines={cart.lines} removedCount={cart.removedCount} />}
+        {(cart) => (
+          <CartContents lines={cart.lines} removedCount={cart.removedCount} signedIn={view.signedIn} />
+        )}
       </QueryView>
     </Screen>
   );
