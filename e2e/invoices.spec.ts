@@ -22,7 +22,9 @@ const SCREENS = [
  */
 async function openPdf(page: Page, button: Locator) {
   const [response, download] = await Promise.all([
-    page.waitForResponse((answer) => /\/api\/orders\/[^/]+\/invoice\.pdf$/.test(new URL(answer.url()).pathname)),
+    page.waitForResponse((answer) =>
+      /\/api\/orders\/[^/]+\/invoice\.pdf$/.test(new URL(answer.url()).pathname),
+    ),
     page.waitForEvent("download"),
     button.click(),
   ]);
@@ -71,7 +73,10 @@ for (const screen of SCREENS) {
       const invoiceNumber = main.getByText(/^INV-\d{4}-\d{6}$/);
       await expect(invoiceNumber).toBeVisible();
       const number = (await invoiceNumber.textContent()) ?? "";
-      const fromOrderPage = await openPdf(page, main.getByRole("button", { name: "Invoice (PDF)", exact: true }));
+      const fromOrderPage = await openPdf(
+        page,
+        main.getByRole("button", { name: "Invoice (PDF)", exact: true }),
+      );
       expect(fromOrderPage).toEqual({
         status: 200,
         contentType: "application/pdf",
@@ -94,7 +99,11 @@ for (const screen of SCREENS) {
       page,
     }) => {
       await signInAsAdmin(page);
-      const names = [uniqueToolName("Import Saw"), uniqueToolName("Import Level"), uniqueToolName("Import Tape")];
+      const names = [
+        uniqueToolName("Import Saw"),
+        uniqueToolName("Import Level"),
+        uniqueToolName("Import Tape"),
+      ];
       const file = (sawPrice: string) => ({
         name: `catalogue-${width}.csv`,
         mimeType: "text/csv",

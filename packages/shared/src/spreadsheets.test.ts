@@ -32,7 +32,17 @@ describe("the catalogue file's price breaks cell", () => {
   });
 
   it("refuses a cell in any other shape, leaving the breaks' values to the tool schema", () => {
-    for (const cell of ["50", "50:", ":9.00", "50=9.00", "50:9,00", "50:9.00,200:8.20", "fifty:9", "-5:9", "5.5:9"]) {
+    for (const cell of [
+      "50",
+      "50:",
+      ":9.00",
+      "50=9.00",
+      "50:9,00",
+      "50:9.00,200:8.20",
+      "fifty:9",
+      "-5:9",
+      "5.5:9",
+    ]) {
       expect(readPriceBreaksCell(cell), cell).toBeUndefined();
     }
     // Out of range, but in the format: the schema says what is wrong with it.

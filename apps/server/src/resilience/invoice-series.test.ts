@@ -60,25 +60,37 @@ describe.skipIf(skipped)(`the invoice series on two server processes${skipped}`,
     // Placing the orders and starting their payments warms both processes (connections open,
     // statements planned) before the race, which is the payments' confirmations alone.
     const placed = await Promise.all(
-      Array.from({ length: PAYMENTS }, (_, index) => placeOrder(serverFor(index).url, customerOf(index), tool.id)),
+      Array.from({ length: PAYMENTS }, (_, index) =>
+        placeOrder(serverFor(index).url, customerOf(index), tool.id),
+      ),
     );
     expect(placed.map((attempt) => attempt.failure ?? attempt.status)).toEqual(Array(PAYMENTS).fill(201));
     const orderIds = placed.map((attempt) => attempt.body?._id ?? "");
     const intents = await Promise.all(
       orderIds.map((orderId, index) =>
-        post<{ clientSecret: string }>(serverFor(index + 1), customerOf(index), "/api/create-payment-intent", {
-          orderId,
-        }),
+        post<{ clientSecret: string }>(
+          serverFor(index + 1),
+          customerOf(index),
+          "/api/create-payment-intent",
+          {
+            orderId,
+          },
+        ),
       ),
     );
     expect(intents.map((intent) => intent.status)).toEqual(Array(PAYMENTS).fill(200));
 
     const paid = await Promise.all(
       intents.map((intent, index) =>
-        post<{ paymentIntent?: { status: string } }>(serverFor(index), customerOf(index), "/api/test-gateway/confirm", {
-          clientSecret: intent.body.clientSecret,
-          card: VALID_CARD,
-        }),
+        post<{ paymentIntent?: { status: string } }>(
+          serverFor(index),
+          customerOf(index),
+          "/api/test-gateway/confirm",
+          {
+            clientSecret: intent.body.clientSecret,
+            card: VALID_CARD,
+          },
+        ),
       ),
     );
     expect(paid.map((answer) => [answer.status, answer.body.paymentIntent?.status])).toEqual(

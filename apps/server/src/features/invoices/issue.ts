@@ -78,7 +78,11 @@ function sellerOf(settings: InvoiceSettings): TaxDocumentSnapshot["seller"] {
  * The invoice of an order that has just become paid in `tx`, dated when it was paid, with every line
  * as it was ordered. Answers its number.
  */
-export async function issueInvoice(tx: Database, settings: InvoiceSettings, order: OrderRow): Promise<string> {
+export async function issueInvoice(
+  tx: Database,
+  settings: InvoiceSettings,
+  order: OrderRow,
+): Promise<string> {
   const { lines, buyerName } = await linesAndBuyerName(tx, order);
   const issuedAt = order.paidAt ?? (await transactionTime(tx));
   // The rule the order was placed and charged under (decision 0041), not today's TAX_RATE.

@@ -68,6 +68,11 @@ export function subscribeCustomerMails(app: FastifyInstance): void {
     send("cancelled", order._id, orderCancelledEmail(order, reason, currency, publicUrl)),
   );
   events.subscribe(["OrderRefunded"], "publishing-process", ({ order, paymentId, part, creditNote }) =>
-    send("refunded", order._id, orderRefundedEmail(order, paymentId, currency, publicUrl, part, creditNote), creditNote),
+    send(
+      "refunded",
+      order._id,
+      orderRefundedEmail(order, paymentId, currency, publicUrl, part, creditNote),
+      creditNote,
+    ),
   );
 }

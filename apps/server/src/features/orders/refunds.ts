@@ -44,7 +44,12 @@ export async function refundOrder(ctx: OrdersContext, orderId: string): Promise<
   };
   const moved = await runTransition(ctx.db, orderId, "refunded", {}, creditRemainingUnits);
   const refunded = await orderResponse(ctx.db, moved, ctx);
-  await publish(ctx, { type: "OrderRefunded", order: refunded, paymentId: order.paymentIntentId, creditNote });
+  await publish(ctx, {
+    type: "OrderRefunded",
+    order: refunded,
+    paymentId: order.paymentIntentId,
+    creditNote,
+  });
   return refunded;
 }
 

@@ -115,7 +115,11 @@ for (const target of testDatabaseTargets()) {
         "",
       ]);
       const pliersRow = rows.find((row) => row[0] === pliers._id);
-      expect(pliersRow?.slice(1, 4)).toEqual(["Pliers, long-nose", 'Grips "small" parts,\nreaches deep.', "12.50"]);
+      expect(pliersRow?.slice(1, 4)).toEqual([
+        "Pliers, long-nose",
+        'Grips "small" parts,\nreaches deep.',
+        "12.50",
+      ]);
       expect(pliersRow?.at(-1)).toBe("50:11.00;200:9.90");
     });
 
