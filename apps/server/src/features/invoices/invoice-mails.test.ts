@@ -51,6 +51,9 @@ for (const target of testDatabaseTargets()) {
       return orderSchema.parse(detail.json());
     }
 
+    const kept = (orderId: string) =>
+      t.app.db.select().from(mailRetries).where(eq(mailRetries.orderId, orderId));
+
     /** The one mail to `email` whose subject starts so, parsed, once it has arrived. */
     async function mailTo(email: string, subjectStart: string) {
       const matching = () =>
@@ -90,20 +93,23 @@ for (const target of testDatabaseTargets()) {
     it("keeps the payment's mail the relay refused with the invoice it names, and attaches the PDF when it is sent again", async () => {
       const customer = await signedInCustomer(t);
       refusing = true;
-      const order = await paidOrder(customer).finally(() => {
+      let order: Order;
+      try {
+        order = await paidOrder(customer);
+        // The mail goes out after the payment's answer: refused until it is kept.
+        await expect.poll(async () => (await kept(order._id)).length, { timeout: 10_000 }).toBe(1);
+      } finally {
         refusing = false;
-      });
+      }
       const number = order.invoiceNumber ?? "";
-      const kept = () => t.app.db.select().from(mailRetries).where(eq(mailRetries.orderId, order._id));
-      await expect.poll(async () => (await kept()).length, { timeout: 10_000 }).toBe(1);
-      const [row] = await kept();
+      const [row] = await kept(order._id);
       // The row names the document; it keeps no PDF bytes.
       expect(row).toMatchObject({ kind: "confirmation", attachedDocument: number });
 
       const due = new Date((row?.nextAttemptAt?.getTime() ?? 0) + 1000);
       const pass = await sendKeptMails({ db: t.app.db, mailer: t.app.mailer, log: t.app.log }, due);
       expect(pass.failed).toBe(0);
-      expect(await kept()).toEqual([]);
+      expect(await kept(order._id)).toEqual([]);
       const [attachment, ...more] = await attachmentsOf(
         await mailTo(customer.email, "Your Toolshop order is paid"),
       );
