@@ -2,8 +2,10 @@
 // same document always prints the same. The text is set in DejaVu Sans Condensed, embedded (only the
 // glyphs used, so the file stays small): the PDF standard fonts know Latin-1 only, and buyers are named
 // Łukasz Żółć, Ωmega or Дмитрий. Every text is real text (pdftotext and screen readers read it).
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { type Font, create as parseFont } from "fontkit";
 import PDFDocument from "pdfkit";
 import { minorToAmount } from "../../lib/money";
 import type { DocumentLine, TaxDocumentSnapshot } from "./snapshot";
@@ -12,13 +14,27 @@ export type Paper = "a4" | "letter";
 
 const PAPER: Record<Paper, string> = { a4: "A4", letter: "LETTER" };
 const MARGIN = 50;
-// The font files of the dejavu-fonts-ttf package, by path: pdfkit reads each once per document.
-const FONT_DIRECTORY = join(
-  dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")),
-  "ttf",
-);
-const FONT = join(FONT_DIRECTORY, "DejaVuSansCondensed.ttf");
-const BOLD = join(FONT_DIRECTORY, "DejaVuSansCondensed-Bold.ttf");
+const FONT = "Body";
+const BOLD = "Bold";
+
+let fonts: { regular: Font; bold: Font } | undefined;
+
+/**
+ * The fonts of the dejavu-fonts-ttf package, parsed by fontkit (pdfkit's font engine) once per process:
+ * handed a file, pdfkit would parse its 650 KB again for every document, which took a rendering from
+ * about 30 ms to about 300 ms (the shapes fontkit works out for each glyph are kept with the font).
+ */
+function loadedFonts() {
+  if (!fonts) {
+    const directory = join(
+      dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")),
+      "ttf",
+    );
+    const parse = (file: string) => parseFont(readFileSync(join(directory, file))) as Font;
+    fonts = { regular: parse("DejaVuSansCondensed.ttf"), bold: parse("DejaVuSansCondensed-Bold.ttf") };
+  }
+  return fonts;
+}
 
 /** "USD 1,234.50": the ISO code, which every font can print and every accountant reads. */
 function moneyOf(currency: string) {
@@ -46,8 +62,8 @@ export function renderTaxDocumentPdf(
   const pdf = new PDFDocument({
     size: PAPER[paper],
     margin: MARGIN,
-    // Instead of Helvetica, which would otherwise be loaded first.
-    font: FONT,
+    // No Helvetica loaded first: the document's fonts are registered below.
+    font: null as unknown as string,
     info: {
       Title: `${TITLE[doc.kind]} ${number}`,
       Author: doc.seller.name,
@@ -57,6 +73,11 @@ export function renderTaxDocumentPdf(
     lang: "en",
     displayTitle: true,
   });
+  const { regular, bold } = loadedFonts();
+  // pdfkit takes a font fontkit has parsed (its typings know only files and bytes).
+  pdf.registerFont(FONT, regular as unknown as Buffer);
+  pdf.registerFont(BOLD, bold as unknown as Buffer);
+  pdf.font(FONT);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
