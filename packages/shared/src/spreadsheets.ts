@@ -3,6 +3,7 @@
 // (features/tools/csv-columns.ts, features/orders/export-columns.ts); these are the API's shapes.
 import { z } from "zod";
 import { DATE_RANGE_REVERSED, dateField } from "./admin-orders";
+import type { PriceBreak } from "./unit-price";
 
 /** The largest import: a catalogue of 10,000 tools, each with a long description, fits under it. */
 export const TOOL_IMPORT_MAX_ROWS = 10_000;
@@ -77,3 +78,33 @@ export type ToolImportResult = z.infer<typeof toolImportResultSchema>;
 /** The file names the exports offer (Content-Disposition). */
 export const ordersExportFileName = ({ from, to }: OrdersExportQuery) => `orders-${from}-to-${to}.csv`;
 export const TOOLS_EXPORT_FILE_NAME = "tools.csv";
+
+/** How a catalogue file writes a tool's price breaks, in its "price breaks" column. */
+export const PRICE_BREAKS_CELL_FORMAT =
+  "quantity:unit price pairs separated by semicolons, like 50:9.00;200:8.20 (empty: none)";
+
+// "50:9.00": a whole quantity, a colon, a plain decimal price (no thousands separator, no comma).
+const PRICE_BREAK_CELL_PART = /^(\d+)\s*:\s*(\d+(?:\.\d*)?|\.\d+)$/;
+
+/**
+ * The breaks a "price breaks" cell names, as written (the tool schema then checks them, as it checks
+ * the product form's); none for an empty cell; undefined for a cell that is not in the format.
+ */
+export function readPriceBreaksCell(cell: string): PriceBreak[] | undefined {
+  const parts = cell
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+  const breaks: PriceBreak[] = [];
+  for (const part of parts) {
+    const match = PRICE_BREAK_CELL_PART.exec(part);
+    if (!match) return undefined;
+    breaks.push({ minQuantity: Number(match[1]), unitPrice: Number(match[2]) });
+  }
+  return breaks;
+}
+
+/** The "price breaks" cell of these breaks, each unit price written by `price` ("9.00"). */
+export function priceBreaksCell(breaks: readonly PriceBreak[], price: (amount: number) => string): string {
+  return breaks.map((priceBreak) => `${priceBreak.minQuantity}:${price(priceBreak.unitPrice)}`).join(";");
+}

@@ -19,6 +19,8 @@ export type DomainEvent =
       paymentId: string;
       /** Set when an admin refunded chosen lines: those units, and the amount in currency units. */
       part?: { lines: { name: string; quantity: number }[]; amount: number };
+      /** The number of the credit note this refund issued (none for an order that was never invoiced). */
+      creditNote?: string | undefined;
     }
   | { type: "ToolChanged"; toolId: string; change: "created" | "updated" | "deleted" }
   | { type: "ReviewChanged" };

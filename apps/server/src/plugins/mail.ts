@@ -6,11 +6,19 @@ import { createTransport, type SendMailOptions, type Transporter } from "nodemai
 import type { AppConfig } from "../env";
 import type { SmtpOptions } from "../lib/smtp-url";
 
+/** A file sent with a mail: an invoice or credit note as a PDF. */
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: readonly MailAttachment[] | undefined;
 }
 
 export interface Mailer {
@@ -62,7 +70,7 @@ function mailOptions(from: MailAddress, message: MailMessage): SendMailOptions {
   if (!PLAIN_ADDRESS.test(message.to)) {
     throw new MailError("A mail's recipient must be one plain email address.");
   }
-  const { to, subject, text, html } = message;
+  const { to, subject, text, html, attachments = [] } = message;
   return {
     from,
     to: { name: "", address: to },
@@ -72,6 +80,11 @@ function mailOptions(from: MailAddress, message: MailMessage): SendMailOptions {
     html,
     // Readable in an .eml file and by the tests' decoder, whatever the text holds.
     textEncoding: "quoted-printable",
+    attachments: attachments.map(({ fileName, contentType, content }) => ({
+      filename: fileName,
+      contentType,
+      content,
+    })),
   };
 }
 

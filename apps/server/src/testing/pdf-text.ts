@@ -1,11 +1,7 @@
 // Reads a PDF back the way a reader or pdftotext does (tests only): Mozilla's pdf.js parses the file
 // and answers each page's size and text, so a test sees what a person would.
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+// The shop's PDFs embed their font (features/invoices/pdf.ts), so pdf.js needs no font data of its own.
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-
-// The metrics of the PDF standard fonts (Helvetica...), which the shop's PDFs use without embedding.
-const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts")}/`;
 
 export interface PdfPage {
   /** In points: 595 x 842 for A4, 612 x 792 for Letter. */
@@ -19,7 +15,6 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfPage[]> {
   const document = await getDocument({
     data: new Uint8Array(bytes),
     isEvalSupported: false,
-    standardFontDataUrl,
   }).promise;
   try {
     const pages: PdfPage[] = [];

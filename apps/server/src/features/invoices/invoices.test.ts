@@ -1,6 +1,6 @@
 // Invoices and credit notes (issue 50): issued with the payment and each refund, numbered in gap-free
 // yearly series, read back from the PDF as a person would, and only by the order's customer or an admin.
-import { taxDocuments, tools } from "@toolshop/db/schema";
+import { taxDocuments, tools, users } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { type Order, orderSchema } from "@toolshop/shared/orders";
 import { eq } from "drizzle-orm";
@@ -117,6 +117,28 @@ for (const target of testDatabaseTargets()) {
       const letter = await pdfText(owner, `/api/orders/${order._id}/invoice.pdf?paper=letter`);
       expect(letter.map(({ width, height }) => [width, height])).toEqual([[612, 792]]);
       expect(letter[0]?.text).toContain(`Invoice ${paid.invoiceNumber}`);
+    });
+
+    it("prints names beyond Latin-1 as they are written: the buyer's, the address, the tool's", async () => {
+      const owner = await signedInCustomer(t);
+      const db = t.database.db;
+      await db.update(users).set({ displayName: "Łukasz Żółć" }).where(eq(users.id, owner.id));
+      const omega = await addTool(db, { priceCents: 500, minQuantity: 1, availableQuantity: 10 });
+      await db.update(tools).set({ name: "Ωmega Дрель" }).where(eq(tools.id, omega.id));
+      const body = {
+        lines: [{ toolId: omega.id, quantity: 1 }],
+        address: "Müllerstraße 5, 80331 München",
+        phone: "+49 89 000000",
+      };
+      const placed = await call(t.app, owner, "POST", "/api/orders", body);
+      expect(placed.statusCode, placed.body).toBe(201);
+      const order = orderSchema.parse(placed.json());
+      await payThroughCheckout(t.app, owner, order._id);
+
+      const [page] = await pdfText(owner, `/api/orders/${order._id}/invoice.pdf`);
+      for (const name of ["Łukasz Żółć", "Müllerstraße 5, 80331 München", "Ωmega Дрель 1 USD 5.00"]) {
+        expect(page?.text).toContain(name);
+      }
     });
 
     it("numbers consecutive payments' invoices one after the other, in the order they were paid", async () => {

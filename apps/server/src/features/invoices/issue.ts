@@ -2,10 +2,10 @@
 // 0042). Both run inside the transaction that pays or refunds, so an order is never paid without its
 // invoice, nor refunded without its credit note. The snapshot holds everything the PDF prints.
 import type { Database } from "@toolshop/db/client";
-import { taxDocuments, users } from "@toolshop/db/schema";
+import { orderLines, taxDocuments, users } from "@toolshop/db/schema";
 import { formatOrderNumber } from "@toolshop/shared/order-detail";
 import { type TaxRule, taxBreakdown } from "@toolshop/shared/tax";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { OrderLineRow, OrderRow } from "../orders/dto";
 import { insertTaxDocument, seriesPrefix } from "./series";
 import type { DocumentLine, TaxDocumentSnapshot } from "./snapshot";
@@ -55,9 +55,18 @@ async function transactionTime(tx: Database): Promise<Date> {
   return new Date(row?.now ?? Date.now());
 }
 
-async function buyerOf(tx: Database, order: OrderRow): Promise<TaxDocumentSnapshot["buyer"]> {
-  const [user] = await tx.select({ name: users.displayName }).from(users).where(eq(users.id, order.userId));
-  return { name: user?.name?.trim() || null, email: order.email, address: order.address };
+/**
+ * The order's lines and its buyer's name (the account's display name) in one query: every order has a
+ * line, so each row carries the name.
+ */
+async function linesAndBuyerName(tx: Database, order: OrderRow) {
+  const rows = await tx
+    .select({ line: orderLines, buyerName: users.displayName })
+    .from(orderLines)
+    .innerJoin(users, eq(users.id, order.userId))
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.position));
+  return { lines: rows.map((row) => row.line), buyerName: rows[0]?.buyerName?.trim() || null };
 }
 
 function sellerOf(settings: InvoiceSettings): TaxDocumentSnapshot["seller"] {
@@ -73,8 +82,8 @@ export async function issueInvoice(
   tx: Database,
   settings: InvoiceSettings,
   order: OrderRow,
-  lines: readonly OrderLineRow[],
 ): Promise<string> {
+  const { lines, buyerName } = await linesAndBuyerName(tx, order);
   const issuedAt = order.paidAt ?? (await transactionTime(tx));
   // The rule the order was placed and charged under (decision 0041), not today's TAX_RATE.
   const rule: TaxRule = { ratePercent: order.taxRatePercent, pricesIncludeTax: order.pricesIncludeTax };
@@ -92,7 +101,7 @@ export async function issueInvoice(
     currency: settings.currency,
     paymentId: order.transactionId,
     seller: sellerOf(settings),
-    buyer: await buyerOf(tx, order),
+    buyer: { name: buyerName, email: order.email, address: order.address },
     tax: rule,
     lines: documented,
     totals,

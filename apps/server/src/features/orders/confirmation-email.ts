@@ -23,6 +23,9 @@ export function orderConfirmationEmail(order: Order, currency: string, publicUrl
     ...lineDetails(order, money),
     ...amountDetails(order, money, "Total paid"),
     ["Payment id", order.transactionId ?? ""],
+    ...(order.invoiceNumber
+      ? [["Invoice", `${order.invoiceNumber} (the PDF is attached)`] as MailDetail]
+      : []),
     ["Delivery address", order.address],
     ["Phone", order.phone],
   ];

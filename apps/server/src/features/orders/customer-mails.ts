@@ -4,7 +4,12 @@ import type { FastifyInstance } from "fastify";
 import { runPeriodically } from "../../lib/periodic-task";
 import type { MailMessage } from "../../plugins/mail";
 import { orderConfirmationEmail } from "./confirmation-email";
-import { keepMailForRetry, MAIL_RETRY_INTERVAL_MS, sendKeptMails } from "./mail-retries";
+import {
+  keepMailForRetry,
+  MAIL_RETRY_INTERVAL_MS,
+  sendKeptMails,
+  withAttachedDocument,
+} from "./mail-retries";
 import {
   orderCancelledEmail,
   orderDeliveredEmail,
@@ -20,12 +25,19 @@ export function subscribeCustomerMails(app: FastifyInstance): void {
   // The change stands whether or not its mail goes out; a mail the relay did not take, or the mailer's
   // full queue refused (decision 0033), is kept and sent again later (mail-retries.ts), and the log
   // says so.
-  const send = async (kind: string, orderId: string, message: MailMessage) => {
+  // A mail about an invoice or credit note carries its PDF (`attachedDocument`, its number); a kept one
+  // carries it too, drawn again when it is sent.
+  const send = async (
+    kind: string,
+    orderId: string,
+    message: MailMessage,
+    attachedDocument?: string | null,
+  ) => {
     try {
-      await app.mailer.send(message);
+      await app.mailer.send(await withAttachedDocument(app.db, message, attachedDocument));
     } catch (error) {
       try {
-        await keepMailForRetry(app.db, { kind, orderId, message }, error);
+        await keepMailForRetry(app.db, { kind, orderId, message, attachedDocument }, error);
         app.log.warn(
           { err: error, orderId },
           `the order ${kind} email could not be sent; kept in mail_retries`,
@@ -44,7 +56,7 @@ export function subscribeCustomerMails(app: FastifyInstance): void {
   });
 
   events.subscribe(["OrderPaid"], "publishing-process", ({ order }) =>
-    send("confirmation", order._id, orderConfirmationEmail(order, currency, publicUrl)),
+    send("confirmation", order._id, orderConfirmationEmail(order, currency, publicUrl), order.invoiceNumber),
   );
   events.subscribe(["OrderShipped"], "publishing-process", ({ order, carrier, trackingNumber }) =>
     send("shipped", order._id, orderShippedEmail(order, { carrier, trackingNumber }, publicUrl)),
@@ -55,7 +67,12 @@ export function subscribeCustomerMails(app: FastifyInstance): void {
   events.subscribe(["OrderCancelled"], "publishing-process", ({ order, reason }) =>
     send("cancelled", order._id, orderCancelledEmail(order, reason, currency, publicUrl)),
   );
-  events.subscribe(["OrderRefunded"], "publishing-process", ({ order, paymentId, part }) =>
-    send("refunded", order._id, orderRefundedEmail(order, paymentId, currency, publicUrl, part)),
+  events.subscribe(["OrderRefunded"], "publishing-process", ({ order, paymentId, part, creditNote }) =>
+    send(
+      "refunded",
+      order._id,
+      orderRefundedEmail(order, paymentId, currency, publicUrl, part, creditNote),
+      creditNote,
+    ),
   );
 }

@@ -2,17 +2,18 @@
 // line with its order's fields repeated (what an accountant filters and sums), oldest first. Read in
 // keyset batches on (created_at, id), so a million orders stream through one batch of memory.
 import type { Database } from "@toolshop/db/client";
-import { orderLines, orders } from "@toolshop/db/schema";
+import { orderLines, orders, taxDocuments } from "@toolshop/db/schema";
 import { formatOrderNumber } from "@toolshop/shared/order-detail";
 import type { OrdersExportQuery } from "@toolshop/shared/spreadsheets";
-import { and, asc, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { asCursorTimestamp, cursorTimestampOf } from "../../lib/keyset-page";
 import { minorToFixed } from "../../lib/money";
 
-type OrderRow = typeof orders.$inferSelect;
+/** An order as the export reads it: its row and its invoice's number (null before it is paid). */
+type OrderRow = typeof orders.$inferSelect & { invoiceNumber: string | null };
 type LineRow = typeof orderLines.$inferSelect;
 
-/** One column of the export, one entry each: an invoice number is one more entry here. */
+/** One column of the export, one entry each. */
 interface OrderColumn {
   header: string;
   cell(order: OrderRow, line: LineRow, currency: string): string;
@@ -30,6 +31,7 @@ export const ORDER_EXPORT_COLUMNS: readonly OrderColumn[] = [
   { header: "address", cell: (order) => order.address },
   { header: "phone", cell: (order) => order.phone },
   { header: "paymentId", cell: (order) => order.paymentIntentId ?? order.transactionId ?? "" },
+  { header: "invoiceNumber", cell: (order) => order.invoiceNumber ?? "" },
   { header: "carrier", cell: (order) => order.carrier ?? "" },
   { header: "trackingNumber", cell: (order) => order.trackingNumber ?? "" },
   { header: "line", cell: (_order, line) => String(line.position + 1) },
@@ -65,8 +67,14 @@ export async function* orderExportRows(
   let after: { at: string; id: string } | undefined;
   for (;;) {
     const batch = await db
-      .select({ order: orders, cursorAt: cursorTimestampOf(orders.createdAt) })
+      .select({
+        order: orders,
+        invoiceNumber: taxDocuments.number,
+        cursorAt: cursorTimestampOf(orders.createdAt),
+      })
       .from(orders)
+      // The invoice is the order's document 0 (tax_documents_order_ordinal_unique).
+      .leftJoin(taxDocuments, and(eq(taxDocuments.orderId, orders.id), eq(taxDocuments.ordinal, 0)))
       .where(
         after
           ? and(
@@ -95,9 +103,10 @@ export async function* orderExportRows(
       if (list) list.push(line);
       else linesOf.set(line.orderId, [line]);
     }
-    for (const { order } of batch) {
+    for (const { order, invoiceNumber } of batch) {
+      const exported = { ...order, invoiceNumber };
       for (const line of linesOf.get(order.id) ?? []) {
-        yield ORDER_EXPORT_COLUMNS.map((column) => column.cell(order, line, currency));
+        yield ORDER_EXPORT_COLUMNS.map((column) => column.cell(exported, line, currency));
       }
     }
     if (batch.length < batchSize) return;

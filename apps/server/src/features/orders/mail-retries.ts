@@ -5,12 +5,15 @@
 // so one process sends it. A mail is sent at least once: a process that dies after sending but before
 // the DELETE sends it again after the delay. A refusal the relay calls permanent (5xx) is kept for an
 // operator, not tried on a schedule. Only the orders' mails are kept: identity mails carry one-time
-// links the customer can ask for again, and storing them would keep live tokens in a second place.
+// links the customer can ask for again, and storing them would keep live tokens in a second place. A
+// mail that carries an invoice or credit note keeps the document's number, not the PDF: the PDF is drawn
+// again from the document's snapshot, which never changes, when the mail is sent (decision 0042).
 import type { Database } from "@toolshop/db/client";
 import { mailRetries } from "@toolshop/db/schema";
 import { eq, inArray, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Mailer, MailMessage } from "../../plugins/mail";
+import { taxDocumentAttachment } from "../invoices/service";
 
 /** How often each process looks for kept mails that are due. */
 export const MAIL_RETRY_INTERVAL_MS = 30 * 1000;
@@ -25,7 +28,20 @@ export interface KeptMail {
   /** Which of the order's mails ("confirmation", "shipped"...), for the log. */
   kind: string;
   orderId: string;
-  message: MailMessage;
+  /** The mail without its attachment: that is `attachedDocument`, drawn again when it is sent. */
+  message: Omit<MailMessage, "attachments">;
+  /** The number of the invoice or credit note the mail carries as a PDF. */
+  attachedDocument?: string | null | undefined;
+}
+
+/** The mail with its invoice or credit note attached, if it carries one. */
+export async function withAttachedDocument(
+  db: Database,
+  message: Omit<MailMessage, "attachments">,
+  attachedDocument: string | null | undefined,
+): Promise<MailMessage> {
+  if (!attachedDocument) return message;
+  return { ...message, attachments: [await taxDocumentAttachment(db, attachedDocument)] };
 }
 
 export interface MailRetryContext {
@@ -71,6 +87,7 @@ export async function keepMailForRetry(
     subject,
     textBody: text,
     htmlBody: html,
+    attachedDocument: mail.attachedDocument ?? null,
     attempts: 1,
     lastError: describe(error),
     nextAttemptAt: isPermanent(error) ? null : new Date(now.getTime() + retryDelayMs(1)),
@@ -121,9 +138,10 @@ async function sendKeptBatch(ctx: MailRetryContext, now: Date): Promise<{ sent: 
     .where(inArray(mailRetries.id, due))
     .returning();
   const outcomes = await Promise.allSettled(
-    rows.map((row) =>
-      ctx.mailer.send({ to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody }),
-    ),
+    rows.map(async (row) => {
+      const message = { to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody };
+      await ctx.mailer.send(await withAttachedDocument(ctx.db, message, row.attachedDocument));
+    }),
   );
   const sentIds: string[] = [];
   for (const [index, outcome] of outcomes.entries()) {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
 import { addCustomer, addTool, insertOrders, orderRow } from "../../testing/fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
+import { insertTaxDocument } from "../invoices/series";
 import { ORDER_EXPORT_HEADER, orderExportRows } from "./export";
 
 for (const target of testDatabaseTargets()) {
@@ -14,6 +15,7 @@ for (const target of testDatabaseTargets()) {
     let admin: SignedInCustomer;
     let customer: SignedInCustomer;
     let numbers: Map<string, string>;
+    let invoiceNumber: string;
     beforeAll(async () => {
       t = await createTestApp(target.options);
       admin = await signedInCustomer(t, { role: "admin" });
@@ -52,6 +54,19 @@ for (const target of testDatabaseTargets()) {
         totalCents: 500,
       });
       numbers = new Map(placed.map((order) => [order.id, formatOrderNumber(order.number)]));
+      // And its invoice.
+      ({ number: invoiceNumber } = await t.database.db.transaction((tx) =>
+        insertTaxDocument(tx, {
+          kind: "invoice",
+          prefix: "INV",
+          orderId: paid.id,
+          ordinal: 0,
+          correctsId: null,
+          issuedAt: new Date("2026-04-15T10:00:00Z"),
+          snapshot: {},
+          grossCents: 2500,
+        }),
+      ));
     });
     afterAll(async () => {
       await t?.close();
@@ -105,6 +120,10 @@ for (const target of testDatabaseTargets()) {
       );
       expect(cell(paidLines[0], "paidAt")).toBe("2026-04-15T10:00:00.000Z");
       expect(cell(paidLines[0], "paymentId")).toBe("pi_123");
+      expect(invoiceNumber).toMatch(/^INV-2026-\d{6}$/);
+      expect(paidLines.map((row) => cell(row, "invoiceNumber"))).toEqual([invoiceNumber, invoiceNumber]);
+      const unpaidLines = rows.filter((row) => cell(row, "status") !== "paid");
+      expect(unpaidLines.map((row) => cell(row, "invoiceNumber"))).toEqual(["", "", ""]);
       expect(cell(paidLines[0], "orderTotal")).toBe("20.00");
       expect(cell(paidLines[0], "currency")).toBe("USD");
     });

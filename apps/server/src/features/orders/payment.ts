@@ -12,7 +12,7 @@ import { issueInvoice } from "../invoices/issue";
 import { type GatewayPaymentIntent, isOpenIntent } from "../payments/gateway";
 import { payOpenTestIntent, type TestIntentRow } from "../payments/test-gateway";
 import { type Actor, findAccessibleOrder, findOrder, type OrdersContext, publish } from "./context";
-import { linesOfOrders, type OrderRow, orderResponse } from "./dto";
+import { type OrderRow, orderResponse } from "./dto";
 import { type TransitionFields, transitionStatement, transitionSteps } from "./lifecycle";
 
 const ALREADY_PAID = "This order is already paid.";
@@ -240,8 +240,7 @@ async function markOrderPaid(
 
 /** The invoice of an order just paid in `tx`, in the same transaction. */
 async function invoicePaidOrder(ctx: PaymentContext, tx: Database, order: OrderRow): Promise<void> {
-  const lines = (await linesOfOrders(tx, [order.id])).get(order.id) ?? [];
-  await issueInvoice(tx, { ...ctx.invoicing, currency: ctx.currency }, order, lines);
+  await issueInvoice(tx, { ...ctx.invoicing, currency: ctx.currency }, order);
 }
 
 /** A paid order's fields: the payment's id (a placeholder's value) as both ids, and when. */

@@ -34,16 +34,22 @@ export async function refundOrder(ctx: OrdersContext, orderId: string): Promise<
   if (!order.paymentIntentId) throw new HttpError(409, NOT_REFUNDABLE);
   await ctx.gateway.refund(order.paymentIntentId, `refund-order-${order.id}`);
   // The credit note names every unit not refunded before, in the refund's transaction.
+  let creditNote: string | undefined;
   const creditRemainingUnits = async (tx: Database, moved: OrderRow) => {
     const lines = (await linesOfOrders(tx, [moved.id])).get(moved.id) ?? [];
     const left = lines
       .map((line) => ({ line, quantity: line.quantity - line.refundedQuantity }))
       .filter(({ quantity }) => quantity > 0);
-    if (left.length > 0) await issueCreditNote(tx, ctx.invoicing, moved.id, left);
+    if (left.length > 0) creditNote = await issueCreditNote(tx, ctx.invoicing, moved.id, left);
   };
   const moved = await runTransition(ctx.db, orderId, "refunded", {}, creditRemainingUnits);
   const refunded = await orderResponse(ctx.db, moved, ctx);
-  await publish(ctx, { type: "OrderRefunded", order: refunded, paymentId: order.paymentIntentId });
+  await publish(ctx, {
+    type: "OrderRefunded",
+    order: refunded,
+    paymentId: order.paymentIntentId,
+    creditNote,
+  });
   return refunded;
 }
 
@@ -79,6 +85,7 @@ export async function refundOrderLines(
   await ctx.gateway.refund(order.paymentIntentId, `refund-lines-${key}`, amountCents, purpose);
 
   const status = order.status;
+  let creditNote: string | undefined;
   const updated = await ctx.db.transaction(async (tx) => {
     // A whole refund (or another change) committed meanwhile has put this order's stock back already.
     const [still] = await tx
@@ -102,7 +109,7 @@ export async function refundOrderLines(
         .returning({ position: orderLines.position });
       if (!moved) throw new HttpError(409, "This order was refunded meanwhile. Please reload it.");
     }
-    await issueCreditNote(tx, ctx.invoicing, order.id, chosen);
+    creditNote = await issueCreditNote(tx, ctx.invoicing, order.id, chosen);
     await putStockBack(
       tx,
       chosen.map(({ line, quantity }) => ({ toolId: line.toolId, quantity })),
@@ -129,6 +136,7 @@ export async function refundOrderLines(
       lines: chosen.map(({ line, quantity }) => ({ name: line.name, quantity })),
       amount: minorToAmount(amountCents, ctx.currency),
     },
+    creditNote,
   });
   return answer;
 }

@@ -146,6 +146,7 @@ export function orderRefundedEmail(
   currency: string,
   publicUrl: string,
   part?: RefundedPart,
+  creditNote?: string,
 ): MailMessage {
   const money = currencyFormat(currency);
   const details: MailDetail[] = part
@@ -155,6 +156,7 @@ export function orderRefundedEmail(
         ["Payment id", paymentId],
       ]
     : [...lineDetails(order), ["Amount refunded", money.format(order.price)], ["Payment id", paymentId]];
+  if (creditNote) details.push(["Credit note", `${creditNote} (the PDF is attached)`]);
   const paragraphs = [
     part
       ? "We have refunded part of your payment for this order: the tools below."

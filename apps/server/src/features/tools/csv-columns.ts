@@ -1,5 +1,10 @@
 // The catalogue's CSV columns (decision 0045), one entry each: the export writes them in this order and
-// the import reads them by header, so a new tool field (price breaks, say) is one more entry here.
+// the import reads them by header, so a new tool field is one more entry here.
+import {
+  PRICE_BREAKS_CELL_FORMAT,
+  priceBreaksCell,
+  readPriceBreaksCell,
+} from "@toolshop/shared/spreadsheets";
 import type { CreateToolBody, Tool } from "@toolshop/shared/tools";
 import { amountToMinor, minorToFixed } from "../../lib/money";
 
@@ -42,13 +47,14 @@ const category = (cell: string) => cell.trim().toLowerCase();
 
 /** The columns in export order; prices with the currency's decimals (12.50 EUR, 1250 JPY). */
 export function toolCsvColumns(currency: string): readonly ToolColumn[] {
+  const money = (amount: number) => minorToFixed(amountToMinor(amount, currency), currency);
   return [
     { header: "name", field: "name", cell: (tool) => tool.name, read: text },
     { header: "short", field: "short", cell: (tool) => tool.short, read: text },
     {
       header: "price",
       field: "price",
-      cell: (tool) => minorToFixed(amountToMinor(tool.price, currency), currency),
+      cell: (tool) => money(tool.price),
       read: number("The price"),
     },
     {
@@ -65,5 +71,19 @@ export function toolCsvColumns(currency: string): readonly ToolColumn[] {
     },
     { header: "category", field: "category", cell: (tool) => tool.category, read: category },
     { header: "image", field: "image", cell: (tool) => tool.image, read: text },
+    {
+      header: "price breaks",
+      field: "priceBreaks",
+      cell: (tool) => priceBreaksCell(tool.priceBreaks, money),
+      read: (cell) => {
+        const breaks = readPriceBreaksCell(cell);
+        if (!breaks) {
+          throw new CellError(
+            `The price breaks must be ${PRICE_BREAKS_CELL_FORMAT}, not ${quoteCell(cell.trim())}`,
+          );
+        }
+        return breaks;
+      },
+    },
   ];
 }

@@ -132,7 +132,8 @@ export async function planImport(
       for (const issue of parsed.error.issues) {
         // A cell already said to be unreadable is not also "required".
         if (unreadable.has(issue.path[0] ?? "")) continue;
-        if (!errors.includes(issue.message)) errors.push(issue.message);
+        const message = rowMessage(issue);
+        if (!errors.includes(message)) errors.push(message);
       }
     }
     const name = parsed.data?.name ?? (nameCell || current?.name || "");
@@ -170,6 +171,14 @@ export async function planImport(
   const result = summarize(planned.map((write) => write.row));
   const writes = planned.filter((write) => write.row.action === "create" || write.row.action === "update");
   return { result, writes };
+}
+
+/** A schema issue as the row's error: a price break's says which ("The quantity…" of what?). */
+function rowMessage(issue: z.core.$ZodIssue): string {
+  const [field, index] = issue.path;
+  return field === "priceBreaks" && typeof index === "number"
+    ? `Price break ${index + 1}: ${issue.message}`
+    : issue.message;
 }
 
 function toolValues(tool: Tool): ToolCsvValues {

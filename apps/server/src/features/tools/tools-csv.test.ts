@@ -7,7 +7,7 @@ import { type SignedInCustomer, signedInCustomer } from "../../testing/api-clien
 import { createTestApp, type TestApp } from "../../testing/test-app";
 
 const BOM = "\uFEFF";
-const HEADER = "id,name,short,price,minimum,stock,category,image";
+const HEADER = "id,name,short,price,minimum,stock,category,image,price breaks";
 
 for (const target of testDatabaseTargets()) {
   describe.skipIf(target.skip)(`catalogue CSV export and import ${target.title}`, () => {
@@ -33,6 +33,10 @@ for (const target of testDatabaseTargets()) {
             minQuantity: 2,
             availableQuantity: 100,
             category: "mechanical",
+            priceBreaks: [
+              { minQuantity: 50, unitPriceCents: 1100 },
+              { minQuantity: 200, unitPriceCents: 990 },
+            ],
           },
           {
             name: '=HYPERLINK("http://evil.example","Click")',
@@ -108,12 +112,15 @@ for (const target of testDatabaseTargets()) {
         "0",
         "electrical",
         "/images/tools/level.svg",
+        "",
       ]);
-      expect(rows.find((row) => row[0] === pliers._id)?.slice(1, 4)).toEqual([
+      const pliersRow = rows.find((row) => row[0] === pliers._id);
+      expect(pliersRow?.slice(1, 4)).toEqual([
         "Pliers, long-nose",
         'Grips "small" parts,\nreaches deep.',
         "12.50",
       ]);
+      expect(pliersRow?.at(-1)).toBe("50:11.00;200:9.90");
     });
 
     it("imports its own export as no change at all, previewed and applied", async () => {
@@ -172,6 +179,55 @@ for (const target of testDatabaseTargets()) {
       expect(refused.statusCode).toBe(422);
       expect(toolImportResultSchema.parse(refused.json()).applied).toBe(false);
       expect(await catalogue()).toEqual(before);
+    });
+
+    it("reads price breaks as quantity:price pairs, checks them as the product form does, and saves them", async () => {
+      const csv = [
+        "name,short,price,minimum,stock,category,image,price breaks", // line 1
+        "Break Saw,Cuts.,20.00,5,10,mechanical,/images/tools/level.svg,5:18.00", // line 2: at the minimum
+        "Break Drill,Drills.,20.00,1,10,electrical,/images/tools/level.svg,10:19.00;20:19.50", // line 3
+        "Break Level,Levels.,20.00,1,10,mechanical,/images/tools/level.svg,ten for 18", // line 4
+        `Break Tape,Measures.,20.00,1,10,mechanical,/images/tools/level.svg,"10:18,00"`, // line 5
+        "Break Knife,Cuts.,20.00,1,10,mechanical,/images/tools/level.svg,10:18.00;20:17", // line 6: fine
+      ].join("\n");
+      const result = await preview(csv);
+      const [atMinimum, rising, words, comma, fine] = result.rows;
+      expect(atMinimum).toMatchObject({
+        line: 2,
+        action: "error",
+        errors: ["Price break 1: The quantity must be more than the minimum order (5)"],
+      });
+      expect(rising).toMatchObject({
+        line: 3,
+        action: "error",
+        errors: ["Price break 2: The unit price must be below the row above (19.00)"],
+      });
+      for (const [row, cell, line] of [
+        [words, "ten for 18", 4],
+        [comma, "10:18,00", 5],
+      ] as const) {
+        expect(row).toMatchObject({ line, action: "error" });
+        expect(row?.errors).toEqual([
+          `The price breaks must be quantity:unit price pairs separated by semicolons, like 50:9.00;200:8.20 (empty: none), not “${cell}”`,
+        ]);
+      }
+      expect(fine).toMatchObject({ line: 6, action: "create" });
+      expect(fine?.changes).toContainEqual({ column: "price breaks", from: "", to: "10:18.00;20:17.00" });
+
+      const good = `id,price breaks\n${pliers._id},100:10.50; 400:9.00;\n`;
+      const previewed = await preview(good);
+      expect(previewed.rows[0]?.changes).toEqual([
+        { column: "price breaks", from: "50:11.00;200:9.90", to: "100:10.50;400:9.00" },
+      ]);
+      const applied = await importCsv(good, `expect=${previewed.fingerprint}`);
+      expect(applied.statusCode, applied.body).toBe(200);
+      expect((await catalogue()).find((tool) => tool._id === pliers._id)?.priceBreaks).toEqual([
+        { minQuantity: 100, unitPrice: 10.5 },
+        { minQuantity: 400, unitPrice: 9 },
+      ]);
+      // Exported again, the file says the same.
+      const again = await preview((await exportCsv(admin)).rawPayload);
+      expect(again.counts.update + again.counts.create + again.counts.error).toBe(0);
     });
 
     it("applies a corrected file all at once, and the catalogue's cached answer shows it", async () => {

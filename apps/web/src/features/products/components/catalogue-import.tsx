@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
+  PRICE_BREAKS_CELL_FORMAT,
   TOOL_IMPORT_MAX_BYTES,
   TOOL_IMPORT_MAX_ROWS,
   type ToolImportResult,
@@ -81,8 +82,9 @@ export function CatalogueSpreadsheet() {
           />
           <p id={`${inputId}-help`} className="text-xs text-base-content/70">
             Columns as in the export; rows with an id change that tool, rows without one change the tool of
-            that name or add it. Up to {formatCount(TOOL_IMPORT_MAX_ROWS)} rows, {MAX_MEGABYTES} MB, UTF-8.
-            Nothing changes before you confirm.
+            that name or add it. Price breaks are {PRICE_BREAKS_CELL_FORMAT}. Up to{" "}
+            {formatCount(TOOL_IMPORT_MAX_ROWS)} rows, {MAX_MEGABYTES} MB, UTF-8. Nothing changes before you
+            confirm.
           </p>
         </div>
       </div>

@@ -56,7 +56,9 @@ export function ImportPreview({ fileName, result, busy, error, onConfirm, onCanc
             <caption className="sr-only">Rows of {fileName} that change the catalogue or have errors</caption>
             <thead>
               <tr>
-                <th scope="col">Line</th>
+                <th scope="col" className="whitespace-nowrap">
+                  Line
+                </th>
                 <th scope="col">Tool</th>
                 <th scope="col">What happens</th>
               </tr>
