@@ -1,4 +1,5 @@
-// The owner's overview (issue 50, decision 0046): each figure from one statement, the five together.
+// The owner's overview (issue 50, decisions 0046 and 0048): each figure from one statement, the five
+// together; the sales figures from the per-day sales tables (sales.ts), not from the orders.
 // Days are UTC calendar days: the shop has no time zone of its own, and its timestamps are UTC.
 import type { Database } from "@toolshop/db/client";
 import {
@@ -6,16 +7,15 @@ import {
   OVERVIEW_TOP_TOOLS,
   type Overview,
   type OverviewPeriod,
-  REVENUE_STATUSES,
 } from "@toolshop/shared/overview";
 import { sql } from "drizzle-orm";
 import { minorToAmount } from "../../lib/money";
 import { countOpenQuotes } from "../quotes/service";
 
-const revenueStatuses = sql.raw(REVENUE_STATUSES.map((status) => `'${status}'`).join(", "));
-/** The first instant of the period: midnight UTC, `days - 1` days before today. */
-const periodStart = (days: OverviewPeriod) =>
-  sql`(((now() at time zone 'utc')::date - ${days - 1}::int)::timestamp at time zone 'utc')`;
+/** Today, the period's last day: the UTC calendar day. */
+const today = sql`(now() at time zone 'utc')::date`;
+/** The period's first day, `days - 1` days before today. */
+const periodFirstDay = (days: OverviewPeriod) => sql`(${today} - ${days - 1}::int)`;
 
 async function rows<Row>(db: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
   // Both drivers (pg and PGlite) answer raw SQL with its rows in `rows`.
@@ -24,43 +24,35 @@ async function rows<Row>(db: Database, query: ReturnType<typeof sql>): Promise<R
 }
 
 /**
- * Revenue and paid orders per UTC day of payment, every day of the period (none: zero). Revenue is
- * what the orders kept: a paid, shipped or delivered order's total less its lines refunded one by one
- * (on the day it was paid); a wholly refunded or cancelled order is no revenue.
+ * Revenue and paid orders per UTC day of payment, every day of the period (none: zero), from the
+ * per-day sales kept as orders are paid and refunded (sales.ts, decision 0048): one row a day. Revenue
+ * is what the orders kept: a paid, shipped or delivered order's total less its lines refunded one by
+ * one (on the day it was paid); a wholly refunded or cancelled order is no revenue.
  */
 function seriesQuery(days: OverviewPeriod) {
   return sql`
-    with paid as (
-      select (paid_at at time zone 'utc')::date as day, count(*)::int as orders, sum(total_cents)::bigint as cents
-      from orders where paid_at >= ${periodStart(days)} and status in (${revenueStatuses})
-      group by 1
-    ), refunded as (
-      select (o.paid_at at time zone 'utc')::date as day, sum(l.unit_price_cents * l.refunded_quantity)::bigint as cents
-      from order_lines l join orders o on o.id = l.order_id
-      where l.refunded_quantity > 0 and o.paid_at >= ${periodStart(days)} and o.status in (${revenueStatuses})
-      group by 1
-    )
-    select to_char(d.day, 'YYYY-MM-DD') as day,
-      (coalesce(p.cents, 0) - coalesce(r.cents, 0))::bigint as cents, coalesce(p.orders, 0) as orders
-    from generate_series((now() at time zone 'utc')::date - ${days - 1}::int, (now() at time zone 'utc')::date,
-      interval '1 day') as d(day)
-    left join paid p on p.day = d.day
-    left join refunded r on r.day = d.day
+    select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(s.revenue_cents, 0)::bigint as cents,
+      coalesce(s.paid_orders, 0)::int as orders
+    from generate_series(${periodFirstDay(days)}, ${today}, interval '1 day') as d(day)
+    left join sales_by_day s on s.day = d.day
     order by d.day`;
 }
 
-/** The tools that brought the most revenue in the period (their lines, less refunded units). */
+/**
+ * The tools that brought the most revenue in the period (their lines, less refunded units): summed per
+ * tool from the index on the per-day tool sales alone, before the few totals meet the tools' names.
+ */
 function topToolsQuery(days: OverviewPeriod) {
   return sql`
-    select l.tool_id, t.name, sum(l.unit_price_cents * (l.quantity - l.refunded_quantity))::bigint as cents,
-      sum(l.quantity - l.refunded_quantity)::int as quantity
-    from orders o
-    join order_lines l on l.order_id = o.id
-    join tools t on t.id = l.tool_id
-    where o.paid_at >= ${periodStart(days)} and o.status in (${revenueStatuses})
-    group by l.tool_id, t.name
-    having sum(l.quantity - l.refunded_quantity) > 0
-    order by cents desc, t.name
+    select s.tool_id, t.name, s.cents, s.quantity
+    from (
+      select tool_id, sum(revenue_cents)::bigint as cents, sum(quantity)::int as quantity
+      from tool_sales_by_day where day >= ${periodFirstDay(days)}
+      group by tool_id
+      having sum(quantity) > 0
+    ) s
+    join tools t on t.id = s.tool_id
+    order by s.cents desc, t.name
     limit ${OVERVIEW_TOP_TOOLS}`;
 }
 
