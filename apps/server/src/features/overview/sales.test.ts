@@ -4,8 +4,8 @@
 import { recountSales } from "@toolshop/db/sales";
 import { salesByDay, toolSalesByDay } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
-import type { Overview } from "@toolshop/shared/overview";
 import { type Order, orderSchema } from "@toolshop/shared/orders";
+import type { Overview } from "@toolshop/shared/overview";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
 import { addTool } from "../../testing/fixtures";
@@ -107,7 +107,9 @@ for (const target of testDatabaseTargets()) {
 
       const refunded = await expectKeptEqualsRecount();
       expect(refunded.days).toEqual([{ day: today, paidOrders: 1, revenueCents: 13_900 - 1_250 }]);
-      expect(refunded.tools).toEqual([tool(pliers.id, 3_750, 3), tool(drill.id, 8_900, 1)].sort(by("toolId")));
+      expect(refunded.tools).toEqual(
+        [tool(pliers.id, 3_750, 3), tool(drill.id, 8_900, 1)].sort(by("toolId")),
+      );
 
       const overview: Overview = (await call(t.app, admin, "GET", "/api/overview")).json();
       expect(overview.totals).toEqual({ revenue: 126.5, paidOrders: 1 });
