@@ -12,10 +12,8 @@ import { sql } from "drizzle-orm";
 import { minorToAmount } from "../../lib/money";
 import { countOpenQuotes } from "../quotes/service";
 
-/** Today, the period's last day: the UTC calendar day. */
-const today = sql`(now() at time zone 'utc')::date`;
-/** The period's first day, `days - 1` days before today. */
-const periodFirstDay = (days: OverviewPeriod) => sql`(${today} - ${days - 1}::int)`;
+/** The period's first day, `days - 1` days before `today` (YYYY-MM-DD). */
+const periodFirstDay = (days: OverviewPeriod, today: string) => sql`(${today}::date - ${days - 1}::int)`;
 
 async function rows<Row>(db: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
   // Both drivers (pg and PGlite) answer raw SQL with its rows in `rows`.
@@ -29,11 +27,11 @@ async function rows<Row>(db: Database, query: ReturnType<typeof sql>): Promise<R
  * is what the orders kept: a paid, shipped or delivered order's total less its lines refunded one by
  * one (on the day it was paid); a wholly refunded or cancelled order is no revenue.
  */
-function seriesQuery(days: OverviewPeriod) {
+function seriesQuery(days: OverviewPeriod, today: string) {
   return sql`
     select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(s.revenue_cents, 0)::bigint as cents,
       coalesce(s.paid_orders, 0)::int as orders
-    from generate_series(${periodFirstDay(days)}, ${today}, interval '1 day') as d(day)
+    from generate_series(${periodFirstDay(days, today)}, ${today}::date, interval '1 day') as d(day)
     left join sales_by_day s on s.day = d.day
     order by d.day`;
 }
@@ -42,12 +40,12 @@ function seriesQuery(days: OverviewPeriod) {
  * The tools that brought the most revenue in the period (their lines, less refunded units): summed per
  * tool from the index on the per-day tool sales alone, before the few totals meet the tools' names.
  */
-function topToolsQuery(days: OverviewPeriod) {
+function topToolsQuery(days: OverviewPeriod, today: string) {
   return sql`
     select s.tool_id, t.name, s.cents, s.quantity
     from (
       select tool_id, sum(revenue_cents)::bigint as cents, sum(quantity)::int as quantity
-      from tool_sales_by_day where day >= ${periodFirstDay(days)}
+      from tool_sales_by_day where day >= ${periodFirstDay(days, today)}
       group by tool_id
       having sum(quantity) > 0
     ) s
@@ -69,11 +67,37 @@ const unpaidQuery = sql`select count(*)::int as count from orders where status =
 
 type Cents = string | number;
 
-export async function overview(db: Database, days: OverviewPeriod, currency: string): Promise<Overview> {
+/** The period's sales figures: what the orders' payments and refunds change (and the tools' names). */
+export interface SalesFigures {
+  series: { day: string; cents: Cents; orders: number }[];
+  top: { tool_id: string; name: string; cents: Cents; quantity: number }[];
+}
+
+/** The UTC calendar day now, YYYY-MM-DD: the last day of every period. */
+export const utcToday = () => new Date().toISOString().slice(0, 10);
+
+/** The sales figures of the `days` ending `today` (a UTC day, YYYY-MM-DD). */
+export async function salesFigures(db: Database, days: OverviewPeriod, today: string): Promise<SalesFigures> {
+  const [series, top] = await Promise.all([
+    rows<SalesFigures["series"][number]>(db, seriesQuery(days, today)),
+    rows<SalesFigures["top"][number]>(db, topToolsQuery(days, today)),
+  ]);
+  return { series, top };
+}
+
+/**
+ * The whole overview; `sales` answers the sales figures (the route keeps them until an order is paid or
+ * refunded or a tool changes), the other figures are read each time.
+ */
+export async function overview(
+  db: Database,
+  days: OverviewPeriod,
+  currency: string,
+  sales: (days: OverviewPeriod) => Promise<SalesFigures>,
+): Promise<Overview> {
   const money = (cents: Cents) => minorToAmount(Number(cents), currency);
-  const [series, top, low, openQuotes, unpaid] = await Promise.all([
-    rows<{ day: string; cents: Cents; orders: number }>(db, seriesQuery(days)),
-    rows<{ tool_id: string; name: string; cents: Cents; quantity: number }>(db, topToolsQuery(days)),
+  const [{ series, top }, low, openQuotes, unpaid] = await Promise.all([
+    sales(days),
     rows<{
       id: string;
       name: string;
