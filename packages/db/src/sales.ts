@@ -7,7 +7,7 @@ import type { Database } from "./client";
 import { salesByDay, toolSalesByDay } from "./schema";
 
 /** The statuses whose orders count as revenue: paid, and kept once shipped or delivered. */
-export const REVENUE_STATUSES = ["paid", "shipped", "delivered"] as const;
+const REVENUE_STATUSES = ["paid", "shipped", "delivered"] as const;
 
 const revenueStatuses = sql.raw(REVENUE_STATUSES.map((status) => `'${status}'`).join(", "));
 
