@@ -16,10 +16,7 @@ interface LineUnits {
 }
 
 /** The UTC calendar day an order was paid (the overview's days are UTC days). */
-function dayPaid(order: Pick<OrderRow, "id" | "paidAt">): string {
-  if (!order.paidAt) throw new Error(`The order ${order.id} counts as sold but has no payment date.`);
-  return order.paidAt.toISOString().slice(0, 10);
-}
+const dayPaid = (paidAt: Date) => paidAt.toISOString().slice(0, 10);
 
 const unitsCents = (units: readonly LineUnits[]) =>
   units.reduce((sum, { line, quantity }) => sum + line.unitPriceCents * quantity, 0);
@@ -31,10 +28,13 @@ const unitsCents = (units: readonly LineUnits[]) =>
  */
 async function addToDay(
   tx: Database,
-  day: string,
+  order: Pick<OrderRow, "paidAt">,
   sign: 1 | -1,
   change: { orders: number; cents: number; units: readonly LineUnits[] },
 ): Promise<void> {
+  // An order without a payment date was never counted (the recount skips it too): one written by hand.
+  if (!order.paidAt) return;
+  const day = dayPaid(order.paidAt);
   await tx
     .insert(salesByDay)
     .values({ day, paidOrders: sign * change.orders, revenueCents: sign * change.cents })
@@ -86,12 +86,12 @@ function countOf(order: OrderRow, lines: readonly OrderLineRow[]) {
 
 /** An order that has just become paid in `tx`: its day gains the order, its total and its lines. */
 export function countPaidOrder(tx: Database, order: OrderRow, lines: readonly OrderLineRow[]) {
-  return addToDay(tx, dayPaid(order), 1, countOf(order, lines));
+  return addToDay(tx, order, 1, countOf(order, lines));
 }
 
 /** Units refunded line by line from a paid, shipped or delivered order: its day no longer counts them. */
 export function uncountRefundedUnits(tx: Database, order: OrderRow, refunded: readonly LineUnits[]) {
-  return addToDay(tx, dayPaid(order), -1, { orders: 0, cents: unitsCents(refunded), units: refunded });
+  return addToDay(tx, order, -1, { orders: 0, cents: unitsCents(refunded), units: refunded });
 }
 
 /**
@@ -99,5 +99,5 @@ export function uncountRefundedUnits(tx: Database, order: OrderRow, refunded: re
  * and what it still counted.
  */
 export function uncountRefundedOrder(tx: Database, order: OrderRow, lines: readonly OrderLineRow[]) {
-  return addToDay(tx, dayPaid(order), -1, countOf(order, lines));
+  return addToDay(tx, order, -1, countOf(order, lines));
 }
