@@ -6,6 +6,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   foreignKey,
   index,
   integer,
@@ -165,8 +166,6 @@ export const orders = pgTable(
     // The unpaid-order cap's count visits only the customer's unpaid orders. Not a partial index WHERE
     // status = 'unpaid': vacuumed empty, the planner took it for every lookup of an unpaid order (0015).
     index("orders_user_status_idx").on(t.userId, t.status),
-    // The owner's overview (0046): revenue per day of payment, read from the index alone.
-    index("orders_paid_at_idx").on(t.paidAt, t.status, t.totalCents),
     uniqueIndex("orders_quote_unique").on(t.quoteId),
     check("orders_quantity_positive", sql`${t.quantity} >= 1`),
     check("orders_total_positive", sql`${t.totalCents} > 0`),
@@ -230,10 +229,39 @@ export const orderLines = pgTable(
     primaryKey({ name: "order_lines_pkey", columns: [t.orderId, t.position] }),
     // A tool's buyers (review "verified buyer") and the tool's deletion (ON DELETE SET NULL).
     index("order_lines_tool_idx").on(t.toolId),
-    // The few lines refunded one by one, which the owner's overview takes off the revenue (0046).
-    index("order_lines_refunded_idx").on(t.orderId).where(sql`${t.refundedQuantity} > 0`),
     check("order_lines_quantity_positive", sql`${t.quantity} >= 1`),
     check("order_lines_refunded_range", sql`${t.refundedQuantity} between 0 and ${t.quantity}`),
+  ],
+);
+
+/**
+ * The owner's overview (decision 0048): what the orders paid on each UTC day kept, counted as they are
+ * paid and refunded (apps/server/src/features/overview/sales.ts, in the same transactions), so that the
+ * figures of a period read one row a day instead of every order. packages/db/src/sales.ts recounts it.
+ */
+export const salesByDay = pgTable("sales_by_day", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  paidOrders: integer("paid_orders").notNull(),
+  /** Order totals less the lines refunded one by one; an order refunded whole counts nothing. */
+  revenueCents: bigint("revenue_cents", { mode: "number" }).notNull(),
+});
+
+/** The same per tool: its lines' units kept and their revenue, on the UTC day their order was paid. */
+export const toolSalesByDay = pgTable(
+  "tool_sales_by_day",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    // A deleted tool's sales go with it, as its lines drop out of the top tools (0046).
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    revenueCents: bigint("revenue_cents", { mode: "number" }).notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "tool_sales_by_day_pkey", columns: [t.day, t.toolId] }),
+    // A period's top tools from the index alone (an index-only scan; INCLUDE is not Drizzle's).
+    index("tool_sales_by_day_covering_idx").on(t.day, t.toolId, t.revenueCents, t.quantity),
   ],
 );
 

@@ -61,6 +61,20 @@ for (const target of testDatabaseTargets()) {
       expect(row?.matching).toBe(SIZES.orders);
     });
 
+    it("counts its paid orders in the overview's per-day sales (0048), once however often it runs", async () => {
+      const [row] = await queryRows<{ paid: number; counted: number; cents: string; sold: string }>(
+        first.db,
+        sql`select
+          (select count(*)::int from orders where status in ('paid', 'shipped') and paid_at is not null) as paid,
+          (select sum(paid_orders)::int from sales_by_day) as counted,
+          (select sum(revenue_cents)::text from sales_by_day) as cents,
+          (select sum(total_cents)::text from orders where status in ('paid', 'shipped')) as sold`,
+      );
+      expect(row?.paid).toBeGreaterThan(0);
+      expect(row?.counted).toBe(row?.paid);
+      expect(row?.cents).toBe(row?.sold);
+    });
+
     it("has the benchmark's admin, and its customer with 1,000 orders", async () => {
       const rows = await queryRows<{ email: string; role: string; orders: number }>(
         first.db,

@@ -14,7 +14,13 @@ import * as schema from "./schema";
 import { createTestDatabase } from "./testing";
 
 /** Tables whose primary key has several columns (see the push check). */
-const COMPOSITE_KEY_TABLES = ["carts", "order_lines", "quote_lines", "tax_document_counters"];
+const COMPOSITE_KEY_TABLES = [
+  "carts",
+  "order_lines",
+  "quote_lines",
+  "tax_document_counters",
+  "tool_sales_by_day",
+];
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 // The package's `bin`, beside its main entry (its exports do not list it).
@@ -57,6 +63,7 @@ describe("drizzle-kit's snapshots", () => {
         orderLines: _orderLines,
         quoteLines: _quoteLines,
         taxDocumentCounters: _taxDocumentCounters,
+        toolSalesByDay: _toolSalesByDay,
         ...tablesWithSimpleKeys
       } = schema;
       const { statementsToExecute } = await pushSchema(tablesWithSimpleKeys, handle.db as never, undefined, [

@@ -7,8 +7,6 @@ export const DEFAULT_OVERVIEW_PERIOD: OverviewPeriod = 30;
 /** How many tools the top-tools list and the low-stock list show at most. */
 export const OVERVIEW_TOP_TOOLS = 5;
 export const OVERVIEW_LOW_STOCK_LIMIT = 10;
-/** The statuses whose orders count as revenue: paid, and kept once shipped or delivered. */
-export const REVENUE_STATUSES = ["paid", "shipped", "delivered"] as const;
 
 /** GET /api/overview?days=30|90: the query string (absent: 30). */
 export const overviewQuerySchema = z.object({

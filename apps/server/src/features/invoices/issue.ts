@@ -59,7 +59,7 @@ async function transactionTime(tx: Database): Promise<Date> {
  * The order's lines and its buyer's name (the account's display name) in one query: every order has a
  * line, so each row carries the name.
  */
-async function linesAndBuyerName(tx: Database, order: OrderRow) {
+export async function linesAndBuyerName(tx: Database, order: OrderRow): Promise<PaidOrderContents> {
   const rows = await tx
     .select({ line: orderLines, buyerName: users.displayName })
     .from(orderLines)
@@ -74,6 +74,12 @@ function sellerOf(settings: InvoiceSettings): TaxDocumentSnapshot["seller"] {
   return { name, addressLines: [...addressLines], taxId: taxId ?? null };
 }
 
+/** What an invoice lists of a paid order: its lines and its buyer's name (linesAndBuyerName). */
+export interface PaidOrderContents {
+  lines: OrderLineRow[];
+  buyerName: string | null;
+}
+
 /**
  * The invoice of an order that has just become paid in `tx`, dated when it was paid, with every line
  * as it was ordered. Answers its number.
@@ -82,8 +88,8 @@ export async function issueInvoice(
   tx: Database,
   settings: InvoiceSettings,
   order: OrderRow,
+  { lines, buyerName }: PaidOrderContents,
 ): Promise<string> {
-  const { lines, buyerName } = await linesAndBuyerName(tx, order);
   const issuedAt = order.paidAt ?? (await transactionTime(tx));
   // The rule the order was placed and charged under (decision 0041), not today's TAX_RATE.
   const rule: TaxRule = { ratePercent: order.taxRatePercent, pricesIncludeTax: order.pricesIncludeTax };

@@ -9,7 +9,8 @@ import type { OrderStatus } from "@toolshop/shared/orders";
 import { and, eq, type SQL, type Subquery, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { HttpError } from "../../lib/http-errors";
-import type { OrderRow } from "./dto";
+import { uncountRefundedOrder } from "../overview/sales";
+import { linesOfOrders, type OrderRow } from "./dto";
 import { putOrderStockBack } from "./stock";
 
 const VERB: Record<OrderStatus, string> = {
@@ -57,7 +58,8 @@ export type AlsoInTransaction = (tx: Database, moved: OrderRow) => Promise<void>
  * given) and the change's line in the history in one statement and, for a cancellation or a refund,
  * the stock not yet back on the shelf (stock.ts), in the same transaction. Answers the updated row, or
  * undefined when the order was not in `from` any more (a concurrent command won) or failed
- * `condition`: the caller re-reads and explains. A whole refund marks every line refunded.
+ * `condition`: the caller re-reads and explains. A whole refund marks every line refunded, and takes
+ * what the order still counted off its day's sales (overview/sales.ts).
  */
 export async function transitionOrder(
   db: Database,
@@ -80,6 +82,8 @@ export async function transitionOrder(
     if (!releasesStock(to)) return row;
     await putOrderStockBack(tx, row.id);
     if (to === "refunded") {
+      // Only a paid order may be refunded whole: the overview's sales no longer count what it kept.
+      await uncountRefundedOrder(tx, row, (await linesOfOrders(tx, [row.id])).get(row.id) ?? []);
       await tx
         .update(orderLines)
         .set({ refundedQuantity: sql`${orderLines.quantity}` })

@@ -8,7 +8,8 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { HttpError } from "../../lib/http-errors";
 import { plannedOnce } from "../../lib/prepared-queries";
-import { issueInvoice } from "../invoices/issue";
+import { issueInvoice, linesAndBuyerName } from "../invoices/issue";
+import { countPaidOrder } from "../overview/sales";
 import { type GatewayPaymentIntent, isOpenIntent } from "../payments/gateway";
 import { payOpenTestIntent, type TestIntentRow } from "../payments/test-gateway";
 import { type Actor, findAccessibleOrder, findOrder, type OrdersContext, publish } from "./context";
@@ -231,16 +232,21 @@ async function markOrderPaid(
       withAmount ? eq(orders.totalCents, sql.placeholder("amountCents")) : undefined,
     ).prepare(plannedOnce(`orders/mark-paid${withAmount ? "-at-amount" : ""}`));
     const [row] = await statement.execute({ orderId, paymentId, amountCents });
-    if (row) await invoicePaidOrder(ctx, tx, row);
+    if (row) await recordPaidOrder(ctx, tx, row);
     return row;
   });
   if (paid) await publish(ctx, { type: "OrderPaid", order: await orderResponse(ctx.db, paid, ctx) });
   return paid;
 }
 
-/** The invoice of an order just paid in `tx`, in the same transaction. */
-async function invoicePaidOrder(ctx: PaymentContext, tx: Database, order: OrderRow): Promise<void> {
-  await issueInvoice(tx, { ...ctx.invoicing, currency: ctx.currency }, order);
+/**
+ * An order just paid in `tx`, in the same transaction: its day's sales count it (decision 0048), and
+ * its invoice is issued last, so that the series' counter row is held only until the commit.
+ */
+async function recordPaidOrder(ctx: PaymentContext, tx: Database, order: OrderRow): Promise<void> {
+  const contents = await linesAndBuyerName(tx, order);
+  await countPaidOrder(tx, order, contents.lines);
+  await issueInvoice(tx, { ...ctx.invoicing, currency: ctx.currency }, order, contents);
 }
 
 /** A paid order's fields: the payment's id (a placeholder's value) as both ids, and when. */
@@ -252,7 +258,7 @@ function paidWith(paymentPlaceholder: string): TransitionFields {
 /**
  * The test gateway's settler (TestPaymentSettler): pays the open intent `intentId` and, in the same
  * statement, marks paid the unpaid order it is for, at exactly its amount and currency, as
- * markOrderPaid does, then invoices it in the same transaction.
+ * markOrderPaid does, then counts and invoices it in the same transaction.
  */
 export async function payTestIntentAndOrder(
   ctx: OrdersContext,
@@ -280,7 +286,7 @@ export async function payTestIntentAndOrder(
       .leftJoin(moved, sql`true`)
       .prepare(plannedOnce("orders/pay-test-intent-and-order"));
     const [settled] = await statement.execute({ intentId, currency: ctx.currency });
-    if (settled?.order) await invoicePaidOrder(ctx, tx, settled.order);
+    if (settled?.order) await recordPaidOrder(ctx, tx, settled.order);
     return settled;
   });
   if (!row) return undefined;

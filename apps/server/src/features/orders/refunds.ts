@@ -13,6 +13,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { minorToAmount } from "../../lib/money";
 import { issueCreditNote } from "../invoices/issue";
+import { uncountRefundedUnits } from "../overview/sales";
 import { NOT_REFUNDABLE } from "../payments/gateway";
 import { findOrder, type OrdersContext, publish } from "./context";
 import { linesOfOrders, type OrderLineRow, type OrderRow, orderResponse } from "./dto";
@@ -110,6 +111,8 @@ export async function refundOrderLines(
       if (!moved) throw new HttpError(409, "This order was refunded meanwhile. Please reload it.");
     }
     creditNote = await issueCreditNote(tx, ctx.invoicing, order.id, chosen);
+    // After the credit note, as a whole refund does: both take the series' row before the day's sales.
+    await uncountRefundedUnits(tx, order, chosen);
     await putStockBack(
       tx,
       chosen.map(({ line, quantity }) => ({ toolId: line.toolId, quantity })),

@@ -1,4 +1,5 @@
-// The owner's overview (issue 50, decision 0046): each figure from one statement, the five together.
+// The owner's overview (issue 50, decisions 0046 and 0048): each figure from one statement, the five
+// together; the sales figures from the per-day sales tables (sales.ts), not from the orders.
 // Days are UTC calendar days: the shop has no time zone of its own, and its timestamps are UTC.
 import type { Database } from "@toolshop/db/client";
 import {
@@ -6,16 +7,13 @@ import {
   OVERVIEW_TOP_TOOLS,
   type Overview,
   type OverviewPeriod,
-  REVENUE_STATUSES,
 } from "@toolshop/shared/overview";
 import { sql } from "drizzle-orm";
 import { minorToAmount } from "../../lib/money";
 import { countOpenQuotes } from "../quotes/service";
 
-const revenueStatuses = sql.raw(REVENUE_STATUSES.map((status) => `'${status}'`).join(", "));
-/** The first instant of the period: midnight UTC, `days - 1` days before today. */
-const periodStart = (days: OverviewPeriod) =>
-  sql`(((now() at time zone 'utc')::date - ${days - 1}::int)::timestamp at time zone 'utc')`;
+/** The period's first day, `days - 1` days before `today` (YYYY-MM-DD). */
+const periodFirstDay = (days: OverviewPeriod, today: string) => sql`(${today}::date - ${days - 1}::int)`;
 
 async function rows<Row>(db: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
   // Both drivers (pg and PGlite) answer raw SQL with its rows in `rows`.
@@ -24,43 +22,35 @@ async function rows<Row>(db: Database, query: ReturnType<typeof sql>): Promise<R
 }
 
 /**
- * Revenue and paid orders per UTC day of payment, every day of the period (none: zero). Revenue is
- * what the orders kept: a paid, shipped or delivered order's total less its lines refunded one by one
- * (on the day it was paid); a wholly refunded or cancelled order is no revenue.
+ * Revenue and paid orders per UTC day of payment, every day of the period (none: zero), from the
+ * per-day sales kept as orders are paid and refunded (sales.ts, decision 0048): one row a day. Revenue
+ * is what the orders kept: a paid, shipped or delivered order's total less its lines refunded one by
+ * one (on the day it was paid); a wholly refunded or cancelled order is no revenue.
  */
-function seriesQuery(days: OverviewPeriod) {
+function seriesQuery(days: OverviewPeriod, today: string) {
   return sql`
-    with paid as (
-      select (paid_at at time zone 'utc')::date as day, count(*)::int as orders, sum(total_cents)::bigint as cents
-      from orders where paid_at >= ${periodStart(days)} and status in (${revenueStatuses})
-      group by 1
-    ), refunded as (
-      select (o.paid_at at time zone 'utc')::date as day, sum(l.unit_price_cents * l.refunded_quantity)::bigint as cents
-      from order_lines l join orders o on o.id = l.order_id
-      where l.refunded_quantity > 0 and o.paid_at >= ${periodStart(days)} and o.status in (${revenueStatuses})
-      group by 1
-    )
-    select to_char(d.day, 'YYYY-MM-DD') as day,
-      (coalesce(p.cents, 0) - coalesce(r.cents, 0))::bigint as cents, coalesce(p.orders, 0) as orders
-    from generate_series((now() at time zone 'utc')::date - ${days - 1}::int, (now() at time zone 'utc')::date,
-      interval '1 day') as d(day)
-    left join paid p on p.day = d.day
-    left join refunded r on r.day = d.day
+    select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(s.revenue_cents, 0)::bigint as cents,
+      coalesce(s.paid_orders, 0)::int as orders
+    from generate_series(${periodFirstDay(days, today)}, ${today}::date, interval '1 day') as d(day)
+    left join sales_by_day s on s.day = d.day
     order by d.day`;
 }
 
-/** The tools that brought the most revenue in the period (their lines, less refunded units). */
-function topToolsQuery(days: OverviewPeriod) {
+/**
+ * The tools that brought the most revenue in the period (their lines, less refunded units): summed per
+ * tool from the index on the per-day tool sales alone, before the few totals meet the tools' names.
+ */
+function topToolsQuery(days: OverviewPeriod, today: string) {
   return sql`
-    select l.tool_id, t.name, sum(l.unit_price_cents * (l.quantity - l.refunded_quantity))::bigint as cents,
-      sum(l.quantity - l.refunded_quantity)::int as quantity
-    from orders o
-    join order_lines l on l.order_id = o.id
-    join tools t on t.id = l.tool_id
-    where o.paid_at >= ${periodStart(days)} and o.status in (${revenueStatuses})
-    group by l.tool_id, t.name
-    having sum(l.quantity - l.refunded_quantity) > 0
-    order by cents desc, t.name
+    select s.tool_id, t.name, s.cents, s.quantity
+    from (
+      select tool_id, sum(revenue_cents)::bigint as cents, sum(quantity)::int as quantity
+      from tool_sales_by_day where day >= ${periodFirstDay(days, today)}
+      group by tool_id
+      having sum(quantity) > 0
+    ) s
+    join tools t on t.id = s.tool_id
+    order by s.cents desc, t.name
     limit ${OVERVIEW_TOP_TOOLS}`;
 }
 
@@ -77,11 +67,37 @@ const unpaidQuery = sql`select count(*)::int as count from orders where status =
 
 type Cents = string | number;
 
-export async function overview(db: Database, days: OverviewPeriod, currency: string): Promise<Overview> {
+/** The period's sales figures: what the orders' payments and refunds change (and the tools' names). */
+export interface SalesFigures {
+  series: { day: string; cents: Cents; orders: number }[];
+  top: { tool_id: string; name: string; cents: Cents; quantity: number }[];
+}
+
+/** The UTC calendar day now, YYYY-MM-DD: the last day of every period. */
+export const utcToday = () => new Date().toISOString().slice(0, 10);
+
+/** The sales figures of the `days` ending `today` (a UTC day, YYYY-MM-DD). */
+export async function salesFigures(db: Database, days: OverviewPeriod, today: string): Promise<SalesFigures> {
+  const [series, top] = await Promise.all([
+    rows<SalesFigures["series"][number]>(db, seriesQuery(days, today)),
+    rows<SalesFigures["top"][number]>(db, topToolsQuery(days, today)),
+  ]);
+  return { series, top };
+}
+
+/**
+ * The whole overview; `sales` answers the sales figures (the route keeps them until an order is paid or
+ * refunded or a tool changes), the other figures are read each time.
+ */
+export async function overview(
+  db: Database,
+  days: OverviewPeriod,
+  currency: string,
+  sales: (days: OverviewPeriod) => Promise<SalesFigures>,
+): Promise<Overview> {
   const money = (cents: Cents) => minorToAmount(Number(cents), currency);
-  const [series, top, low, openQuotes, unpaid] = await Promise.all([
-    rows<{ day: string; cents: Cents; orders: number }>(db, seriesQuery(days)),
-    rows<{ tool_id: string; name: string; cents: Cents; quantity: number }>(db, topToolsQuery(days)),
+  const [{ series, top }, low, openQuotes, unpaid] = await Promise.all([
+    sales(days),
     rows<{
       id: string;
       name: string;
