@@ -1,2 +1,1 @@
-ALTER TABLE "mail_retries" ADD COLUMN "attached_document" text;--> statement-breakpoint
-ALTER TABLE "mail_retries" ADD CONSTRAINT "mail_retries_attached_document_tax_documents_number_fk" FOREIGN KEY ("attached_document") REFERENCES "public"."tax_documents"("number") ON DELETE no action ON UPDATE no action;
+ALTER TABLE "mail_retries" ADD COLUMN "attached_document" text;

@@ -497,7 +497,7 @@ export const mailRetries = pgTable(
      * The invoice or credit note the mail carries as a PDF, drawn again from the document's snapshot
      * (which never changes) when the mail is sent: the row keeps no bytes.
      */
-    attachedDocument: text("attached_document").references(() => taxDocuments.number),
+    attachedDocument: text("attached_document"),
     /** Attempts that failed so far, the first send's included. */
     attempts: integer("attempts").notNull().default(1),
     lastError: text("last_error").notNull(),
