@@ -88,7 +88,9 @@ for (const screen of SCREENS) {
         `/checkout/${tool._id}`,
       );
       const reviews = main.getByRole("region", { name: "Reviews" });
-      await expect(reviews.getByText(/No reviews of this tool yet\.|out of 5 from \d+ reviews?/)).toBeVisible();
+      await expect(
+        reviews.getByText(/No reviews of this tool yet\.|out of 5 from \d+ reviews?/),
+      ).toBeVisible();
       await expect(page.getByText("needs JavaScript")).toHaveCount(0);
       await saveScreenshot(page, `product-page-no-javascript-${screen.name}`);
 
@@ -152,7 +154,9 @@ for (const screen of SCREENS) {
       await expect(page).toHaveURL(/\/cart\?add=/);
       release();
       await expect(toast(page, new RegExp(`× ${name} added to your cart\\.$`))).toBeVisible();
-      await expect(page.getByRole("main").getByRole("list", { name: "Tools in your cart" })).toContainText(name);
+      await expect(page.getByRole("main").getByRole("list", { name: "Tools in your cart" })).toContainText(
+        name,
+      );
     });
 
     if (screen.name === "phone") {

@@ -127,5 +127,4 @@ describe("Cache-Control", () => {
       await web.close();
     }
   });
-
 });

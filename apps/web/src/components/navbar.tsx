@@ -75,7 +75,10 @@ export function Navbar({ user, onSignOut }: NavbarProps) {
   return (
     <nav aria-label="Main" className="group mx-auto max-w-6xl px-4">
       <div className="flex h-16 items-center gap-2">
-        <Link to="/" className="mr-auto flex items-center gap-2 rounded-field text-xl font-bold tracking-tight">
+        <Link
+          to="/"
+          className="mr-auto flex items-center gap-2 rounded-field text-xl font-bold tracking-tight"
+        >
           <BrandMark />
           <span>
             Tool<span className="text-primary">shop</span>

@@ -45,11 +45,7 @@ export function AddToCartButton({
     >
       <input type="hidden" name={CART_ADD_PARAMS.tool} value={tool._id} />
       {quantityField ?? <input type="hidden" name={CART_ADD_PARAMS.quantity} value={quantity} />}
-      <button
-        type="submit"
-        className={buttonClassName}
-        disabled={saving || disabledReason !== undefined}
-      >
+      <button type="submit" className={buttonClassName} disabled={saving || disabledReason !== undefined}>
         Add to cart{nameTool ? <span className="sr-only">: {tool.name}</span> : null}
       </button>
     </form>

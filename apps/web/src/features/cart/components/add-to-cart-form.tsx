@@ -19,29 +19,29 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
     : displayedQuantityMessage(result.error.issues[0]?.message, tool);
   const quantityField = (
     <div className="flex flex-col gap-1">
-        <label htmlFor="add-to-cart-quantity" className="text-sm font-medium">
-          Quantity
-        </label>
-        <input
-          id="add-to-cart-quantity"
-          name={CART_ADD_PARAMS.quantity}
-          type="number"
-          inputMode="numeric"
-          className="input input-lg w-32"
-          min={tool.minQuantity}
-          max={tool.availableQuantity}
-          step={1}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={message ? "add-to-cart-quantity-error" : undefined}
-        />
-        {message ? (
-          <p id="add-to-cart-quantity-error" className="max-w-64 text-sm text-error">
-            {message}
-          </p>
-        ) : null}
-      </div>
+      <label htmlFor="add-to-cart-quantity" className="text-sm font-medium">
+        Quantity
+      </label>
+      <input
+        id="add-to-cart-quantity"
+        name={CART_ADD_PARAMS.quantity}
+        type="number"
+        inputMode="numeric"
+        className="input input-lg w-32"
+        min={tool.minQuantity}
+        max={tool.availableQuantity}
+        step={1}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? "add-to-cart-quantity-error" : undefined}
+      />
+      {message ? (
+        <p id="add-to-cart-quantity-error" className="max-w-64 text-sm text-error">
+          {message}
+        </p>
+      ) : null}
+    </div>
   );
   return (
     <AddToCartButton

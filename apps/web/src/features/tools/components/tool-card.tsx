@@ -53,7 +53,11 @@ export function ToolCard({ tool }: { tool: Tool }) {
             </Link>
           )}
           {soldOut ? null : (
-            <AddToCartButton tool={tool} className="w-full" buttonClassName="btn w-full btn-outline btn-primary" />
+            <AddToCartButton
+              tool={tool}
+              className="w-full"
+              buttonClassName="btn w-full btn-outline btn-primary"
+            />
           )}
         </div>
       </div>
