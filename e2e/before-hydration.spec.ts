@@ -69,7 +69,7 @@ for (const screen of SCREENS) {
       expect(await tools.locator('a[href^="/tools/"]').count()).toBeGreaterThan(1);
       await expect(tools.getByRole("status", { name: "Loading tools" })).toHaveCount(0);
       await expect(page.locator("#reviews").getByText("Review Star:").first()).toBeVisible();
-      await saveScreenshot(page, `home-no-javascript-${screen.name}`);
+      await saveScreenshot(page, `home-no-javascript-${screen.name}`, { scroll: false });
     });
 
     test("a tool's page shows its details, its reviews and the way to order", async ({ page, request }) => {
@@ -92,7 +92,7 @@ for (const screen of SCREENS) {
         reviews.getByText(/No reviews of this tool yet\.|out of 5 from \d+ reviews?/),
       ).toBeVisible();
       await expect(page.getByText("needs JavaScript")).toHaveCount(0);
-      await saveScreenshot(page, `product-page-no-javascript-${screen.name}`);
+      await saveScreenshot(page, `product-page-no-javascript-${screen.name}`, { scroll: false });
 
       // "Add to cart" is a form: the browser sends it to /cart, with the quantity chosen.
       await main.getByLabel("Quantity").fill(String(tool.minQuantity + 1));
@@ -124,7 +124,8 @@ for (const screen of SCREENS) {
       const tool = await toolNamed(request, TOOL_NAME);
       const quantity = tool.minQuantity + 1;
       const release = await holdScripts(page);
-      await page.goto(`/tools/${tool._id}`);
+      // Not waiting for the load event, which waits for the scripts held back.
+      await page.goto(`/tools/${tool._id}`, { waitUntil: "commit" });
       const main = page.getByRole("main");
       await expect(main.getByRole("heading", { level: 1, name: TOOL_NAME })).toBeVisible();
       await main.getByLabel("Quantity").fill(String(quantity));
@@ -147,7 +148,7 @@ for (const screen of SCREENS) {
 
     test("a tap on a card's Add to cart on / is not lost either", async ({ page }) => {
       const release = await holdScripts(page);
-      await page.goto("/");
+      await page.goto("/", { waitUntil: "commit" });
       const card = page.locator("#tools").getByRole("article").first();
       const name = (await card.getByRole("heading").textContent())?.trim() ?? "";
       await card.getByRole("button", { name: /^Add to cart/ }).click();
@@ -162,7 +163,7 @@ for (const screen of SCREENS) {
     if (screen.name === "phone") {
       test("a tap on the menu button opens the menu", async ({ page }) => {
         const release = await holdScripts(page);
-        await page.goto("/");
+        await page.goto("/", { waitUntil: "commit" });
         const nav = page.getByRole("navigation", { name: "Main" });
         await nav.getByRole("button", MENU_BUTTON).click();
         await expect(nav.getByRole("listitem")).toHaveText(["Home", "Blogs", "MyPortfolio", "Login"]);
