@@ -1,4 +1,4 @@
-import { type CartLine, cartLineBlocked, cartTotal } from "@toolshop/shared/cart";
+import { type CartLine, cartLineBlocked } from "@toolshop/shared/cart";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { MessagePanel } from "../../../components/message-panel";
