@@ -119,7 +119,7 @@ export function Navbar({ user, onSignOut }: NavbarProps) {
         id={MOBILE_MENU_ID}
         popover="auto"
         onBlur={onMenuBlur}
-        className="inset-x-0 top-[4.0625rem] bottom-auto m-0 hidden w-full max-w-none flex-col gap-1 border-b border-base-300 bg-base-100 px-4 py-3 shadow-md open:flex md:open:hidden"
+        className="inset-x-0 top-[4.0625rem] bottom-auto m-0 hidden w-full max-w-none flex-col gap-1 border-b border-base-300 bg-base-100 px-4 py-3 text-base-content shadow-md open:flex md:open:hidden"
       >
         <NavLinks signedIn={user !== null} onNavigate={closeMenu} />
       </ul>
