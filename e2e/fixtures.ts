@@ -61,8 +61,12 @@ const screenshotDir = path.join(import.meta.dirname, "screenshots");
  * with `scroll: false`, for a page without JavaScript (the scrolling runs in the page, and with scripting
  * off the browser loads lazy images at once anyway).
  */
-export async function saveScreenshot(page: Page, name: string, { fullPage = true, scroll = fullPage } = {}) {
-  if (scroll) {
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  { fullPage = true, scroll }: { fullPage?: boolean; scroll?: boolean } = {},
+) {
+  if (scroll ?? fullPage) {
     await scrollThrough(page);
     await page.evaluate(() => {
       for (const image of document.querySelectorAll("img[loading='lazy']"))
