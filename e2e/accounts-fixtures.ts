@@ -26,9 +26,15 @@ export function accessToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem("accessToken"));
 }
 
-/** A link of the navigation bar, also while a phone's collapsed menu hides it. */
+/**
+ * A link of the navigation bar, also while a phone's screen hides the bar's list. The phone menu (a
+ * popover, in the page whether open or not) repeats the links after it: the bar's list is the first.
+ */
 function navLink(page: Page, name: string) {
-  return mainNav(page).getByRole("link", { name, exact: true, includeHidden: true });
+  return mainNav(page)
+    .getByRole("list", { includeHidden: true })
+    .first()
+    .getByRole("link", { name, exact: true, includeHidden: true });
 }
 
 /** Signed in as the navigation bar shows it: Dashboard instead of Login, and a token stored. */

@@ -57,10 +57,16 @@ const screenshotDir = path.join(import.meta.dirname, "screenshots");
 
 /**
  * Saves a screenshot under e2e/screenshots/ so a person can look at each screen. A full-page one
- * scrolls through the page first so that lazily loaded images and sections are in the picture.
+ * scrolls through the page first so that lazily loaded images and sections are in the picture; not
+ * with `scroll: false`, for a page without JavaScript (the scrolling runs in the page, and with scripting
+ * off the browser loads lazy images at once anyway).
  */
-export async function saveScreenshot(page: Page, name: string, { fullPage = true } = {}) {
-  if (fullPage) {
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  { fullPage = true, scroll }: { fullPage?: boolean; scroll?: boolean } = {},
+) {
+  if (scroll ?? fullPage) {
     await scrollThrough(page);
     await page.evaluate(() => {
       for (const image of document.querySelectorAll("img[loading='lazy']"))

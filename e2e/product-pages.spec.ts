@@ -120,13 +120,11 @@ for (const viewport of [
     await page.goto(`/tools/${tool._id}`);
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1, name: TOOL_NAME })).toBeVisible();
-    // Only hydrated React answers the button: a tap before the code has hydrated the page does nothing,
-    // and a person taps again (on a loaded machine the first tap can come that early).
+    // One tap, whenever it comes: hydrated, React adds the tool in place; before, the browser sends the
+    // form to /cart, which adds it (docs/decisions/0048). Either way the cart holds it.
     const cart = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Cart/ });
-    await expect(async () => {
-      await main.getByRole("button", { name: "Add to cart" }).click();
-      await expect(cart).toContainText(/\d/, { timeout: 1000 });
-    }).toPass();
+    await main.getByRole("button", { name: "Add to cart" }).click();
+    await expect(cart).toHaveAccessibleName("Cart, 1 item");
     // Other specs add tools, which can push this one off the first page: the shopper searches for it.
     await page.goto(`/?q=${encodeURIComponent(TOOL_NAME)}`);
     const card = page.locator("#tools article").filter({ hasText: TOOL_NAME });
@@ -223,56 +221,6 @@ test("a buyer reviews the tool from its page; the page shows the review, with Ja
   } finally {
     await withoutScripts.close();
   }
-});
-
-test.describe("with JavaScript disabled", () => {
-  test.use({ javaScriptEnabled: false });
-
-  for (const viewport of [
-    { name: "phone", width: 390, height: 844 },
-    { name: "desktop", width: 1280, height: 800 },
-  ]) {
-    test(`/ shows the tools with links to their pages, and the reviews, as a crawler reads it (${viewport.name})`, async ({
-      page,
-      request,
-    }) => {
-      await page.setViewportSize(viewport);
-      await page.goto("/");
-      const tools = page.locator("#tools");
-      // Whichever tools other specs added come first: each card links its own tool's page by name.
-      const href = await tools.locator('a[href^="/tools/"]').first().getAttribute("href");
-      const catalogue = (await (await request.get("/api/tools")).json()) as { _id: string; name: string }[];
-      const linked = catalogue.find((tool) => `/tools/${tool._id}` === href);
-      if (!linked) throw new Error(`The first link of / (${href}) names no tool of the catalogue.`);
-      await expect(tools.getByRole("link", { name: linked.name, exact: true }).first()).toHaveAttribute(
-        "href",
-        `/tools/${linked._id}`,
-      );
-      expect(await tools.locator('a[href^="/tools/"]').count()).toBeGreaterThan(1);
-      await expect(tools.getByRole("status", { name: "Loading tools" })).toHaveCount(0);
-      const reviews = page.locator("#reviews");
-      await expect(reviews.getByText("Review Star:").first()).toBeVisible();
-      await saveScreenshot(page, `home-no-javascript-${viewport.name}`, { fullPage: false });
-    });
-  }
-
-  test("a tool's page shows its name, price, description and the way to order", async ({ page, request }) => {
-    const tool = await toolNamed(request, TOOL_NAME);
-    await page.goto(`/tools/${tool._id}`);
-    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
-    const main = page.getByRole("main");
-    await expect(main.getByRole("heading", { level: 1, name: TOOL_NAME })).toBeVisible();
-    await expect(main.getByText(usd.format(tool.price), { exact: true })).toBeVisible();
-    await expect(main.getByText(tool.short)).toBeVisible();
-    await expect(main.getByRole("img", { name: TOOL_NAME })).toBeVisible();
-    await expect(main.getByRole("link", { name: "Order now" })).toHaveAttribute(
-      "href",
-      `/checkout/${tool._id}`,
-    );
-    await expect(main.getByRole("region", { name: "Reviews" })).toBeVisible();
-    await expect(page.getByText("needs JavaScript")).toHaveCount(0);
-    await saveScreenshot(page, "product-page-no-javascript", { fullPage: false });
-  });
 });
 
 // Issue 51, finding 13: zod 4 probes `new Function` for its JIT the first time it parses an object, and

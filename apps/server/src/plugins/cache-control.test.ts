@@ -3,6 +3,7 @@
 // change. Independent of the database kind, so it runs on PGlite only.
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { brotliCompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../testing/api-client";
 import { addTool } from "../testing/fixtures";
@@ -88,16 +89,38 @@ describe("Cache-Control", () => {
     expect(again.headers["cache-control"]).toBe("no-cache");
   });
 
-  it("leaves the web app's files their own caching", async () => {
+  it("keeps what a content-hashed name holds a year, immutable, and revalidates the build's other pictures by ETag", async () => {
     const dist = join(t.dataDir, "web-dist");
     await mkdir(join(dist, "assets"), { recursive: true });
+    await mkdir(join(dist, "images", "tools"), { recursive: true });
     await writeFile(join(dist, "index.html"), "<!doctype html><title>Toolshop</title>");
     await writeFile(join(dist, "assets", "app-1234abcd.js"), "console.log(1)");
+    await writeFile(join(dist, "assets", "app-1234abcd.js.br"), brotliCompressSync("console.log(1)"));
+    await writeFile(join(dist, "images", "tools", "pliers.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
     const web = await createTestApp({ kind: "pglite" }, { webDistDir: dist });
     try {
-      const asset = await web.app.inject({ method: "GET", url: "/assets/app-1234abcd.js" });
-      expect(asset.statusCode).toBe(200);
-      expect(asset.headers["cache-control"]).toContain("immutable");
+      // Vite names its files after their content: a new content is a new URL.
+      for (const encoding of ["identity", "br"]) {
+        const asset = await web.app.inject({
+          method: "GET",
+          url: "/assets/app-1234abcd.js",
+          headers: { "accept-encoding": encoding },
+        });
+        expect(asset.statusCode, encoding).toBe(200);
+        expect(asset.headers["cache-control"], encoding).toBe("public, max-age=31536000, immutable");
+      }
+      // The seeded tools' pictures keep their URL whatever a deploy puts there: kept, then revalidated.
+      const picture = await web.app.inject({ method: "GET", url: "/images/tools/pliers.svg" });
+      expect(picture.statusCode).toBe(200);
+      expect(picture.headers["cache-control"]).toBe("public, max-age=2592000");
+      expect(picture.headers["cache-control"]).not.toContain("immutable");
+      expect(picture.headers.etag).toBeTruthy();
+      const again = await web.app.inject({
+        method: "GET",
+        url: "/images/tools/pliers.svg",
+        headers: { "if-none-match": String(picture.headers.etag) },
+      });
+      expect(again.statusCode).toBe(304);
       const page = await web.app.inject({ method: "GET", url: "/dashboard" });
       expect(page.headers["cache-control"]).toBe("no-cache");
     } finally {

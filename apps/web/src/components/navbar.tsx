@@ -1,7 +1,6 @@
-import { useCallback, useRef, useState } from "react";
+import { type FocusEvent, useCallback, useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { CartLink } from "../features/cart/components/cart-link";
-import { useDismiss } from "../lib/use-dismiss";
 import { AccountMenu, type SignedInUser } from "./account-menu";
 
 interface NavbarProps {
@@ -46,61 +45,84 @@ function BrandMark() {
   );
 }
 
-/** SPEC.md section 2: Home, Blogs, MyPortfolio, then Dashboard or Login; the avatar dropdown. */
+const MOBILE_MENU_ID = "mobile-menu";
+
+/**
+ * SPEC.md section 2: Home, Blogs, MyPortfolio, then Dashboard or Login; the avatar dropdown. On a
+ * phone the links are a popover that the menu button opens by HTML alone (docs/decisions/0048): a tap
+ * works before the server-rendered page has hydrated, and without JavaScript. The browser closes it on
+ * Escape or a tap outside and gives the focus back to the button; React closes it when a link in it
+ * is followed, when the page changes, and when the focus leaves it.
+ */
 export function Navbar({ user, onSignOut }: NavbarProps) {
   const { pathname } = useLocation();
-  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
-  const menuOpen = menuOpenAt === pathname;
-  const menuRef = useRef<HTMLDivElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const closeMenu = useCallback((restoreFocus: boolean) => {
-    setMenuOpenAt(null);
-    if (restoreFocus) toggleRef.current?.focus();
-  }, []);
-  useDismiss(menuRef, menuOpen, closeMenu);
+  // jsdom (the unit tests) has no popovers.
+  const closeMenu = useCallback(() => menuRef.current?.hidePopover?.(), []);
+  // Closed when the page changes (Back too), not when the page hydrates: a menu opened before stays.
+  const shownAt = useRef(pathname);
+  useEffect(() => {
+    if (shownAt.current === pathname) return;
+    shownAt.current = pathname;
+    closeMenu();
+  }, [pathname, closeMenu]);
+  const onMenuBlur = (event: FocusEvent<HTMLUListElement>) => {
+    const next = event.relatedTarget;
+    if (next && !event.currentTarget.contains(next) && next !== toggleRef.current) closeMenu();
+  };
 
   return (
-    <nav aria-label="Main" className="mx-auto max-w-6xl px-4">
-      <div ref={menuRef}>
-        <div className="flex h-16 items-center gap-2">
-          <Link
-            to="/"
-            className="mr-auto flex items-center gap-2 rounded-field text-xl font-bold tracking-tight"
-          >
-            <BrandMark />
-            <span>
-              Tool<span className="text-primary">shop</span>
-            </span>
-          </Link>
-          <ul className="hidden items-center gap-1 md:flex">
-            <NavLinks signedIn={user !== null} />
-          </ul>
-          <CartLink />
-          <AccountMenu user={user} onSignOut={onSignOut} />
-          <button
-            ref={toggleRef}
-            type="button"
-            className="btn btn-square btn-ghost md:hidden"
-            aria-label="Main menu"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            onClick={() => setMenuOpenAt(menuOpen ? null : pathname)}
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor">
-              {menuOpen ? (
-                <path strokeWidth="2" strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
-              ) : (
-                <path strokeWidth="2" strokeLinecap="round" d="M4 7h16M4 12h16M4 17h16" />
-              )}
-            </svg>
-          </button>
-        </div>
-        {menuOpen ? (
-          <ul id="mobile-menu" className="flex flex-col gap-1 border-t border-base-300 py-3 md:hidden">
-            <NavLinks signedIn={user !== null} onNavigate={() => closeMenu(false)} />
-          </ul>
-        ) : null}
+    <nav aria-label="Main" className="group mx-auto max-w-6xl px-4">
+      <div className="flex h-16 items-center gap-2">
+        <Link
+          to="/"
+          className="mr-auto flex items-center gap-2 rounded-field text-xl font-bold tracking-tight"
+        >
+          <BrandMark />
+          <span>
+            Tool<span className="text-primary">shop</span>
+          </span>
+        </Link>
+        <ul className="hidden items-center gap-1 md:flex">
+          <NavLinks signedIn={user !== null} />
+        </ul>
+        <CartLink />
+        <AccountMenu user={user} onSignOut={onSignOut} />
+        {/* Browsers expose the button as expanded while its popover is open. */}
+        <button
+          ref={toggleRef}
+          type="button"
+          className="btn btn-square btn-ghost md:hidden"
+          aria-label="Main menu"
+          popoverTarget={MOBILE_MENU_ID}
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor">
+            <path
+              className="group-has-[:popover-open]:hidden"
+              strokeWidth="2"
+              strokeLinecap="round"
+              d="M4 7h16M4 12h16M4 17h16"
+            />
+            <path
+              className="hidden group-has-[:popover-open]:inline"
+              strokeWidth="2"
+              strokeLinecap="round"
+              d="M6 6l12 12M18 6 6 18"
+            />
+          </svg>
+        </button>
       </div>
+      {/* In the top layer, just under the bar (h-16 and its border): over the page, never pushing it. */}
+      <ul
+        ref={menuRef}
+        id={MOBILE_MENU_ID}
+        popover="auto"
+        onBlur={onMenuBlur}
+        className="inset-x-0 top-[4.0625rem] bottom-auto m-0 hidden w-full max-w-none flex-col gap-1 border-b border-base-300 bg-base-100 px-4 py-3 text-base-content shadow-md open:flex md:open:hidden"
+      >
+        <NavLinks signedIn={user !== null} onNavigate={closeMenu} />
+      </ul>
     </nav>
   );
 }

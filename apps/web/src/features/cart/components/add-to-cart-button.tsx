@@ -1,50 +1,53 @@
-import { CART_MAX_LINES, CART_TOO_MANY_LINES } from "@toolshop/shared/cart-limits";
 import type { Tool } from "@toolshop/shared/tools";
-import { formatCount } from "../../../lib/format";
-import { notify } from "../../../lib/toast";
-import { useCartActions } from "../use-cart";
+import type { ReactNode } from "react";
+import { CART_ADD_ACTION, CART_ADD_PARAMS } from "../cart-addition";
+import { useAddToCart } from "../use-add-to-cart";
 
 interface AddToCartProps {
   tool: Tool;
   /** How many to add: the tool's minimum order unless the customer chose more. */
   quantity?: number;
+  /** The form's classes (it holds the quantity field, if any, and the button). */
   className?: string;
+  buttonClassName?: string;
   /** Whether the button's visible words name the tool for screen readers (a card among many). */
   nameTool?: boolean;
   /** Set while the chosen quantity cannot be added (its message is shown beside it). */
   disabledReason?: string | undefined;
+  /** A visible field named CART_ADD_PARAMS.quantity; without one the form sends `quantity` hidden. */
+  quantityField?: ReactNode;
 }
 
-/** Adds `quantity` of `tool` to the cart, and says so (or why not) in a toast. */
+/**
+ * "Add to cart" as a form that asks for /cart?add=<id>&quantity=<n> (docs/decisions/0048): a tap before
+ * the server-rendered page has hydrated is sent by the browser, and /cart adds the line as it opens.
+ * Hydrated, React adds it here and says so in a toast, and the page stays.
+ */
 export function AddToCartButton({
   tool,
   quantity = tool.minQuantity,
   className,
+  buttonClassName,
   nameTool = true,
   disabledReason,
+  quantityField,
 }: AddToCartProps) {
-  const { change, saving, lineCount, holds } = useCartActions();
-  const add = async () => {
-    if (!holds(tool._id) && lineCount() >= CART_MAX_LINES) {
-      notify.error(`${CART_TOO_MANY_LINES}. Check out or remove a tool first.`);
-      return;
-    }
-    try {
-      await change({ kind: "add", tool, quantity });
-      notify.success(`${formatCount(quantity)} × ${tool.name} added to your cart.`);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : "Please try again.";
-      notify.error(`${tool.name} was not added to your cart: ${reason}`);
-    }
-  };
+  const { add, saving } = useAddToCart();
   return (
-    <button
-      type="button"
+    <form
+      method="get"
+      action={CART_ADD_ACTION}
       className={className}
-      onClick={() => void add()}
-      disabled={saving || disabledReason !== undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (disabledReason === undefined) void add(tool, quantity);
+      }}
     >
-      Add to cart{nameTool ? <span className="sr-only">: {tool.name}</span> : null}
-    </button>
+      <input type="hidden" name={CART_ADD_PARAMS.tool} value={tool._id} />
+      {quantityField ?? <input type="hidden" name={CART_ADD_PARAMS.quantity} value={quantity} />}
+      <button type="submit" className={buttonClassName} disabled={saving || disabledReason !== undefined}>
+        Add to cart{nameTool ? <span className="sr-only">: {tool.name}</span> : null}
+      </button>
+    </form>
   );
 }

@@ -16,7 +16,7 @@ import { ORDER_PLACED_MESSAGE } from "../../orders/checkout-messages";
 import { DeliveryDetailsFields, useDeliveryForm, useSubmitOnce } from "../../orders/delivery-details";
 import { toolKeys } from "../../tools/api/search-tools";
 import { CART_QUERY_KEY, placeCartOrder } from "../api/cart-api";
-import { useCartView } from "../use-cart";
+import { useCartView } from "../cart-view";
 import { cartReady, RemovedNote, useCartTotal } from "./cart-screen";
 
 interface CartCheckoutProps {

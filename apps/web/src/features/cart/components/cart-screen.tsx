@@ -11,7 +11,9 @@ import { notify } from "../../../lib/toast";
 import { AskForQuote } from "../../quotes/components/ask-for-quote";
 import { useShop } from "../../storefront/api/shop-api";
 import type { CartChange } from "../cart-changes";
-import { useCartActions, useCartView } from "../use-cart";
+import { useCartView } from "../cart-view";
+import { useCartActions } from "../use-cart";
+import { useUrlAddition } from "../use-url-addition";
 import { CartLineRow, quantityMessage } from "./cart-line-row";
 
 /** "2 tools in your cart are no longer sold and were removed." */
@@ -145,8 +147,9 @@ function CartContents({ lines, removedCount, signedIn }: CartContentsProps) {
   );
 }
 
-/** /cart: the cart's lines with their quantities and totals, and the way to checkout. */
+/** /cart: the cart's lines with their quantities and totals, and the way to checkout; an addition its URL asks for is made first. */
 export function CartScreen() {
+  useUrlAddition();
   const view = useCartView();
   return (
     <Screen title="Your cart" className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">

@@ -52,7 +52,13 @@ export function ToolCard({ tool }: { tool: Tool }) {
               Order now<span className="sr-only">: {tool.name}</span>
             </Link>
           )}
-          {soldOut ? null : <AddToCartButton tool={tool} className="btn w-full btn-outline btn-primary" />}
+          {soldOut ? null : (
+            <AddToCartButton
+              tool={tool}
+              className="w-full"
+              buttonClassName="btn w-full btn-outline btn-primary"
+            />
+          )}
         </div>
       </div>
     </article>

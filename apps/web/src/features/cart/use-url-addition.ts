@@ -1,0 +1,51 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { cartQuantitySchema } from "@toolshop/shared/cart";
+import { useEffect, useRef } from "react";
+import { useSearchParams } from "react-router";
+import { notify } from "../../lib/toast";
+import { useSession } from "../auth/use-session";
+import { displayedQuantityMessage } from "../orders/checkout-messages";
+import { toolQueryOptions } from "../tools/api/get-tool";
+import { isSoldOut } from "../tools/stock";
+import { readCartAddition, withoutCartAddition } from "./cart-addition";
+import { useAddToCart } from "./use-add-to-cart";
+
+/**
+ * /cart?add=<id>&quantity=<n>, as an "Add to cart" form sends it when tapped before its page had
+ * hydrated (docs/decisions/0048): the line is added once the session is known (a signed-in customer's
+ * cart is the account's), with the tool as it is now, and the addition leaves the URL, so that a reload
+ * or Back does not add it again.
+ */
+export function useUrlAddition(): void {
+  const [params, setParams] = useSearchParams();
+  const { session } = useSession();
+  const queryClient = useQueryClient();
+  const { add } = useAddToCart();
+  const addition = readCartAddition(params);
+  // Once per addition, whatever renders or effects (StrictMode's included) come before the URL changes.
+  const applied = useRef<string | null>(null);
+  const sessionKnown = session.status !== "loading";
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per addition in the URL, when the session is known
+  useEffect(() => {
+    if (!addition || !sessionKnown) return;
+    const key = params.toString();
+    if (applied.current === key) return;
+    applied.current = key;
+    setParams(withoutCartAddition(params), { replace: true });
+    void (async () => {
+      const tool = await queryClient.fetchQuery(toolQueryOptions(addition.toolId)).catch(() => undefined);
+      if (!tool || isSoldOut(tool)) {
+        notify.error(`${tool?.name ?? "The tool"} was not added to your cart: it is not for sale now.`);
+        return;
+      }
+      const quantity = cartQuantitySchema(tool).safeParse(addition.quantity);
+      if (!quantity.success) {
+        const message = displayedQuantityMessage(quantity.error.issues[0]?.message, tool);
+        notify.error(`${tool.name} was not added to your cart: ${message}`);
+        return;
+      }
+      await add(tool, quantity.data);
+    })();
+  }, [addition?.toolId, addition?.quantity, sessionKnown]);
+}
