@@ -1,6 +1,6 @@
 // The server-rendered pages (`/`, a tool's page: decision 0047) before their JavaScript has run, and
 // with none at all: what a crawler reads, and what a tap does while the code is still on its way. The
-// phone menu and "Add to cart" are HTML's own (a popover, a GET form to /cart: decision 0048), so a
+// phone menu and "Add to cart" are HTML's own (a popover, a GET form to /cart: decision 0049), so a
 // tap then is never lost.
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { Tool } from "@toolshop/shared/tools";

@@ -53,7 +53,7 @@ test("on a phone the menu button opens the navigation links", async ({ page }) =
   await expect(nav.getByRole("link", { name: "Blogs", exact: true })).toBeHidden();
 
   // One tap, whenever it comes: the menu is HTML's own popover, which opens before the server-rendered
-  // page has hydrated too (docs/decisions/0048).
+  // page has hydrated too (docs/decisions/0049).
   await menu.click();
   await expect(nav.getByRole("listitem")).toHaveText(["Home", "Blogs", "MyPortfolio", "Login"]);
   await saveScreenshot(page, "menu-phone", { fullPage: false });

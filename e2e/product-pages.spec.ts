@@ -121,7 +121,7 @@ for (const viewport of [
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1, name: TOOL_NAME })).toBeVisible();
     // One tap, whenever it comes: hydrated, React adds the tool in place; before, the browser sends the
-    // form to /cart, which adds it (docs/decisions/0048). Either way the cart holds it.
+    // form to /cart, which adds it (docs/decisions/0049). Either way the cart holds it.
     const cart = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Cart/ });
     await main.getByRole("button", { name: "Add to cart" }).click();
     await expect(cart).toHaveAccessibleName("Cart, 1 item");

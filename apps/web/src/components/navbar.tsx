@@ -49,7 +49,7 @@ const MOBILE_MENU_ID = "mobile-menu";
 
 /**
  * SPEC.md section 2: Home, Blogs, MyPortfolio, then Dashboard or Login; the avatar dropdown. On a
- * phone the links are a popover that the menu button opens by HTML alone (docs/decisions/0048): a tap
+ * phone the links are a popover that the menu button opens by HTML alone (docs/decisions/0049): a tap
  * works before the server-rendered page has hydrated, and without JavaScript. The browser closes it on
  * Escape or a tap outside and gives the focus back to the button; React closes it when a link in it
  * is followed, when the page changes, and when the focus leaves it.

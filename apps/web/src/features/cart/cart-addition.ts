@@ -1,6 +1,6 @@
 import { PAGE_PATHS } from "@toolshop/shared/page-paths";
 
-// "Add to cart" is a form that asks for /cart?add=<tool id>&quantity=<n> (docs/decisions/0048): before
+// "Add to cart" is a form that asks for /cart?add=<tool id>&quantity=<n> (docs/decisions/0049): before
 // the page has hydrated the browser sends it as it is, and /cart adds the line when it opens. Hydrated,
 // React adds the line in place instead.
 

@@ -11,7 +11,7 @@ import { readVisitorCart } from "./visitor-cart";
 vi.mock("../../lib/toast", () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 // An "Add to cart" tapped before its page had hydrated is sent by the browser as
-// /cart?add=<id>&quantity=<n> (docs/decisions/0048).
+// /cart?add=<id>&quantity=<n> (docs/decisions/0049).
 describe("/cart opened with an addition", () => {
   const startApi = cartApiPerTest();
 

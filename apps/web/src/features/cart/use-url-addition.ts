@@ -12,7 +12,7 @@ import { useAddToCart } from "./use-add-to-cart";
 
 /**
  * /cart?add=<id>&quantity=<n>, as an "Add to cart" form sends it when tapped before its page had
- * hydrated (docs/decisions/0048): the line is added once the session is known (a signed-in customer's
+ * hydrated (docs/decisions/0049): the line is added once the session is known (a signed-in customer's
  * cart is the account's), with the tool as it is now, and the addition leaves the URL, so that a reload
  * or Back does not add it again.
  */

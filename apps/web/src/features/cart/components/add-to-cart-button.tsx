@@ -19,7 +19,7 @@ interface AddToCartProps {
 }
 
 /**
- * "Add to cart" as a form that asks for /cart?add=<id>&quantity=<n> (docs/decisions/0048): a tap before
+ * "Add to cart" as a form that asks for /cart?add=<id>&quantity=<n> (docs/decisions/0049): a tap before
  * the server-rendered page has hydrated is sent by the browser, and /cart adds the line as it opens.
  * Hydrated, React adds it here and says so in a toast, and the page stays.
  */

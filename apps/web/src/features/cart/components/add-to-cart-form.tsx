@@ -8,7 +8,7 @@ import { AddToCartButton } from "./add-to-cart-button";
 /**
  * A product page's quantity (from the tool's minimum, within its stock, with the checkout's messages)
  * and its "Add to cart". Before the page has hydrated the browser sends the form to /cart itself, and
- * checks the quantity's bounds with its own messages (docs/decisions/0048).
+ * checks the quantity's bounds with its own messages (docs/decisions/0049).
  */
 export function AddToCartForm({ tool }: { tool: Tool }) {
   const [draft, setDraft] = useState(String(tool.minQuantity));
