@@ -1,6 +1,9 @@
 import { ConfirmDialog, type ConfirmDialogProps } from "./confirm-dialog";
 
-type ConfirmDeleteDialogProps = Omit<ConfirmDialogProps, "confirmLabel" | "busyLabel" | "confirmClassName"> & {
+type ConfirmDeleteDialogProps = Omit<
+  ConfirmDialogProps,
+  "confirmLabel" | "busyLabel" | "confirmClassName"
+> & {
   /** The confirming button's words ("Yes, delete"), and its words while the change is under way. */
   confirmLabel?: string;
   busyLabel?: string;
@@ -16,6 +19,11 @@ export function ConfirmDeleteDialog({
   ...props
 }: ConfirmDeleteDialogProps) {
   return (
-    <ConfirmDialog {...props} confirmLabel={confirmLabel} busyLabel={busyLabel} confirmClassName="btn-error" />
+    <ConfirmDialog
+      {...props}
+      confirmLabel={confirmLabel}
+      busyLabel={busyLabel}
+      confirmClassName="btn-error"
+    />
   );
 }
