@@ -80,6 +80,9 @@ for (const target of testDatabaseTargets()) {
         await db.insert(quotes).values([
           { name: "Ann", email: "ann@example.com", message: "Ten pliers?" },
           { name: "Bob", email: "bob@example.com", message: "A drill?", handled: true },
+          // The admin's own, for My quotes (the list every call here makes as the admin).
+          { name: "Ada", email: admin.email, message: "Five levels?", userId: admin.id },
+          { name: "Ada", email: admin.email, message: "Two saws?", userId: admin.id },
         ]);
         await db.insert(reviews).values([
           { name: "Ann", email: "ann@example.com", rating: 5, comment: "Good" },
@@ -115,11 +118,12 @@ for (const target of testDatabaseTargets()) {
       it("answers every mutated cursor and made-up parameter with a page or a 400 sentence", async () => {
         const document = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
         const lists = pagedLists(document);
-        // Tools search, my orders, Manage Orders, users, quote requests, review moderation.
+        // Tools search, my orders, Manage Orders, users, quote requests, my quotes, review moderation.
         expect(lists.map((list) => list.path).sort()).toEqual([
           "/api/orders",
           "/api/orders/{email}",
           "/api/quotes",
+          "/api/quotes/mine",
           "/api/reviews",
           "/api/tools/search",
           "/api/user",

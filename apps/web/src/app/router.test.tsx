@@ -46,10 +46,13 @@ describe("the route table", () => {
     renderAt("/blogs");
     await screen.findByRole("heading", { level: 1, name: "Blogs" });
     const nav = screen.getByRole("navigation", { name: "Main" });
-    const current = nav.querySelectorAll('[aria-current="page"]');
-    expect([...current].map((link) => link.textContent)).toEqual(["Blogs"]);
-    const labels = [...nav.querySelectorAll("ul a")].map((link) => link.textContent);
-    expect(labels).toEqual(["Home", "Blogs", "MyPortfolio", "Login"]);
+    // The bar's own list, and the phone's popover list (decision 0049): the same links, each marked.
+    for (const list of [nav.querySelector("ul:not([popover])"), nav.querySelector("ul[popover]")]) {
+      const current = list?.querySelectorAll('[aria-current="page"]') ?? [];
+      expect([...current].map((link) => link.textContent)).toEqual(["Blogs"]);
+      const labels = [...(list?.querySelectorAll("a") ?? [])].map((link) => link.textContent);
+      expect(labels).toEqual(["Home", "Blogs", "MyPortfolio", "Login"]);
+    }
     expect(screen.getAllByRole("article").length).toBeGreaterThanOrEqual(4);
   });
 
