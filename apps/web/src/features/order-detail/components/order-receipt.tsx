@@ -1,6 +1,7 @@
 import type { OrderDetail } from "@toolshop/shared/order-detail";
 import { showsTax, taxLabel } from "@toolshop/shared/tax";
 import type { Shop } from "@toolshop/shared/tools";
+import { LineTool } from "../../../components/line-tool";
 import { Money } from "../../../components/money";
 import { StatusBadge } from "../../../components/status-badge";
 import { InvoiceLink, TaxDocumentLink } from "../../../components/tax-document-link";
@@ -97,16 +98,7 @@ export function OrderReceipt({ order }: { order: OrderDetail }) {
               // A tool is in an order once; a tool that left the catalogue has no id, hence the index.
               <tr key={line.toolId ?? `line-${index}`}>
                 <td className="px-1 sm:px-3">
-                  <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center">
-                    <img
-                      src={line.image}
-                      alt=""
-                      width={56}
-                      height={56}
-                      className="size-14 shrink-0 rounded-field bg-base-200 object-contain p-1 print:bg-white"
-                    />
-                    <span className="font-medium">{line.name}</span>
-                  </div>
+                  <LineTool name={line.name} image={line.image} />
                 </td>
                 <td className="px-1 text-right sm:px-3">
                   <Money amount={line.unitPrice} />

@@ -1,4 +1,5 @@
 import type { Quote } from "@toolshop/shared/quote-offers";
+import { LineTool } from "../../../components/line-tool";
 import { Money } from "../../../components/money";
 import { type TaxedTotal, TaxRows } from "../../../components/tax-summary";
 import { formatCount } from "../../../lib/format";
@@ -59,16 +60,7 @@ export function OfferLines({ quote, total, refusal }: OfferLinesProps) {
                 // A tool is in a quote once; a tool that left the catalogue has no id, hence the index.
                 <tr key={line.toolId ?? `line-${index}`} className={short ? "bg-error/10" : undefined}>
                   <td className={CELL}>
-                    <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center">
-                      <img
-                        src={line.image}
-                        alt=""
-                        width={56}
-                        height={56}
-                        className="size-14 shrink-0 rounded-field bg-base-200 object-contain p-1"
-                      />
-                      <span className="font-medium">{line.name}</span>
-                    </div>
+                    <LineTool name={line.name} image={line.image} />
                     {short ? <p className="mt-1 text-error">Not enough in stock for this quantity.</p> : null}
                   </td>
                   <td className={`text-right ${CELL}`}>{formatCount(line.quantity)}</td>
