@@ -5,16 +5,11 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { Tool } from "@toolshop/shared/tools";
 import { toast } from "./accounts-fixtures";
-import { expect, MENU_BUTTON, saveScreenshot, test } from "./fixtures";
+import { expect, MENU_BUTTON, SCREENS, saveScreenshot, test } from "./fixtures";
 
 // A tool of the demo catalogue that no spec orders, so its stock stays as the seed left it.
 const TOOL_NAME = "Tape Measure";
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
-const SCREENS = [
-  { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-  { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
-] as const;
 
 async function toolNamed(request: APIRequestContext, name: string): Promise<Tool> {
   const tools: Tool[] = await (await request.get("/api/tools")).json();
@@ -158,6 +153,20 @@ for (const screen of SCREENS) {
       await expect(page.getByRole("main").getByRole("list", { name: "Tools in your cart" })).toContainText(
         name,
       );
+    });
+
+    test("words typed into the search box meanwhile are searched once the code is in", async ({ page }) => {
+      const release = await holdScripts(page);
+      await page.goto("/", { waitUntil: "commit" });
+      const search = page.getByRole("searchbox", { name: "Search tools" });
+      await search.fill(TOOL_NAME);
+      release();
+      await hydrated(page);
+      await expect(search).toHaveValue(TOOL_NAME);
+      await search.press("Enter");
+      await expect(page).toHaveURL(/[?&]q=Tape\+Measure/);
+      const cards = page.locator("#tools").getByRole("article");
+      await expect(cards.getByRole("heading", { name: TOOL_NAME, exact: true })).toHaveCount(1);
     });
 
     if (screen.name === "phone") {

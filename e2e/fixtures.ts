@@ -33,7 +33,7 @@ export async function openPage(page: Page, target: PublicPage) {
  */
 export async function findToolOnHome(page: Page, name: string) {
   await page.goto("/");
-  // The list's first tools arrive once the app runs (the pre-render has a spinner): then the box is live.
+  // The server's page has the first tools; the search works before the code has taken it over too.
   await expect(page.locator("#tools").getByRole("article").first()).toBeVisible();
   const search = page.getByRole("searchbox", { name: "Search tools" });
   await search.fill(name);
@@ -49,6 +49,12 @@ export async function findToolOnHome(page: Page, name: string) {
   await page.waitForLoadState("networkidle");
   return card;
 }
+
+/** The two screens the customer's and the owner's journeys are each walked through on. */
+export const SCREENS = [
+  { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+] as const;
 
 /** The navigation bar's menu button, shown instead of the links on a narrow screen. */
 export const MENU_BUTTON = { name: /^(main )?menu$/i } as const;

@@ -49,7 +49,7 @@ describe("a page rendered by the server with React (docs/decisions/0047)", () =>
    * then hydrateRoot once the page's code is in. Collects React's recoverable errors and its console
    * errors about hydration (mismatches). The API searches 30 tools and answers the page's reads.
    */
-  async function hydrate(body: string, path: string) {
+  async function hydrate(body: string, path: string, beforeHydrating?: (page: Document) => void) {
     ({ close } = await startTestApi((request, response) => {
       const url = request.url ?? "/";
       apiCalls.push(url);
@@ -68,6 +68,7 @@ describe("a page rendered by the server with React (docs/decisions/0047)", () =>
       sendJson(response, 404, { message: "No such tool" });
     }));
     document.body.innerHTML = body;
+    beforeHydrating?.(document);
     const container = document.getElementById("root") as HTMLElement;
     const heading = container.querySelector("h1");
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -119,6 +120,20 @@ describe("a page rendered by the server with React (docs/decisions/0047)", () =>
     await waitFor(() => expect(container.querySelector("#tools [role=status]")?.textContent).toBe("5 tools"));
     expect(mismatches).toEqual([]);
     expect(container.querySelector<HTMLInputElement>("#tool-search")?.value).toBe("strip");
+  });
+
+  it("searches the words typed into the box before the code was in, and keeps them in the box", async () => {
+    const page = await renderServerPage("/", HOME, "usd");
+    const { container, mismatches } = await hydrate(page, "/", (document) => {
+      const box = document.querySelector<HTMLInputElement>("#tool-search");
+      if (box) box.value = "strip";
+    });
+    await waitFor(() => expect(apiCalls.some((url) => url.includes("q=strip"))).toBe(true));
+    await waitFor(() =>
+      expect(container.querySelector("#tools [role=status]")?.textContent).toBe("10 tools"),
+    );
+    expect(container.querySelector<HTMLInputElement>("#tool-search")?.value).toBe("strip");
+    expect(mismatches).toEqual([]);
   });
 
   it("hydrates a product page as it is, with its reviews", async () => {

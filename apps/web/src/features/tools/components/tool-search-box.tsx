@@ -1,5 +1,13 @@
 import { TOOL_SEARCH_MAX_LENGTH } from "@toolshop/shared/catalogue";
-import { type FormEvent, type Ref, useEffect, useImperativeHandle, useRef, useState } from "react";
+import {
+  type FormEvent,
+  type Ref,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import type { FilterChange } from "../use-tool-filters";
 
 /** How long typing pauses before the list follows it. */
@@ -39,7 +47,12 @@ export function ToolSearchBox({ q, onSearch, ref }: ToolSearchBoxProps) {
     setText(value);
   }).current;
 
+  // The URL's search the box last followed: the box starts from it, so the first run has nothing to do
+  // (and must not forget words typed before the page was taken over, below).
+  const followedQ = useRef(q);
   useEffect(() => {
+    if (q === followedQ.current) return;
+    followedQ.current = q;
     const index = pending.current.indexOf(q);
     if (index >= 0) {
       pending.current = pending.current.slice(index + 1);
@@ -49,6 +62,24 @@ export function ToolSearchBox({ q, onSearch, ref }: ToolSearchBoxProps) {
   }, [q, replaceText]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  /** What typing does: the box shows the words, and the list follows them once the typing pauses. */
+  function followTyping(value: string) {
+    setText(value);
+    clearTimeout(timer.current);
+    typed.current = value;
+    timer.current = setTimeout(() => send(value, "typing"), SEARCH_DEBOUNCE_MS);
+  }
+
+  // Words typed into the server's page before React took it over are in the box but not in `text`:
+  // React 19 hydrates a controlled input without an onChange for them, and its next render would put
+  // `text` back. Before any other render (a layout effect), they count as typed.
+  const input = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the box is taken over.
+  useLayoutEffect(() => {
+    const value = input.current?.value;
+    if (value !== undefined && value !== text) followTyping(value);
+  }, []);
 
   function send(value: string, how: FilterChange) {
     clearTimeout(timer.current);
@@ -87,13 +118,8 @@ export function ToolSearchBox({ q, onSearch, ref }: ToolSearchBoxProps) {
           name="q"
           value={text}
           maxLength={TOOL_SEARCH_MAX_LENGTH}
-          onChange={(event) => {
-            const value = event.target.value;
-            setText(value);
-            clearTimeout(timer.current);
-            typed.current = value;
-            timer.current = setTimeout(() => send(value, "typing"), SEARCH_DEBOUNCE_MS);
-          }}
+          ref={input}
+          onChange={(event) => followTyping(event.target.value)}
           placeholder="Drill, pliers, tape…"
           className="input min-w-0 flex-1"
         />
