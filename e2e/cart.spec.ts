@@ -4,16 +4,11 @@
 // one checkout, one card payment, and both lines on the receipt. Each test adds its own tools.
 import { newAccount, signUp, toast } from "./accounts-fixtures";
 import { addTool, adminInOwnBrowser, uniqueToolName } from "./api-fixtures";
-import { expect, findToolOnHome, saveScreenshot, test } from "./fixtures";
+import { expect, findToolOnHome, SCREENS, saveScreenshot, test } from "./fixtures";
 import { ADDRESS, expectNoSidewaysScroll, fillCard, PHONE, seriousViolations } from "./orders-fixtures";
 
 // Two browsers (the owner's and the customer's) on shared cores.
 test.describe.configure({ timeout: 180_000 });
-
-const SCREENS = [
-  { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-  { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
-] as const;
 
 for (const screen of SCREENS) {
   test.describe(`on a ${screen.name}`, () => {

@@ -13,16 +13,11 @@ import {
   orderThroughApi,
   uniqueToolName,
 } from "./api-fixtures";
-import { expect, saveScreenshot, test } from "./fixtures";
+import { expect, SCREENS, saveScreenshot, test } from "./fixtures";
 import { ADDRESS, expectNoSidewaysScroll, PHONE } from "./orders-fixtures";
 
 // Two browsers (the owner's and a customer's) and a few orders per test, on shared cores.
 test.describe.configure({ timeout: 180_000 });
-
-const SCREENS = [
-  { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-  { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
-] as const;
 
 async function ownerAddsTool(
   owner: Api,

@@ -5,16 +5,11 @@ import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
 import { newAccount, signInAsAdmin, signUp, toast } from "./accounts-fixtures";
 import { addTool, adminInOwnBrowser, apiOf, orderThroughApi, uniqueToolName } from "./api-fixtures";
-import { expect, saveScreenshot, test } from "./fixtures";
+import { expect, SCREENS, saveScreenshot, test } from "./fixtures";
 import { expectNoSidewaysScroll, fillCard, openMyOrders, orderCard } from "./orders-fixtures";
 
 // Two browsers (the owner's and a customer's) on shared cores.
 test.describe.configure({ timeout: 180_000 });
-
-const SCREENS = [
-  { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-  { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
-] as const;
 
 /**
  * Clicks an invoice button as a person does and answers what the browser got: the API's answer to the

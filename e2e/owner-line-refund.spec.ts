@@ -5,16 +5,11 @@
 import type { Page } from "@playwright/test";
 import { signInAsAdmin, toast } from "./accounts-fixtures";
 import { addTool, apiOf, cartOrderThroughApi, customerInOwnBrowser, uniqueToolName } from "./api-fixtures";
-import { expect, saveScreenshot, test } from "./fixtures";
+import { expect, SCREENS, saveScreenshot, test } from "./fixtures";
 import { expectNoSidewaysScroll, seriousViolations } from "./orders-fixtures";
 
 // Two browsers (the owner's and the customer's) on shared cores.
 test.describe.configure({ timeout: 180_000 });
-
-const SCREENS = [
-  { name: "phone", viewport: { width: 390, height: 844 } },
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-] as const;
 
 /** What the tool's product page says is in stock. */
 async function expectAvailable(page: Page, toolId: string, count: string) {
@@ -27,7 +22,7 @@ for (const screen of SCREENS) {
     page,
     browser,
   }) => {
-    await page.setViewportSize(screen.viewport);
+    await page.setViewportSize(screen.use.viewport);
     await signInAsAdmin(page);
     const owner = await apiOf(page);
     const tool = (label: string, price: number) =>
@@ -40,7 +35,7 @@ for (const screen of SCREENS) {
       });
     const clamp = await tool("Refund Clamp", 15.5);
     const meter = await tool("Refund Meter", 42);
-    const customer = await customerInOwnBrowser(browser, `line-refund-${screen.name}`, screen.viewport);
+    const customer = await customerInOwnBrowser(browser, `line-refund-${screen.name}`, screen.use.viewport);
     const order = await cartOrderThroughApi(
       customer.api,
       [

@@ -4,22 +4,17 @@
 // card leads to Manage Orders filtered by status.
 import { signInAsAdmin } from "./accounts-fixtures";
 import { addTool, apiOf, customerInOwnBrowser, orderThroughApi, uniqueToolName } from "./api-fixtures";
-import { expect, saveScreenshot, test } from "./fixtures";
+import { expect, SCREENS, saveScreenshot, test } from "./fixtures";
 import { expectNoSidewaysScroll, seriousViolations } from "./orders-fixtures";
 
 test.describe.configure({ timeout: 180_000 });
-
-const SCREENS = [
-  { name: "phone", viewport: { width: 390, height: 844 } },
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-] as const;
 
 for (const screen of SCREENS) {
   test(`on a ${screen.name}: the owner sees revenue, top tools and low stock, and switches to 90 days`, async ({
     page,
     browser,
   }) => {
-    await page.setViewportSize(screen.viewport);
+    await page.setViewportSize(screen.use.viewport);
     await signInAsAdmin(page);
     const owner = await apiOf(page);
     // Dear and sold out by the order: at the top of the revenue and of the low-stock list (stock 0).
@@ -30,7 +25,7 @@ for (const screen of SCREENS) {
       availableQuantity: 40,
       price: screen.name === "phone" ? 2_500 : 2_600,
     });
-    const customer = await customerInOwnBrowser(browser, `overview-${screen.name}`, screen.viewport);
+    const customer = await customerInOwnBrowser(browser, `overview-${screen.name}`, screen.use.viewport);
     await orderThroughApi(customer.api, tool._id, 40, { pay: true });
     await customer.close();
 

@@ -4,17 +4,12 @@
 // tools and requests, found by their company's unique name.
 import { signInAsAdmin, toast } from "./accounts-fixtures";
 import { type Api, addTool, apiOf, customerInOwnBrowser, uniqueToolName } from "./api-fixtures";
-import { expect, saveScreenshot, test } from "./fixtures";
+import { expect, SCREENS, saveScreenshot, test } from "./fixtures";
 import { expectNoSidewaysScroll, seriousViolations } from "./orders-fixtures";
 import { ownerSendsOffer, priceOfferWithDiscount } from "./quote-owner-steps";
 
 // Two browsers (the owner's and the customer's) and two dozen requests on shared cores.
 test.describe.configure({ timeout: 180_000 });
-
-const SCREENS = [
-  { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-  { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
-] as const;
 
 /** Visitors' messages beside the customer's request: one more than a page (20). */
 const VISITOR_MESSAGES = 21;

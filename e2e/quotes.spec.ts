@@ -13,17 +13,12 @@ import {
   uniqueToolName,
   uploadPicture,
 } from "./api-fixtures";
-import { expect, saveScreenshot, test } from "./fixtures";
+import { expect, SCREENS, saveScreenshot, test } from "./fixtures";
 import { ADDRESS, expectNoSidewaysScroll, fillCard, PHONE, seriousViolations } from "./orders-fixtures";
 import { ownerSendsOffer } from "./quote-owner-steps";
 
 // Two browsers (the owner's and the customer's) on shared cores, and four screens checked with axe.
 test.describe.configure({ timeout: 300_000 });
-
-const SCREENS = [
-  { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-  { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
-] as const;
 
 /** Two tools of the owner's, listed at $20.00 and $50.00. */
 async function twoTools(owner: OtherBrowser, label: string): Promise<[AddedTool, AddedTool]> {

@@ -18,6 +18,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -96,6 +97,9 @@ step("playwright", () => {
 
 printUnhandledErrors("Vitest", vitestUnhandled);
 if (node24) printUnhandledErrors("Vitest on Node 24", vitestNode24Unhandled);
+printFailedVitest("Vitest", vitestReport);
+if (node24) printFailedVitest("Vitest on Node 24", vitestNode24Report);
+printFailedPlaywright();
 console.log("\nSummary");
 const nameWidth = Math.max(11, ...results.map((r) => r.name.length + 1));
 for (const r of results) {
@@ -132,6 +136,51 @@ function printUnhandledErrors(label, file) {
     console.log(`- ${error.name}: ${error.message.split("\n")[0]}${where ? ` (during ${where})` : ""}`);
     if (error.stack) console.log(error.stack.replace(/^/gm, "    "));
   }
+}
+
+/** Names each failed test with its first error line near the end of the log, where a truncated CI log still shows it. */
+function printFailedVitest(label, file) {
+  const failures = (readReport(file)?.testResults ?? []).flatMap((result) => {
+    const where = path.relative(root, result.name);
+    const tests = result.assertionResults.filter((test) => test.status === "failed");
+    if (result.status === "failed" && tests.length === 0) return [{ where, message: result.message }];
+    return tests.map((test) => ({
+      where: `${where} > ${test.fullName}`,
+      message: test.failureMessages?.[0],
+    }));
+  });
+  if (failures.length === 0) return;
+  console.log(`\n${label}: ${failures.length} failed`);
+  for (const { where, message } of failures) console.log(`- ${where}\n    ${firstLine(message)}`);
+}
+
+function printFailedPlaywright() {
+  const failures = [];
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected" && test.status !== "flaky") continue;
+        const title = [...titles, spec.title].join(" › ");
+        const error = test.results?.find((result) => result.error)?.error?.message;
+        failures.push(`${test.status}: ${spec.file}:${spec.line} › ${title}\n    ${firstLine(error)}`);
+      }
+    }
+    // The top suites are the files, named already.
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const file of readReport(playwrightReport)?.suites ?? []) visit(file, []);
+  if (failures.length === 0) return;
+  console.log(`\nPlaywright: ${failures.length} failed or flaky`);
+  for (const failure of failures) console.log(`- ${failure}`);
+}
+
+function firstLine(message) {
+  // The JSON reports keep the terminal's colour codes.
+  return (
+    stripVTControlCharacters(message ?? "")
+      .split("\n")
+      .find((line) => line.trim()) ?? ""
+  );
 }
 
 function countExit(status) {

@@ -24,7 +24,10 @@ describe.skipIf(process.platform === "win32")("DATA_DIR permissions", () => {
     await rm(await parent, { recursive: true, force: true });
   });
 
-  it("creates DATA_DIR 0700 and every file in it 0600: secret, database, outbox", async () => {
+  // Each starts the server on a new embedded database: slower than the default timeout allows.
+  it("creates DATA_DIR 0700 and every file in it 0600: secret, database, outbox", {
+    timeout: 120_000,
+  }, async () => {
     const dataDir = join(await parent, "fresh", "data");
     const server = await startServer({ DATA_DIR: dataDir, SALES_EMAIL: "sales@example.com" });
     try {
@@ -49,7 +52,7 @@ describe.skipIf(process.platform === "win32")("DATA_DIR permissions", () => {
     }
   });
 
-  it("closes a DATA_DIR that was left readable by others", async () => {
+  it("closes a DATA_DIR that was left readable by others", { timeout: 120_000 }, async () => {
     const dataDir = join(await parent, "old");
     await mkdir(dataDir, { recursive: true });
     await chmod(dataDir, 0o755);
