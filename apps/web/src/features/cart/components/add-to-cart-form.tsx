@@ -1,6 +1,7 @@
 import { cartQuantitySchema } from "@toolshop/shared/cart";
 import type { Tool } from "@toolshop/shared/tools";
 import { useState } from "react";
+import { TextField } from "../../../components/form-fields";
 import { displayedQuantityMessage } from "../../orders/checkout-messages";
 import { CART_ADD_PARAMS } from "../cart-addition";
 import { AddToCartButton } from "./add-to-cart-button";
@@ -18,12 +19,11 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
     ? undefined
     : displayedQuantityMessage(result.error.issues[0]?.message, tool);
   const quantityField = (
-    <div className="flex flex-col gap-1">
-      <label htmlFor="add-to-cart-quantity" className="text-sm font-medium">
-        Quantity
-      </label>
-      <input
+    <div className="max-w-64">
+      <TextField
         id="add-to-cart-quantity"
+        label="Quantity"
+        error={message}
         name={CART_ADD_PARAMS.quantity}
         type="number"
         inputMode="numeric"
@@ -33,14 +33,7 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
         step={1}
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? "add-to-cart-quantity-error" : undefined}
       />
-      {message ? (
-        <p id="add-to-cart-quantity-error" className="max-w-64 text-sm text-error">
-          {message}
-        </p>
-      ) : null}
     </div>
   );
   return (
