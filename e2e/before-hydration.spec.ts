@@ -1,7 +1,7 @@
 // The server-rendered pages (`/`, a tool's page: decision 0047) before their JavaScript has run, and
 // with none at all: what a crawler reads, and what a tap does while the code is still on its way. The
 // phone menu and "Add to cart" are HTML's own (a popover, a GET form to /cart: decision 0049), so a
-// tap then is never lost.
+// tap then is never lost, and what is typed meanwhile stays what counts.
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { Tool } from "@toolshop/shared/tools";
 import { toast } from "./accounts-fixtures";
@@ -167,6 +167,23 @@ for (const screen of SCREENS) {
       await expect(page).toHaveURL(/[?&]q=Tape\+Measure/);
       const cards = page.locator("#tools").getByRole("article");
       await expect(cards.getByRole("heading", { name: TOOL_NAME, exact: true })).toHaveCount(1);
+    });
+
+    test("a quantity typed into a tool's page meanwhile is the one added to the cart", async ({
+      page,
+      request,
+    }) => {
+      const tool = await toolNamed(request, TOOL_NAME);
+      const quantity = tool.minQuantity + 2;
+      const release = await holdScripts(page);
+      await page.goto(`/tools/${tool._id}`, { waitUntil: "commit" });
+      const main = page.getByRole("main");
+      await main.getByLabel("Quantity").fill(String(quantity));
+      release();
+      await hydrated(page);
+      await expect(main.getByLabel("Quantity")).toHaveValue(String(quantity));
+      await main.getByRole("button", { name: "Add to cart" }).click();
+      await expect(toast(page, `${quantity} × ${TOOL_NAME} added to your cart.`)).toBeVisible();
     });
 
     if (screen.name === "phone") {

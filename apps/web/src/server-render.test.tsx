@@ -122,17 +122,43 @@ describe("a page rendered by the server with React (docs/decisions/0047)", () =>
     expect(container.querySelector<HTMLInputElement>("#tool-search")?.value).toBe("strip");
   });
 
-  it("searches the words typed into the box before the code was in, and keeps them in the box", async () => {
+  // What a visitor types or chooses before React takes the page over (useTypedBeforeHydration).
+  it("searches the words typed and sorts as chosen before the code was in, and keeps both shown", async () => {
     const page = await renderServerPage("/", HOME, "usd");
     const { container, mismatches } = await hydrate(page, "/", (document) => {
       const box = document.querySelector<HTMLInputElement>("#tool-search");
-      if (box) box.value = "strip";
+      const sort = document.querySelector<HTMLSelectElement>("#tool-sort");
+      if (!box || !sort) throw new Error("no search box or sort");
+      box.value = "strip";
+      sort.value = "price-desc";
     });
-    await waitFor(() => expect(apiCalls.some((url) => url.includes("q=strip"))).toBe(true));
+    await waitFor(() =>
+      expect(apiCalls.some((url) => url.includes("q=strip") && url.includes("sort=price-desc"))).toBe(true),
+    );
     await waitFor(() =>
       expect(container.querySelector("#tools [role=status]")?.textContent).toBe("10 tools"),
     );
     expect(container.querySelector<HTMLInputElement>("#tool-search")?.value).toBe("strip");
+    expect(container.querySelector<HTMLSelectElement>("#tool-sort")?.value).toBe("price-desc");
+    expect(mismatches).toEqual([]);
+  });
+
+  it("keeps the quantity typed into a product page before the code was in", async () => {
+    if (!TOOL) throw new Error("no tool");
+    const path = `/tools/${TOOL._id}`;
+    const page: ServerPage = { kind: "tool", toolId: TOOL._id, tool: TOOL, reviews: TOOL_REVIEWS };
+    const typed = String(TOOL.minQuantity + 7);
+    const { container, mismatches } = await hydrate(
+      await renderServerPage(path, page, "usd"),
+      path,
+      (document) => {
+        const quantity = document.querySelector<HTMLInputElement>("#add-to-cart-quantity");
+        if (!quantity) throw new Error("no quantity");
+        quantity.value = typed;
+      },
+    );
+    await waitFor(() => expect(apiCalls).toContain(`/api/tools/${TOOL._id}`));
+    expect(container.querySelector<HTMLInputElement>("#add-to-cart-quantity")?.value).toBe(typed);
     expect(mismatches).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
 import { cartQuantitySchema } from "@toolshop/shared/cart";
 import type { Tool } from "@toolshop/shared/tools";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { TextField } from "../../../components/form-fields";
+import { useTypedBeforeHydration } from "../../../lib/use-typed-before-hydration";
 import { displayedQuantityMessage } from "../../orders/checkout-messages";
 import { CART_ADD_PARAMS } from "../cart-addition";
 import { AddToCartButton } from "./add-to-cart-button";
@@ -13,6 +14,8 @@ import { AddToCartButton } from "./add-to-cart-button";
  */
 export function AddToCartForm({ tool }: { tool: Tool }) {
   const [draft, setDraft] = useState(String(tool.minQuantity));
+  const field = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(field, draft, setDraft);
   const quantity = draft.trim() === "" ? Number.NaN : Number(draft);
   const result = cartQuantitySchema(tool).safeParse(quantity);
   const message = result.success
@@ -22,6 +25,7 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
     <div className="max-w-64">
       <TextField
         id="add-to-cart-quantity"
+        ref={field}
         label="Quantity"
         error={message}
         name={CART_ADD_PARAMS.quantity}

@@ -6,8 +6,9 @@ import {
   toolCategories,
   toolSorts,
 } from "@toolshop/shared/catalogue";
-import type { MouseEvent } from "react";
+import { type MouseEvent, useRef } from "react";
 import { Link } from "react-router";
+import { useTypedBeforeHydration } from "../../../lib/use-typed-before-hydration";
 import type { ToolFilters } from "../use-tool-filters";
 
 const TABS: { category: ToolCategory | null; label: string }[] = [
@@ -66,6 +67,11 @@ interface SortSelectProps {
 }
 
 export function SortSelect({ value, onChange }: SortSelectProps) {
+  const select = useRef<HTMLSelectElement>(null);
+  useTypedBeforeHydration(select, value, (chosen) => {
+    const sort = toolSorts.find((candidate) => candidate === chosen);
+    if (sort) onChange(sort);
+  });
   return (
     <div className="flex flex-col gap-1 sm:w-56">
       <label htmlFor="tool-sort" className="text-sm font-medium">
@@ -73,6 +79,7 @@ export function SortSelect({ value, onChange }: SortSelectProps) {
       </label>
       <select
         id="tool-sort"
+        ref={select}
         value={value}
         onChange={(event) => onChange(event.target.value as ToolSort)}
         className="select w-full"

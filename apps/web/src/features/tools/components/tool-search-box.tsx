@@ -1,13 +1,6 @@
 import { TOOL_SEARCH_MAX_LENGTH } from "@toolshop/shared/catalogue";
-import {
-  type FormEvent,
-  type Ref,
-  useEffect,
-  useImperativeHandle,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from "react";
+import { type FormEvent, type Ref, useEffect, useImperativeHandle, useRef, useState } from "react";
+import { useTypedBeforeHydration } from "../../../lib/use-typed-before-hydration";
 import type { FilterChange } from "../use-tool-filters";
 
 /** How long typing pauses before the list follows it. */
@@ -48,7 +41,7 @@ export function ToolSearchBox({ q, onSearch, ref }: ToolSearchBoxProps) {
   }).current;
 
   // The URL's search the box last followed: the box starts from it, so the first run has nothing to do
-  // (and must not forget words typed before the page was taken over, below).
+  // (and must not forget words typed before the page was taken over: useTypedBeforeHydration).
   const followedQ = useRef(q);
   useEffect(() => {
     if (q === followedQ.current) return;
@@ -71,15 +64,8 @@ export function ToolSearchBox({ q, onSearch, ref }: ToolSearchBoxProps) {
     timer.current = setTimeout(() => send(value, "typing"), SEARCH_DEBOUNCE_MS);
   }
 
-  // Words typed into the server's page before React took it over are in the box but not in `text`:
-  // React 19 hydrates a controlled input without an onChange for them, and its next render would put
-  // `text` back. Before any other render (a layout effect), they count as typed.
   const input = useRef<HTMLInputElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the box is taken over.
-  useLayoutEffect(() => {
-    const value = input.current?.value;
-    if (value !== undefined && value !== text) followTyping(value);
-  }, []);
+  useTypedBeforeHydration(input, text, followTyping);
 
   function send(value: string, how: FilterChange) {
     clearTimeout(timer.current);
