@@ -2,44 +2,22 @@
 // server processes sharing one PostgreSQL database (decision 0042: the counter row is claimed in the
 // last statement of the paying transaction). Payments go through the built-in test gateway, whose
 // intents live in the same database, so no Stripe server is involved: Stripe is faked by it.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { taxDocumentCounters, taxDocuments } from "@toolshop/db/schema";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { VALID_CARD } from "../features/orders/test-fixtures";
-import { testRedis } from "../testing/redis";
-import { type FreshPostgres, freshPostgres, missingBackends } from "./support/backends";
-import { type ServerProcess, startServer, stopServer } from "./support/server-process";
+import { missingBackends } from "./support/backends";
+import type { ServerProcess } from "./support/server-process";
 import { addCustomers, addTool, type Customer, placeOrder } from "./support/shop-data";
+import { twoServersForSuite } from "./support/two-servers";
 
 const skipped = missingBackends({ postgres: true, redis: true });
 const PAYMENTS = 50;
 
 describe.skipIf(skipped)(`the invoice series on two server processes${skipped}`, () => {
-  let database: FreshPostgres;
-  let servers: ServerProcess[] = [];
-  let dataDir: string;
-  beforeAll(async () => {
-    database = await freshPostgres();
-    dataDir = await mkdtemp(join(tmpdir(), "toolshop-invoice-series-"));
-    const env = {
-      DATABASE_URL: database.url,
-      ...testRedis().env,
-      DATA_DIR: dataDir,
-      PAYMENT_GATEWAY: "test",
-      INVOICE_PREFIX: "RACE",
-    };
-    servers = await Promise.all([startServer(env), startServer(env)]);
-  }, 180_000);
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => stopServer(server)));
-    await database?.handle.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const shop = twoServersForSuite("invoice-series", { PAYMENT_GATEWAY: "test", INVOICE_PREFIX: "RACE" });
 
-  const serverFor = (index: number) => servers[index % 2] as ServerProcess;
+  const serverFor = (index: number) => shop.servers[index % 2] as ServerProcess;
 
   async function post<Body>(server: ServerProcess, who: Customer, path: string, body: object) {
     const response = await fetch(`${server.url}${path}`, {
@@ -52,7 +30,7 @@ describe.skipIf(skipped)(`the invoice series on two server processes${skipped}`,
   }
 
   it(`numbers the invoices of ${PAYMENTS} orders paid at once through both processes 1 to ${PAYMENTS}, no gap and no number twice (test gateway: Stripe faked)`, async () => {
-    const db = database.handle.db;
+    const db = shop.db;
     const tool = await addTool(db, PAYMENTS);
     const customers = await addCustomers(db, 10);
     const customerOf = (index: number) => customers[index % customers.length] as Customer;

@@ -1,14 +1,10 @@
 // Two server processes on one PostgreSQL database and one Redis, as behind a load balancer:
 // nothing may assume a single process (DESIGN.md section 1).
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testRedis } from "../testing/redis";
-import { type FreshPostgres, freshPostgres, missingBackends } from "./support/backends";
-import { type ServerProcess, startServer, stopServer, TEST_PUBLIC_URL } from "./support/server-process";
+import { describe, expect, it } from "vitest";
+import { missingBackends } from "./support/backends";
+import { type ServerProcess, TEST_PUBLIC_URL } from "./support/server-process";
 import {
   addCustomers,
   addTool,
@@ -17,43 +13,30 @@ import {
   placeOrder,
   stockAndOrders,
 } from "./support/shop-data";
+import { twoServersForSuite } from "./support/two-servers";
 
 const skipped = missingBackends({ postgres: true, redis: true });
 
 describe.skipIf(skipped)(`two server processes on one PostgreSQL and one Redis${skipped}`, () => {
-  let database: FreshPostgres;
-  let servers: ServerProcess[] = [];
-  let dataDir: string;
-  beforeAll(async () => {
-    database = await freshPostgres();
-    dataDir = await mkdtemp(join(tmpdir(), "toolshop-multi-process-"));
-    const env = { DATABASE_URL: database.url, ...testRedis().env, DATA_DIR: dataDir };
-    // Started together: the migrations' advisory lock and the seed's lock must let both come up.
-    servers = await Promise.all([startServer(env), startServer(env)]);
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => stopServer(server)));
-    await database?.handle.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const shop = twoServersForSuite("multi-process");
 
   it("sells exactly the 50 units in stock to 200 simultaneous orders split between the processes", async () => {
-    const tool = await addTool(database.handle.db, 50);
-    const customers = await addCustomers(database.handle.db, 20);
+    const tool = await addTool(shop.db, 50);
+    const customers = await addCustomers(shop.db, 20);
     // Both processes warm first (database connections open, statements planned, the client's
     // connections to each made). In one CI run, one of the two just-started processes sold none of the
     // 50, most likely while it was still opening its connections, so the race never crossed processes.
-    const warmUpTool = await addTool(database.handle.db, 20);
+    const warmUpTool = await addTool(shop.db, 20);
     const warmUps = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        placeOrder(servers[index % 2]?.url ?? "", customers[index] as Customer, warmUpTool.id),
+        placeOrder(shop.servers[index % 2]?.url ?? "", customers[index] as Customer, warmUpTool.id),
       ),
     );
     expect(warmUps.map((attempt) => attempt.status)).toEqual(Array(20).fill(201));
 
     const attempts = await Promise.all(
       Array.from({ length: 200 }, (_, index) =>
-        placeOrder(servers[index % 2]?.url ?? "", customers[index % 20] as Customer, tool.id),
+        placeOrder(shop.servers[index % 2]?.url ?? "", customers[index % 20] as Customer, tool.id),
       ),
     );
 
@@ -65,7 +48,7 @@ describe.skipIf(skipped)(`two server processes on one PostgreSQL and one Redis${
     for (const parity of [0, 1]) {
       expect(attempts.some((attempt, index) => index % 2 === parity && attempt.status === 201)).toBe(true);
     }
-    const { stock, orderIds, orderedUnits } = await stockAndOrders(database.handle.db, tool.id);
+    const { stock, orderIds, orderedUnits } = await stockAndOrders(shop.db, tool.id);
     expect(stock).toBe(0);
     expect(orderedUnits).toBe(50);
     const answeredIds = attempts
@@ -75,7 +58,7 @@ describe.skipIf(skipped)(`two server processes on one PostgreSQL and one Redis${
   }, 60_000);
 
   it("sells exactly the stock to 100 three-tool carts that share their tools in opposite orders, split between the processes, with no deadlock", async () => {
-    const db = database.handle.db;
+    const db = shop.db;
     const shared = [await addTool(db, 30), await addTool(db, 30), await addTool(db, 30)];
     const customers = await addCustomers(db, 20);
     const ids = shared.map((tool) => tool.id);
@@ -84,7 +67,7 @@ describe.skipIf(skipped)(`two server processes on one PostgreSQL and one Redis${
     const attempts = await Promise.all(
       Array.from({ length: 100 }, (_, index) =>
         placeCart(
-          servers[index % 2]?.url ?? "",
+          shop.servers[index % 2]?.url ?? "",
           customers[index % 20] as Customer,
           Math.floor(index / 2) % 2 === 0 ? ids : ids.toReversed(),
         ),
@@ -115,7 +98,7 @@ describe.skipIf(skipped)(`two server processes on one PostgreSQL and one Redis${
         headers: { "content-type": "application/json", origin: TEST_PUBLIC_URL },
         body: JSON.stringify({ email, password: "not-the-password-1" }),
       });
-    const [first, second] = servers as [ServerProcess, ServerProcess];
+    const [first, second] = shop.servers;
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 9; attempt++) {
       statuses.push((await signIn(attempt % 2 === 0 ? first : second)).status);
@@ -135,8 +118,8 @@ describe.skipIf(skipped)(`two server processes on one PostgreSQL and one Redis${
   }, 30_000);
 
   it("shows a tool added through one process in the catalogue of the other at once", async () => {
-    const [first, second] = servers as [ServerProcess, ServerProcess];
-    const [admin] = await addCustomers(database.handle.db, 1, "admin");
+    const [first, second] = shop.servers;
+    const [admin] = await addCustomers(shop.db, 1, "admin");
     // The second process has served (and may cache) the catalogue before the tool exists.
     const before = (await (await fetch(`${second.url}/api/tools`)).json()) as { _id: string }[];
     expect((await fetch(`${first.url}/api/tools`)).status).toBe(200);
@@ -178,9 +161,9 @@ describe.skipIf(skipped)(`two server processes on one PostgreSQL and one Redis${
   }, 30_000);
 
   it("shows the stock an order took through one process in the other's catalogue at once", async () => {
-    const [first, second] = servers as [ServerProcess, ServerProcess];
-    const tool = await addTool(database.handle.db, 30);
-    const [customer] = await addCustomers(database.handle.db, 1);
+    const [first, second] = shop.servers;
+    const tool = await addTool(shop.db, 30);
+    const [customer] = await addCustomers(shop.db, 1);
     const read = async () =>
       ((await (await fetch(`${second.url}/api/tools/${tool.id}`)).json()) as { availableQuantity: number })
         .availableQuantity;
