@@ -19,10 +19,11 @@ async function toolNamed(request: APIRequestContext, name: string): Promise<Tool
 }
 
 /**
- * Holds back the app's JavaScript until `release()`: the page shows what the server sent, unhydrated,
- * as on a slow network. Requests of a page left meanwhile are dropped with it.
+ * Opens `path` with the app's JavaScript held back until `release()`: the page shows what the server
+ * sent, unhydrated, as on a slow network. Not waiting for the load event, which waits for the scripts.
+ * Requests of a page left meanwhile are dropped with it.
  */
-async function holdScripts(page: Page) {
+async function openWithScriptsHeld(page: Page, path: string) {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -31,6 +32,7 @@ async function holdScripts(page: Page) {
     await released;
     await route.continue().catch(() => undefined);
   });
+  await page.goto(path, { waitUntil: "commit" });
   return release;
 }
 
@@ -118,9 +120,7 @@ for (const screen of SCREENS) {
     }) => {
       const tool = await toolNamed(request, TOOL_NAME);
       const quantity = tool.minQuantity + 1;
-      const release = await holdScripts(page);
-      // Not waiting for the load event, which waits for the scripts held back.
-      await page.goto(`/tools/${tool._id}`, { waitUntil: "commit" });
+      const release = await openWithScriptsHeld(page, `/tools/${tool._id}`);
       const main = page.getByRole("main");
       await expect(main.getByRole("heading", { level: 1, name: TOOL_NAME })).toBeVisible();
       await main.getByLabel("Quantity").fill(String(quantity));
@@ -142,8 +142,7 @@ for (const screen of SCREENS) {
     });
 
     test("a tap on a card's Add to cart on / is not lost either", async ({ page }) => {
-      const release = await holdScripts(page);
-      await page.goto("/", { waitUntil: "commit" });
+      const release = await openWithScriptsHeld(page, "/");
       const card = page.locator("#tools").getByRole("article").first();
       const name = (await card.getByRole("heading").textContent())?.trim() ?? "";
       await card.getByRole("button", { name: /^Add to cart/ }).click();
@@ -156,8 +155,7 @@ for (const screen of SCREENS) {
     });
 
     test("words typed into the search box meanwhile are searched once the code is in", async ({ page }) => {
-      const release = await holdScripts(page);
-      await page.goto("/", { waitUntil: "commit" });
+      const release = await openWithScriptsHeld(page, "/");
       const search = page.getByRole("searchbox", { name: "Search tools" });
       await search.fill(TOOL_NAME);
       release();
@@ -175,8 +173,7 @@ for (const screen of SCREENS) {
     }) => {
       const tool = await toolNamed(request, TOOL_NAME);
       const quantity = tool.minQuantity + 2;
-      const release = await holdScripts(page);
-      await page.goto(`/tools/${tool._id}`, { waitUntil: "commit" });
+      const release = await openWithScriptsHeld(page, `/tools/${tool._id}`);
       const main = page.getByRole("main");
       await main.getByLabel("Quantity").fill(String(quantity));
       release();
@@ -188,8 +185,7 @@ for (const screen of SCREENS) {
 
     if (screen.name === "phone") {
       test("a tap on the menu button opens the menu", async ({ page }) => {
-        const release = await holdScripts(page);
-        await page.goto("/", { waitUntil: "commit" });
+        const release = await openWithScriptsHeld(page, "/");
         const nav = page.getByRole("navigation", { name: "Main" });
         await nav.getByRole("button", MENU_BUTTON).click();
         await expect(nav.getByRole("listitem")).toHaveText(["Home", "Blogs", "MyPortfolio", "Login"]);
