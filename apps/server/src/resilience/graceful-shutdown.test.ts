@@ -13,11 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHUTTING_DOWN_MESSAGE } from "../features/health/routes";
 import { type FreshPostgres, freshPostgres, missingBackends } from "./support/backends";
 import { streamCatalogueReads, streamOrders } from "./support/order-stream";
+import { probe } from "./support/raw-http";
 import { type ServerProcess, startServer, stopServer } from "./support/server-process";
 import { addCustomers, addTool, stockAndOrders } from "./support/shop-data";
 
 const INITIAL_STOCK = 100_000;
-const DRAIN_MS = 1_500;
+// Long enough that the probes sent right after readiness fails land inside the drain on a crowded
+// machine, far above the slowest readiness answer seen (under a second): a limit, not a measure.
+const DRAIN_MS = 5_000;
 /** How long the busy machine may take to run the server's SIGTERM handler. */
 const SIGNAL_HANDLED_WITHIN_MS = 10_000;
 
@@ -102,7 +105,7 @@ for (const backend of backends) {
 
         server = await startServer({ ...shop.env, SHUTDOWN_DRAIN_MS: String(DRAIN_MS) });
         const base = server.url;
-        expect((await fetch(`${base}/api/readyz`)).status).toBe(200);
+        expect((await probe(`${base}/api/readyz`)).status).toBe(200);
         busy = busyProcesses();
         const stream = streamOrders(base, customers, tool.id, { concurrency: 16 });
         // Visitors browsing meanwhile: the cached catalogue is read too.
@@ -114,15 +117,28 @@ for (const backend of backends) {
         // Readiness fails as soon as the signal is handled; liveness does not (the process is healthy).
         // On a crowded machine the handling itself can come late (CI once still saw 200 after 750 ms):
         // the drain runs from then, so readiness is asked until it fails, for as long as that takes.
-        let readiness = await fetch(`${base}/api/readyz`);
+        // Each probe opens its own connection, as a load balancer's health check does.
+        let readiness = await probe(`${base}/api/readyz`);
         while (readiness.status === 200 && performance.now() - signalledAt < SIGNAL_HANDLED_WITHIN_MS) {
-          readiness = await fetch(`${base}/api/readyz`);
+          readiness = await probe(`${base}/api/readyz`);
         }
         expect(readiness.status).toBe(503);
-        const drainingSince = performance.now();
-        expect(((await readiness.json()) as { message: string }).message).toBe(SHUTTING_DOWN_MESSAGE);
-        expect(readiness.headers.get("connection")).toBe("close");
-        expect((await fetch(`${base}/api/healthz`)).status).toBe(200);
+        expect((JSON.parse(readiness.body) as { message: string }).message).toBe(SHUTTING_DOWN_MESSAGE);
+        expect(readiness.headers.connection).toBe("close");
+        // The drain has begun: the listener stays open, and a new visitor and a new order are served.
+        const [health, catalogue, order] = await Promise.all([
+          probe(`${base}/api/healthz`),
+          probe(`${base}/api/tools`),
+          probe(`${base}/api/orders`, {
+            method: "POST",
+            headers: { authorization: customers[0]?.authorization ?? "", "content-type": "application/json" },
+            body: JSON.stringify({ toolId: tool.id, address: "1 Main St", phone: "5550100", quantity: 1 }),
+          }),
+        ]);
+        expect(health.status).toBe(200);
+        expect(catalogue.status).toBe(200);
+        expect(order.status).toBe(201);
+        const drainOrderId = (JSON.parse(order.body) as { _id: string })._id;
 
         // Clients keep sending past the drain delay, as they would until a load balancer takes the
         // server out; once the listener is closed, theirs are refused and they stop.
@@ -148,25 +164,13 @@ for (const backend of backends) {
         expect(readsBeforeSignal.filter((attempt) => attempt.failure)).toEqual([]);
         const readStatuses = new Set(readsBeforeSignal.map((attempt) => attempt.status));
         expect([...readStatuses].filter((status) => status !== 200 && status !== 503)).toEqual([]);
-        expect(
-          readAttempts.some(
-            (attempt) =>
-              attempt.status === 200 &&
-              attempt.sentAt > drainingSince &&
-              attempt.sentAt < drainingSince + DRAIN_MS / 2,
-          ),
-        ).toBe(true);
-        // The drain served new orders too: the listener stayed open after the signal.
-        const duringDrain = attempts.filter(
-          (attempt) => attempt.sentAt > drainingSince && attempt.sentAt < drainingSince + DRAIN_MS / 2,
-        );
-        expect(duringDrain.some((attempt) => attempt.status === 201)).toBe(true);
 
         await shop.takeBack();
         const { stock, orderIds, orderedUnits } = await stockAndOrders(shop.db(), tool.id);
         const accepted = attempts.filter((attempt) => attempt.status === 201);
         expect(accepted.filter((attempt) => !orderIds.has(attempt.body?._id ?? ""))).toEqual([]);
-        expect(orderIds.size).toBe(accepted.length);
+        expect(orderIds.has(drainOrderId)).toBe(true);
+        expect(orderIds.size).toBe(accepted.length + 1);
         expect(stock).toBe(INITIAL_STOCK - orderedUnits);
       }, 90_000);
     },

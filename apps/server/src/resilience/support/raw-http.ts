@@ -1,5 +1,6 @@
 // HTTP at the socket level, for what fetch will not send: broken requests, bodies that never end,
 // headers a byte at a time.
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { connect, type Socket } from "node:net";
 
 export interface RawAnswer {
@@ -55,5 +56,45 @@ export function sendRaw(
       };
       pump();
     });
+  });
+}
+
+export interface ProbeAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * One request on a connection of its own, closed after the answer, as a load balancer's health check
+ * sends it: no pooled keep-alive socket that the server may be closing at that moment (which a pooled
+ * client such as fetch meets as ECONNRESET, a race of the client's, not the server's).
+ */
+export function probe(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
+): Promise<ProbeAnswer> {
+  return new Promise((resolve, reject) => {
+    const body = options.body === undefined ? undefined : Buffer.from(options.body);
+    const headers = { ...options.headers, ...(body ? { "content-length": String(body.length) } : {}) };
+    const request = httpRequest(
+      url,
+      { method: options.method ?? "GET", headers, agent: false, timeout: options.timeoutMs ?? 20_000 },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("error", reject);
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+      },
+    );
+    request.on("timeout", () => request.destroy(new Error(`no answer from ${url} in time`)));
+    request.on("error", reject);
+    request.end(body);
   });
 }
