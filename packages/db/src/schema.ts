@@ -525,6 +525,17 @@ export const testPaymentIntents = pgTable("test_payment_intents", {
   refundedAt: timestamp("refunded_at", { withTimezone: true }),
 });
 
+/**
+ * Secrets the shop generated for itself, by name ("auth": signs sessions and access tokens when
+ * AUTH_SECRET is unset on PostgreSQL), so that every process on the database uses the same one. The
+ * first process's insert wins (on conflict do nothing); every process reads the one row.
+ */
+export const generatedSecrets = pgTable("generated_secrets", {
+  name: text("name").primaryKey(),
+  secret: text("secret").notNull(),
+  createdAt: createdAt(),
+});
+
 // Identity tables, owned by Better Auth (its core schema, renamed to stay apart from the shop's users).
 export const authUser = pgTable("auth_user", {
   id: text("id").primaryKey(),
