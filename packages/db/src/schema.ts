@@ -523,7 +523,56 @@ export const testPaymentIntents = pgTable("test_payment_intents", {
   createdAt: createdAt(),
   /** Set once the payment was refunded in full (like a Stripe refund of the whole amount). */
   refundedAt: timestamp("refunded_at", { withTimezone: true }),
+  /** What its refunds gave back so far: never more than the amount captured (`amountCents`). */
+  refundedCents: integer("refunded_cents").notNull().default(0),
 });
+
+/**
+ * The test gateway's refunds, one per idempotency key, as Stripe keeps them: a retry with the same key
+ * and parameters answers this refund again; the key with other parameters is refused.
+ */
+export const testPaymentRefunds = pgTable("test_payment_refunds", {
+  idempotencyKey: text("idempotency_key").primaryKey(),
+  intentId: text("intent_id")
+    .notNull()
+    .references(() => testPaymentIntents.id, { onDelete: "cascade" }),
+  amountCents: integer("amount_cents").notNull(),
+  /** The request's parameters as sent (payment, amount asked or none, purpose), compared on a retry. */
+  parameters: text("parameters").notNull(),
+  createdAt: createdAt(),
+});
+
+export const refundKinds = ["order", "lines", "payment"] as const;
+export const refundStates = ["pending", "completed", "failed"] as const;
+
+/**
+ * The shop's refunds, written pending before the gateway is asked (its id is the gateway's idempotency
+ * key) and completed in the transaction that records the lines, stock, sales and credit note
+ * (apps/server/src/features/orders/refunds.ts). `order`: what was left of a paid order; `lines`: chosen
+ * units; `payment`: a payment that came after its order was cancelled. No foreign key to the order:
+ * money paid out is kept on record even if a cancelled order is deleted.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id").notNull(),
+    paymentId: text("payment_id").notNull(),
+    kind: text("kind", { enum: refundKinds }).notNull(),
+    state: text("state", { enum: refundStates }).notNull().default("pending"),
+    amountCents: integer("amount_cents").notNull(),
+    /** The units refunded, by line position: every unit left for `order`, none for `payment`. */
+    lines: jsonb("lines").$type<{ position: number; quantity: number }[]>().notNull(),
+    createdAt: createdAt(),
+    /** When it completed or the gateway refused it (then nothing was paid out). */
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("refunds_order_idx").on(t.orderId),
+    // The recovery task's scan: pending refunds, oldest first.
+    index("refunds_pending_idx").on(t.createdAt).where(sql`${t.state} = 'pending'`),
+  ],
+);
 
 /**
  * Secrets the shop generated for itself, by name ("auth": signs sessions and access tokens when
