@@ -267,7 +267,7 @@ function toConfig(env: Env) {
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
-    /** Unset outside production: server.ts then uses a secret generated once in DATA_DIR. */
+    /** Unset outside production: server.ts then generates one, kept in the database or DATA_DIR (lib/dev-secret.ts). */
     authSecret: env.AUTH_SECRET,
     adminEmails: env.ADMIN_EMAILS,
     oauth: {

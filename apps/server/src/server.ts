@@ -9,7 +9,7 @@ import { seedDemoData } from "@toolshop/db/seed";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./env";
 import { startDraining } from "./features/health/draining";
-import { loadOrCreateDevSecret } from "./lib/dev-secret";
+import { loadOrCreateGeneratedSecret } from "./lib/dev-secret";
 import { preparePrivateDataDir } from "./lib/private-data-dir";
 
 // Give up on requests that are still running this long after the drain delay.
@@ -26,7 +26,6 @@ const migrationsFolder = existsSync(bundledMigrations) ? bundledMigrations : und
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   await preparePrivateDataDir(config.dataDir);
-  const authSecret = config.authSecret ?? (await loadOrCreateDevSecret(config.dataDir));
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -43,6 +42,8 @@ async function main(): Promise<void> {
     fail(`Could not prepare the database (${where}): ${rootMessage(error)}`);
   }
 
+  // After the migrations: on PostgreSQL a generated secret is a row of the database (lib/dev-secret.ts).
+  const authSecret = config.authSecret ?? (await loadOrCreateGeneratedSecret(database, config.dataDir));
   const app = await buildApp({ config: { ...config, authSecret }, database });
   // A client that trickles its request (slow-loris) holds a connection until these run out; Node's
   // defaults (60 s for headers, Fastify: no limit for the whole request) let few clients hold many.

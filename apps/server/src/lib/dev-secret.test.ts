@@ -4,8 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterEach, beforeEach, expect, it } from "vitest";
-import { loadOrCreateDevSecret } from "./dev-secret";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { freshPostgres, missingBackends } from "../resilience/support/backends";
+import { loadOrCreateDevSecret, loadOrCreateGeneratedSecret, loadOrCreateSharedSecret } from "./dev-secret";
 
 let dataDir: string;
 beforeEach(async () => {
@@ -42,4 +43,21 @@ it("agrees on one secret when separate processes start together", async () => {
 it("says what to do with a secret file left empty, instead of starting without a secret", async () => {
   await writeFile(join(dataDir, "secret"), "");
   await expect(loadOrCreateDevSecret(dataDir)).rejects.toThrow(/secret is empty: remove it/);
+});
+
+describe.skipIf(missingBackends({ postgres: true }))("on PostgreSQL", () => {
+  it("keeps one secret in the database, offering a DATA_DIR/secret of an earlier start first", async () => {
+    const { handle } = await freshPostgres();
+    try {
+      await writeFile(join(dataDir, "secret"), "an-earlier-single-process-secret-of-43-chars\n");
+      const adopted = await loadOrCreateSharedSecret(handle, dataDir);
+      expect(adopted).toBe("an-earlier-single-process-secret-of-43-chars");
+      // Another process with its own, empty DATA_DIR reads the same row and writes no file.
+      const otherDir = join(dataDir, "other");
+      expect(await loadOrCreateGeneratedSecret(handle, otherDir)).toBe(adopted);
+      await expect(stat(join(otherDir, "secret"))).rejects.toThrow(/ENOENT/);
+    } finally {
+      await handle.close();
+    }
+  });
 });
