@@ -30,3 +30,8 @@ export function isPayable(status: OrderStatus): boolean {
 export function isDeletable(status: OrderStatus): boolean {
   return status === "cancelled" || isAllowedTransition(status, "cancelled");
 }
+
+/** When an unpaid order placed at `createdAt` stops holding its stock (UNPAID_ORDER_HOLD_MINUTES). */
+export function reservationEndsAt(createdAt: Date, holdMinutes: number): Date {
+  return new Date(createdAt.getTime() + holdMinutes * 60_000);
+}

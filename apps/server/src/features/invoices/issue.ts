@@ -6,7 +6,7 @@ import { orderLines, taxDocuments, users } from "@toolshop/db/schema";
 import { formatOrderNumber } from "@toolshop/shared/order-detail";
 import { type TaxRule, taxBreakdown } from "@toolshop/shared/tax";
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { OrderLineRow, OrderRow } from "../orders/dto";
+import type { OrderLineRow, OrderRow } from "../orders/row-types";
 import { insertTaxDocument, seriesPrefix } from "./series";
 import type { DocumentLine, TaxDocumentSnapshot } from "./snapshot";
 

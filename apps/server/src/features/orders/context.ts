@@ -8,7 +8,7 @@ import { createPreparedQueries, plannedOnce } from "../../lib/prepared-queries";
 import { mayActFor } from "../../policy/access-policy";
 import type { InvoiceSettings } from "../invoices/issue";
 import type { PaymentGateway } from "../payments/gateway";
-import type { OrderRow } from "./dto";
+import type { OrderRow } from "./row-types";
 
 /** What the order functions work with; routes build it once from the app. */
 export interface OrdersContext {

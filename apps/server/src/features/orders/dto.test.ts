@@ -1,8 +1,9 @@
 // The order as the API shows it (dto.ts): the fields the web relies on, above all holdsUntil and toolId.
+import { reservationEndsAt } from "@toolshop/shared/order-lifecycle";
 import { type OrderStatus, orderSchema } from "@toolshop/shared/orders";
 import { describe, expect, it } from "vitest";
-import { type OrderLineRow, type OrderRow, toOrderResponse } from "./dto";
-import { reservationEndsAt } from "./expiry";
+import { toOrderResponse } from "./dto";
+import type { OrderLineRow, OrderRow } from "./row-types";
 
 const VIEW = { currency: "usd", unpaidOrderHoldMinutes: 60 };
 const CREATED_AT = new Date("2025-03-04T10:15:00.000Z");

@@ -1,14 +1,12 @@
 import type { Database } from "@toolshop/db/client";
 import { orderLines, orders } from "@toolshop/db/schema";
+import { reservationEndsAt } from "@toolshop/shared/order-lifecycle";
 import type { Order, OrderLine } from "@toolshop/shared/orders";
 import { type TaxAmounts, type TaxBreakdown, taxBreakdown } from "@toolshop/shared/tax";
 import { asc, inArray } from "drizzle-orm";
 import { minorToAmount } from "../../lib/money";
 import { documentsOfOrders, NO_DOCUMENTS, type OrderDocuments } from "../invoices/documents";
-import { reservationEndsAt } from "./expiry";
-
-export type OrderRow = typeof orders.$inferSelect;
-export type OrderLineRow = typeof orderLines.$inferSelect;
+import type { OrderLineRow, OrderRow } from "./row-types";
 
 /** The columns an order's API view reads: lists select these, not the whole row. */
 export const orderViewColumns = {

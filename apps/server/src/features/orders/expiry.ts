@@ -7,9 +7,10 @@
 import { orders } from "@toolshop/db/schema";
 import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import { type OrdersContext, publish } from "./context";
-import { type OrderRow, orderResponse } from "./dto";
+import { orderResponse } from "./dto";
 import { transitionOrder } from "./lifecycle";
 import { recordSucceededPayment, refundPaymentOfCancelledOrder } from "./payment";
+import type { OrderRow } from "./row-types";
 
 /** What the expiry needs: the gateway too, to cancel a payment that was started. */
 export type ExpiryContext = Pick<
@@ -21,11 +22,6 @@ export type ExpiryContext = Pick<
 export const EXPIRY_CHECK_INTERVAL_MS = 60 * 1000;
 /** Expired orders read at a time: a backlog (a shop that was down) is worked through batch by batch. */
 const EXPIRY_BATCH = 500;
-
-/** When an unpaid order placed at `createdAt` stops holding its stock. */
-export function reservationEndsAt(createdAt: Date, holdMinutes: number): Date {
-  return new Date(createdAt.getTime() + holdMinutes * 60_000);
-}
 
 /**
  * Cancels every unpaid order older than the hold and releases its stock, then publishes OrderCancelled

@@ -10,7 +10,8 @@ import { and, eq, type SQL, type Subquery, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { HttpError } from "../../lib/http-errors";
 import { uncountRefundedOrder } from "../overview/sales";
-import { linesOfOrders, type OrderRow } from "./dto";
+import { linesOfOrders } from "./dto";
+import type { OrderRow } from "./row-types";
 import { putOrderStockBack } from "./stock";
 
 const VERB: Record<OrderStatus, string> = {

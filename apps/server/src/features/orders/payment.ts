@@ -13,8 +13,9 @@ import { countPaidOrder } from "../overview/sales";
 import { type GatewayPaymentIntent, isOpenIntent } from "../payments/gateway";
 import { payOpenTestIntent, type TestIntentRow } from "../payments/test-gateway";
 import { type Actor, findAccessibleOrder, findOrder, type OrdersContext, publish } from "./context";
-import { type OrderRow, orderResponse } from "./dto";
+import { orderResponse } from "./dto";
 import { type TransitionFields, transitionStatement, transitionSteps } from "./lifecycle";
+import type { OrderRow } from "./row-types";
 
 const ALREADY_PAID = "This order is already paid.";
 const CANCELLED = "This order was cancelled.";

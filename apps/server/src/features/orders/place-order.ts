@@ -24,8 +24,9 @@ import { unitPriceFor } from "@toolshop/shared/unit-price";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { type Actor, type OrdersContext, publish } from "./context";
-import { type OrderLineRow, type OrderViewRow, orderViewColumns, toOrderResponse } from "./dto";
+import { type OrderViewRow, orderViewColumns, toOrderResponse } from "./dto";
 import { claimKey, hashOf, storedResponse } from "./idempotency-keys";
+import type { OrderLineRow } from "./row-types";
 
 /** The most one order may cost: Stripe's limit for a card payment (999,999.99 in two-decimal currencies). */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;

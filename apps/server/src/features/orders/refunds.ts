@@ -16,8 +16,9 @@ import { issueCreditNote } from "../invoices/issue";
 import { uncountRefundedUnits } from "../overview/sales";
 import { NOT_REFUNDABLE } from "../payments/gateway";
 import { findOrder, type OrdersContext, publish } from "./context";
-import { linesOfOrders, type OrderLineRow, type OrderRow, orderResponse } from "./dto";
+import { linesOfOrders, orderResponse } from "./dto";
 import { assertTransition, illegalTransitionMessage, runTransition, transitionOrder } from "./lifecycle";
+import type { OrderLineRow, OrderRow } from "./row-types";
 import { putStockBack } from "./stock";
 
 /** The statuses whose lines may be refunded one by one: the order took a payment that is kept. */

@@ -7,7 +7,7 @@
 import type { Database } from "@toolshop/db/client";
 import { salesByDay, toolSalesByDay } from "@toolshop/db/schema";
 import { sql } from "drizzle-orm";
-import type { OrderLineRow, OrderRow } from "../orders/dto";
+import type { OrderLineRow, OrderRow } from "../orders/row-types";
 
 /** Units of an order's lines that start or stop counting. */
 interface LineUnits {
