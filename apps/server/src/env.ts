@@ -6,8 +6,8 @@ import { EMAIL_PATTERN } from "@toolshop/shared/auth";
 import { MAX_TAX_RATE_PERCENT } from "@toolshop/shared/tax";
 import addressparser from "nodemailer/lib/addressparser";
 import { z } from "zod";
+import type { MailAddress } from "./lib/mail-address";
 import { parseSmtpUrl } from "./lib/smtp-url";
-import type { MailAddress } from "./plugins/mail";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 

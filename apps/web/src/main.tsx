@@ -7,7 +7,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { createAppRouter } from "./app/router";
 import { whenRouterReady } from "./app/router-ready";
-import { startSession } from "./features/auth/session-state";
+import { startSession } from "./features/auth/session-loader";
 import { readServerQueries, SERVER_RENDERED_ATTRIBUTE } from "./features/storefront/server-data";
 import { applyShopCurrency } from "./features/storefront/shop-currency";
 import { handleVitePreloadErrors } from "./lib/chunk-load";

@@ -1,7 +1,8 @@
 import { screen } from "@testing-library/react";
 import { ACCESS_TOKEN_STORAGE_KEY } from "@toolshop/shared/constants";
 import { afterEach, describe, expect, it } from "vitest";
-import { setSession, startSession } from "../../features/auth/session-state";
+import { startSession } from "../../features/auth/session-loader";
+import { setSession } from "../../features/auth/session-state";
 import { startAccountsApi, tokenExpiringIn } from "../../test/fake-accounts-api";
 import { renderApp } from "../../test/render-app";
 

@@ -9,9 +9,10 @@ const MINUTE = 60_000;
 async function loadModules() {
   vi.resetModules();
   const state = await import("./session-state");
+  const loader = await import("./session-loader");
   const store = await import("./session-store");
   const apiClient = await import("../../lib/api-client");
-  return { state, store, apiClient };
+  return { state, loader, store, apiClient };
 }
 
 describe("the session", () => {
@@ -25,8 +26,8 @@ describe("the session", () => {
 
   it("starts signed out without asking anyone when no token is stored", async () => {
     api = await startAccountsApi({ signedIn: ANN });
-    const { state } = await loadModules();
-    await state.startSession();
+    const { state, loader } = await loadModules();
+    await loader.startSession();
     expect(state.getSession()).toEqual({ status: "signed-out" });
     expect(api.calls).toEqual([]);
   });
@@ -35,8 +36,8 @@ describe("the session", () => {
     api = await startAccountsApi({ signedIn: ANN });
     const stored = tokenExpiringIn(60 * MINUTE, ANN.email);
     localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, stored);
-    const { state } = await loadModules();
-    await state.startSession();
+    const { state, loader } = await loadModules();
+    await loader.startSession();
     expect(state.getSession()).toMatchObject({ status: "signed-in", user: ANN });
     expect(api.callsTo("PUT", "/api/user/")).toEqual([]);
     expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBe(stored);
@@ -49,8 +50,8 @@ describe("the session", () => {
       tokenExpiringIn(60 * MINUTE, "bob@example.com"),
     ]) {
       localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, stored);
-      const { state } = await loadModules();
-      await state.startSession();
+      const { state, loader } = await loadModules();
+      await loader.startSession();
       expect(state.getSession()).toMatchObject({ status: "signed-in" });
       expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).not.toBe(stored);
     }
@@ -63,8 +64,8 @@ describe("the session", () => {
   it("starts signed out and forgets the token when the identity session has ended", async () => {
     api = await startAccountsApi({ signedIn: null });
     localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, tokenExpiringIn(60 * MINUTE));
-    const { state } = await loadModules();
-    await state.startSession();
+    const { state, loader } = await loadModules();
+    await loader.startSession();
     expect(state.getSession()).toEqual({ status: "signed-out" });
     expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull();
   });
@@ -75,8 +76,8 @@ describe("the session", () => {
     // Expires in 5 minutes and 20 seconds: the refresh is due in about 20 s.
     const stored = tokenExpiringIn(5 * MINUTE + 20_000, ANN.email);
     localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, stored);
-    const { state } = await loadModules();
-    await state.startSession();
+    const { state, loader } = await loadModules();
+    await loader.startSession();
     expect(state.getSession()).toMatchObject({ status: "signed-in" });
 
     vi.advanceTimersByTime(18_000);
@@ -91,8 +92,8 @@ describe("the session", () => {
   it("gets a new token before an API call when the stored one is inside its last 30 s", async () => {
     api = await startAccountsApi({ signedIn: ANN, other: () => ({ status: 200, body: [] }) });
     localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, tokenExpiringIn(60 * MINUTE, ANN.email));
-    const { state, apiClient } = await loadModules();
-    await state.startSession();
+    const { state, loader, apiClient } = await loadModules();
+    await loader.startSession();
 
     const almostExpired = tokenExpiringIn(20_000, ANN.email);
     localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, almostExpired);
@@ -112,8 +113,8 @@ describe("the session", () => {
   it("reports the user unauthorized when the refresh is refused because the identity session ended", async () => {
     api = await startAccountsApi({ signedIn: ANN, other: () => ({ status: 200, body: [] }) });
     localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, tokenExpiringIn(60 * MINUTE, ANN.email));
-    const { state, apiClient } = await loadModules();
-    await state.startSession();
+    const { state, loader, apiClient } = await loadModules();
+    await loader.startSession();
     const onUnauthorized = vi.fn();
     apiClient.setUnauthorizedHandler(onUnauthorized);
 
@@ -126,9 +127,9 @@ describe("the session", () => {
   it("signs out: clears accessToken, ends the identity session and shows the visitor signed out", async () => {
     api = await startAccountsApi({ signedIn: ANN });
     localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, tokenExpiringIn(60 * MINUTE, ANN.email));
-    const { state } = await loadModules();
-    await state.startSession();
-    await state.signOut();
+    const { state, loader } = await loadModules();
+    await loader.startSession();
+    await loader.signOut();
     expect(state.getSession()).toEqual({ status: "signed-out" });
     expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull();
     expect(api.callsTo("POST", "/api/auth/sign-out")).toHaveLength(1);
@@ -137,8 +138,8 @@ describe("the session", () => {
   it("follows a sign-out in another tab", async () => {
     api = await startAccountsApi({ signedIn: ANN });
     localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, tokenExpiringIn(60 * MINUTE, ANN.email));
-    const { state } = await loadModules();
-    await state.startSession();
+    const { state, loader } = await loadModules();
+    await loader.startSession();
     localStorage.removeItem(ACCESS_TOKEN_STORAGE_KEY);
     window.dispatchEvent(new StorageEvent("storage", { key: ACCESS_TOKEN_STORAGE_KEY, newValue: null }));
     expect(state.getSession()).toEqual({ status: "signed-out" });

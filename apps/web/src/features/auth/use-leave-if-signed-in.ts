@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { getSession, signOut } from "./session-state";
+import { signOut } from "./session-loader";
+import { getSession } from "./session-state";
 import { returnPathFrom } from "./use-auth-actions";
 import { useSession } from "./use-session";
 

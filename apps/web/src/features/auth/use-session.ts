@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { getSession, type Session, type SessionUser, signOut, subscribeToSession } from "./session-state";
+import { signOut } from "./session-loader";
+import { getSession, type Session, type SessionUser, subscribeToSession } from "./session-state";
 
 export type { Session, SessionUser };
 

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { setUnauthorizedHandler } from "../../lib/api-client";
-import { signOut } from "./session-state";
+import { signOut } from "./session-loader";
 
 /**
  * DESIGN.md section 6: a 401 from the API (or a refused token refresh) signs the user out and sends

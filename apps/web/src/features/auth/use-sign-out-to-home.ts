@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { signOut } from "./session-state";
+import { signOut } from "./session-loader";
 
 /**
  * The navigation bar's Sign out: goes home, then signs out once the home page is on screen. Signing

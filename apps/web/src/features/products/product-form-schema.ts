@@ -1,5 +1,6 @@
 import { productSchema } from "@toolshop/shared/tools";
 import { IMAGE_NOT_AN_IMAGE, imageFileProblem } from "@toolshop/shared/uploads";
+import type { UseFormReturn } from "react-hook-form";
 import { z } from "zod";
 import { looksLikePicture } from "./image-signature";
 
@@ -23,3 +24,5 @@ export const editProductFormSchema = productSchema(fileList(false));
 
 export type ProductFormInput = z.input<typeof addProductFormSchema>;
 export type ProductFormValues = z.output<typeof addProductFormSchema>;
+/** The product form that the fields and editors fill in. */
+export type ProductForm = UseFormReturn<ProductFormInput, unknown, ProductFormValues>;

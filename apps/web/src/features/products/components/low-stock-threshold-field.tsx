@@ -2,7 +2,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { LOW_STOCK_DEFAULT_FACTOR, type ToolStockSettings } from "@toolshop/shared/tools";
 import { useEffect } from "react";
 import { TextField } from "../../../components/form-fields";
-import type { ProductForm } from "./product-fields";
+import type { ProductForm } from "../product-form-schema";
 
 /**
  * The owner's low-stock threshold (the overview lists the tool below it); empty is the default,

@@ -1,7 +1,7 @@
 import { MAX_PRICE_BREAKS } from "@toolshop/shared/tools";
 import { useFieldArray } from "react-hook-form";
 import { TextField } from "../../../components/form-fields";
-import type { ProductForm } from "./product-fields";
+import type { ProductForm } from "../product-form-schema";
 
 const numberInput = { valueAsNumber: true } as const;
 

@@ -1,13 +1,10 @@
 import { TOOL_CATEGORY_LABELS, toolCategories } from "@toolshop/shared/tools";
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from "@toolshop/shared/uploads";
 import { useEffect, useState } from "react";
-import type { UseFormReturn } from "react-hook-form";
 import { FileField, SelectField, TextAreaField, TextField } from "../../../components/form-fields";
 import { looksLikePicture } from "../image-signature";
-import type { ProductFormInput, ProductFormValues } from "../product-form-schema";
+import type { ProductForm } from "../product-form-schema";
 import { PriceBreaksEditor } from "./price-breaks-editor";
-
-export type ProductForm = UseFormReturn<ProductFormInput, unknown, ProductFormValues>;
 
 interface ProductFieldsProps {
   form: ProductForm;
