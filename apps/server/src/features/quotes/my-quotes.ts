@@ -1,9 +1,9 @@
 // GET /api/quotes/mine one page at a time: the signed-in customer's quotes, and the visitor messages
-// sent from their email before they had an account, newest first.
+// sent from their email before they had an account (once the account proved that address), newest first.
 import type { Database } from "@toolshop/db/client";
 import { quotes } from "@toolshop/db/schema";
 import { MY_QUOTES_PAGE_SIZE, type MyQuotesQuery } from "@toolshop/shared/quote-offers";
-import { and, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, lte, sql } from "drizzle-orm";
 import {
   asCursorTimestamp,
   cursorCodec,
@@ -11,6 +11,7 @@ import {
   cursorValue,
   keysetPage,
 } from "../../lib/keyset-page";
+import { claimableBy, provenAddress } from "../../policy/address-claims";
 import type { QuoteRow } from "./lifecycle";
 import type { Requester } from "./service";
 
@@ -35,10 +36,8 @@ export async function pageOfMyQuotes(
 ): Promise<MyQuotesPage> {
   const limit = query.limit ?? MY_QUOTES_PAGE_SIZE;
   const after = query.cursor ? myQuotesCursor.decode(query.cursor) : undefined;
-  const theirs = or(
-    eq(quotes.userId, requester.id),
-    and(isNull(quotes.userId), eq(quotes.email, requester.email.toLowerCase())),
-  );
+  // A visitor's messages from the account's address are listed only once the account proved it.
+  const theirs = claimableBy(quotes, requester, await provenAddress(db, requester));
   const before = after
     ? and(
         lte(quotes.createdAt, asCursorTimestamp(after[0])),

@@ -13,11 +13,13 @@ import {
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { amountToMinor } from "../../lib/money";
+import { isAdmin } from "../../policy/access-policy";
+import { provenAddress } from "../../policy/address-claims";
 import { type Actor, type OrdersContext, publish } from "../orders/context";
 import { orderResponse, orderViewColumns } from "../orders/dto";
 import { placeOrderIn, type Transaction } from "../orders/place-order";
 import { assertQuoteTransition, moveQuote, type QuoteChange, type QuoteRow } from "./lifecycle";
-import { ownsQuote } from "./quote-view";
+import { NO_SUCH_QUOTE, ownsQuote } from "./quote-view";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -35,7 +37,7 @@ export interface QuoteOutcome {
 
 async function lockQuote(tx: Transaction, quoteId: string): Promise<QuoteRow> {
   const [row] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
-  if (!row) throw new HttpError(404, "There is no quote with this id.");
+  if (!row) throw new HttpError(404, NO_SUCH_QUOTE);
   return row;
 }
 
@@ -118,24 +120,34 @@ export function withdrawQuote(ctx: QuotesContext, quoteId: string): Promise<Quot
   return changeQuote(ctx, quoteId, "withdrawn", (tx, row) => moved(tx, row, "withdrawn"));
 }
 
-const refuseUnlessOwner = (actor: Actor) => (row: QuoteRow) => {
-  if (!ownsQuote(row, actor)) throw new HttpError(403, "This quote belongs to another customer.");
-};
+/**
+ * The check that only the quote's owner answers its offer, judged on the locked row: anyone else gets
+ * the 404 of a quote they cannot see; an admin, who can see every quote, a 403.
+ */
+async function ownerOnly(ctx: QuotesContext, actor: Actor): Promise<(row: QuoteRow) => void> {
+  const [proven, admin] = await Promise.all([provenAddress(ctx.db, actor), isAdmin(ctx.db, actor.id)]);
+  return (row) => {
+    if (ownsQuote(row, actor, proven)) return;
+    if (admin) throw new HttpError(403, "Only the customer who asked for this quote can answer its offer.");
+    throw new HttpError(404, NO_SUCH_QUOTE);
+  };
+}
 
 /** POST /quotes/:id/decline (its owner), with their reason if they gave one. */
-export function declineQuote(
+export async function declineQuote(
   ctx: QuotesContext,
   actor: Actor,
   quoteId: string,
   reason: string | undefined,
 ): Promise<QuoteOutcome> {
+  const refuseUnlessOwner = await ownerOnly(ctx, actor);
   return changeQuote(
     ctx,
     quoteId,
     "declined",
     (tx, row) =>
       moved(tx, row, "declined", { declineReason: reason || null, userId: row.userId ?? actor.id }),
-    refuseUnlessOwner(actor),
+    refuseUnlessOwner,
   );
 }
 
@@ -156,6 +168,7 @@ export async function acceptQuote(
   quoteId: string,
   body: QuoteAcceptBody,
 ): Promise<AcceptedQuote> {
+  const refuseUnlessOwner = await ownerOnly(ctx, actor);
   let answer: { order: Order; replayed: boolean } | undefined;
   const outcome = await changeQuote(
     ctx,
@@ -185,7 +198,7 @@ export async function acceptQuote(
       return moved(tx, row, "accepted", { userId: actor.id });
     },
     (row) => {
-      refuseUnlessOwner(actor)(row);
+      refuseUnlessOwner(row);
       if (row.state === "accepted") throw new AlreadyAccepted(row);
     },
   ).catch(async (error: unknown) => {

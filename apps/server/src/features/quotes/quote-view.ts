@@ -8,26 +8,36 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { minorToAmount } from "../../lib/money";
 import { isAdmin } from "../../policy/access-policy";
+import { ownsClaimable, provenAddress } from "../../policy/address-claims";
 import type { Actor } from "../orders/context";
 import { priceBreaksResponse } from "../tools/service";
 import type { QuoteRow } from "./lifecycle";
 
+/** What anyone who may not see a quote is told: the same as for a quote that does not exist. */
+export const NO_SUCH_QUOTE = "There is no quote with this id.";
+
 /**
- * The quote's owner: the customer who asked, or, for a visitor's message, whoever holds its email's
- * account (the offer was mailed to that address; accepting it ties the quote to the account).
+ * The quote's owner: the customer who asked, or, for a visitor's message, the account that proved the
+ * message's address (`proven`: policy/address-claims.ts). Signing up with the address is not enough.
  */
-export function ownsQuote(row: Pick<QuoteRow, "userId" | "email">, actor: Actor): boolean {
-  if (row.userId !== null) return row.userId === actor.id;
-  return row.email === actor.email.toLowerCase();
+export function ownsQuote(
+  row: Pick<QuoteRow, "userId" | "email">,
+  actor: Actor,
+  proven: string | null,
+): boolean {
+  return ownsClaimable(row, actor, proven);
 }
 
 export async function findQuote(db: Pick<Database, "select">, quoteId: string): Promise<QuoteRow> {
   const [row] = await db.select().from(quotes).where(eq(quotes.id, quoteId));
-  if (!row) throw new HttpError(404, "There is no quote with this id.");
+  if (!row) throw new HttpError(404, NO_SUCH_QUOTE);
   return row;
 }
 
-/** The quote if it exists (404) and the actor owns it or, when admins may, is one (403). */
+/**
+ * The quote if the actor owns it or, when admins may, is one; a 404 otherwise, as for a quote that does
+ * not exist, so that nobody learns whose quotes exist.
+ */
 export async function findAccessibleQuote(
   db: Database,
   actor: Actor,
@@ -35,9 +45,11 @@ export async function findAccessibleQuote(
   options: { adminToo: boolean },
 ): Promise<QuoteRow> {
   const row = await findQuote(db, quoteId);
-  if (ownsQuote(row, actor)) return row;
+  // The address is asked about only for a visitor's message: a customer's quote is theirs by id.
+  const proven = row.userId === null ? await provenAddress(db, actor) : null;
+  if (ownsQuote(row, actor, proven)) return row;
   if (options.adminToo && (await isAdmin(db, actor.id))) return row;
-  throw new HttpError(403, "This quote belongs to another customer.");
+  throw new HttpError(404, NO_SUCH_QUOTE);
 }
 
 export async function quoteViews(

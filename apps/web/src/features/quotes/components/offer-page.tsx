@@ -174,7 +174,7 @@ function OfferDetails({ quote, email }: { quote: Quote; email: string }) {
   );
 }
 
-/** /dashboard/quotes/:id: one quote, its offer and the customer's answer (its owner; 403 for others). */
+/** /dashboard/quotes/:id: one quote, its offer and the customer's answer (its owner; 404 for anyone else). */
 export function OfferPage({ quoteId, email }: { quoteId: string; email: string }) {
   const query = useQuery(myQuoteQueryOptions(quoteId));
   return (
