@@ -2,7 +2,7 @@
 // is cancelled and its payment cancelled at the gateway; a payment that still succeeds afterwards is
 // refunded and the customer told, once; one that succeeded just before wins. On the test gateway and on
 // Stripe, whose servers are mocked (fake-stripe.ts).
-import { orders, testPaymentIntents } from "@toolshop/db/schema";
+import { orders, refunds, testPaymentIntents } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { type Order, orderSchema } from "@toolshop/shared/orders";
 import { eq } from "drizzle-orm";
@@ -199,11 +199,13 @@ for (const target of testDatabaseTargets()) {
         expect(patched.statusCode, patched.body).toBe(409);
         expect(patched.json().message).toBe(REFUNDED_LATE);
 
-        // One refund at Stripe, however many paths saw the payment: one idempotency key per payment.
+        // One refund at Stripe, however many paths saw the payment: one record, whose id is the key.
         expect(fake.refunds.filter((refund) => refund.payment_intent === paymentId)).toHaveLength(1);
+        const records = await t.database.db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+        expect(records).toMatchObject([{ kind: "payment", state: "completed" }]);
         const refundCalls = fake.calls.filter((c) => c.path === "/v1/refunds");
         expect(new Set(refundCalls.map((c) => c.idempotencyKey))).toEqual(
-          new Set([`refund-payment-${paymentId}`]),
+          new Set([`refund-${records[0]?.id}`]),
         );
         const mail = await theOneMail(t, customer.email, "Your Toolshop order was refunded");
         expect(mail).toContain(

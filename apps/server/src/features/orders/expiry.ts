@@ -92,6 +92,6 @@ async function expireOrder(ctx: ExpiryContext, order: OrderRow, cutoff: Date): P
     reason: "expiry",
   });
   // A succeeded payment that does not pay this order (another amount or currency): not kept either.
-  if (payment?.status === "succeeded") await refundPaymentOfCancelledOrder(ctx, cancelled.id, payment.id);
+  if (payment?.status === "succeeded") await refundPaymentOfCancelledOrder(ctx, cancelled.id, payment);
   return cancelled;
 }

@@ -15,6 +15,7 @@ import { payOpenTestIntent, type TestIntentRow } from "../payments/test-gateway"
 import { type Actor, findAccessibleOrder, findOrder, type OrdersContext, publish } from "./context";
 import { orderResponse } from "./dto";
 import { type TransitionFields, transitionStatement, transitionSteps } from "./lifecycle";
+import { refundLatePayment } from "./refunds";
 import type { OrderRow } from "./row-types";
 
 const ALREADY_PAID = "This order is already paid.";
@@ -175,37 +176,22 @@ export async function recordSucceededPayment(
 async function whyNotMarked(ctx: PaymentContext, intent: PaymentTerms): Promise<PaymentRecordOutcome> {
   const order = intent.orderId ? await findOrder(ctx.db, intent.orderId) : undefined;
   if (!order) return "no-order";
-  if (order.status === "cancelled") return refundPaymentOfCancelledOrder(ctx, order.id, intent.id);
+  if (order.status === "cancelled") return refundPaymentOfCancelledOrder(ctx, order.id, intent);
   if (!paysFor(intent, order, ctx.currency)) return "mismatch";
   return "already-paid";
 }
 
 /**
  * A payment that succeeded for a cancelled order (paid after its reservation expired, or reported late
- * by Stripe's webhook): the shop keeps no money for a cancelled order, so the gateway refunds it in
- * full, once whatever the retries (one idempotency key per payment). Several paths may see the same
- * payment at once: the one that records it on the order (transaction_id, null on a cancelled order
- * until then) publishes OrderRefunded, whose subscriber mails the customer. The order stays cancelled,
- * and its stock, given back when it was cancelled, is not touched.
+ * by Stripe's webhook): refunded in full, recorded before the gateway is asked (refunds.ts), once
+ * whatever the paths that see it; the customer is mailed once. The order stays cancelled.
  */
 export async function refundPaymentOfCancelledOrder(
   ctx: PaymentContext,
   orderId: string,
-  paymentId: string,
+  payment: Pick<PaymentTerms, "id" | "amountCents">,
 ): Promise<"refunded"> {
-  await ctx.gateway.refund(paymentId, `refund-payment-${paymentId}`);
-  const [recorded] = await ctx.db
-    .update(orders)
-    .set({ transactionId: paymentId })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "cancelled"), isNull(orders.transactionId)))
-    .returning();
-  if (recorded) {
-    await publish(ctx, {
-      type: "OrderRefunded",
-      order: await orderResponse(ctx.db, recorded, ctx),
-      paymentId,
-    });
-  }
+  await refundLatePayment(ctx, orderId, payment);
   return "refunded";
 }
 

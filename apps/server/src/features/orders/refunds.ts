@@ -1,58 +1,71 @@
 // The admin's refunds (issue 48): a whole paid order, as always, or chosen units of chosen lines of a
-// paid, shipped or delivered order. The gateway refunds the amount first; then, in one transaction,
-// the lines record it, their stock goes back (stock.ts), and a paid order whose every line is refunded
-// becomes refunded through the transition table. Shipped and delivered orders keep their status (the
-// table has no way from them to refunded): their lines say what was refunded.
-import { createHash } from "node:crypto";
-import type { Database } from "@toolshop/db/client";
-import { orderLines, orders } from "@toolshop/db/schema";
-import { isAllowedTransition } from "@toolshop/shared/order-lifecycle";
+// paid, shipped or delivered order; and a payment that came after its order was cancelled. Each is
+// recorded before money moves (issue 56, refund-records.ts): a pending row in the order's locked
+// transaction, then the gateway with the row's id as its idempotency key, then the row completed with
+// the lines, stock, sales and credit note. Shipped and delivered orders keep their status (the table
+// has no way from them to refunded): their lines say what was refunded.
+import { refunds } from "@toolshop/db/schema";
 import type { Order, OrderStatus, RefundLinesBody } from "@toolshop/shared/orders";
 import { taxOfUnits } from "@toolshop/shared/tax";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { minorToAmount } from "../../lib/money";
-import { issueCreditNote } from "../invoices/issue";
-import { uncountRefundedUnits } from "../overview/sales";
-import { NOT_REFUNDABLE } from "../payments/gateway";
-import { findOrder, type OrdersContext, publish } from "./context";
+import { NOT_REFUNDABLE, RefundRefusedError } from "../payments/gateway";
+import { type OrdersContext, publish } from "./context";
 import { linesOfOrders, orderResponse } from "./dto";
-import { assertTransition, illegalTransitionMessage, runTransition, transitionOrder } from "./lifecycle";
+import { assertTransition, illegalTransitionMessage } from "./lifecycle";
+import {
+  type CompletedRefund,
+  completeRefund,
+  insertPendingRefund,
+  type LineRefund,
+  lockOrder,
+  payOut,
+  pendingRefundsOf,
+  REFUND_UNDER_WAY,
+  type RefundRow,
+  sameUnits,
+  stalePendingRefunds,
+  unitsTakenBy,
+} from "./refund-records";
 import type { OrderLineRow, OrderRow } from "./row-types";
-import { putStockBack } from "./stock";
 
 /** The statuses whose lines may be refunded one by one: the order took a payment that is kept. */
 const LINES_REFUNDABLE: readonly OrderStatus[] = ["paid", "shipped", "delivered"];
 
+/** What recording and announcing a refund needs (a late payment's refund comes with less). */
+type RefundContext = Pick<
+  OrdersContext,
+  "db" | "currency" | "gateway" | "unpaidOrderHoldMinutes" | "events" | "invoicing"
+>;
+
 /**
- * POST /orders/:id/refund (admin) without a body: the gateway refunds the payment in full, then the
- * order becomes refunded and its stock goes back. The gateway's idempotency key (one per order) makes
- * a retry after a failed update refund once.
+ * POST /orders/:id/refund (admin) without a body: refunds what is left of the payment, and the order
+ * becomes refunded with every unit not refunded before. Asked again while its record is pending (the
+ * first attempt crashed or the gateway failed), it finishes that record.
  */
 export async function refundOrder(ctx: OrdersContext, orderId: string): Promise<Order> {
-  const order = await findOrder(ctx.db, orderId);
-  if (!order) throw new HttpError(404, "There is no order with this id.");
-  assertTransition(order.status, "refunded");
-  if (!order.paymentIntentId) throw new HttpError(409, NOT_REFUNDABLE);
-  await ctx.gateway.refund(order.paymentIntentId, `refund-order-${order.id}`);
-  // The credit note names every unit not refunded before, in the refund's transaction.
-  let creditNote: string | undefined;
-  const creditRemainingUnits = async (tx: Database, moved: OrderRow) => {
-    const lines = (await linesOfOrders(tx, [moved.id])).get(moved.id) ?? [];
+  const row = await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    const pending = await pendingRefundsOf(tx, order.id);
+    const again = pending.find((each) => each.kind === "order");
+    if (again) return again;
+    if (pending.length > 0) throw new HttpError(409, REFUND_UNDER_WAY);
+    assertTransition(order.status, "refunded");
+    if (!order.paymentIntentId) throw new HttpError(409, NOT_REFUNDABLE);
+    const lines = (await linesOfOrders(tx, [order.id])).get(order.id) ?? [];
     const left = lines
       .map((line) => ({ line, quantity: line.quantity - line.refundedQuantity }))
       .filter(({ quantity }) => quantity > 0);
-    if (left.length > 0) creditNote = await issueCreditNote(tx, ctx.invoicing, moved.id, left);
-  };
-  const moved = await runTransition(ctx.db, orderId, "refunded", {}, creditRemainingUnits);
-  const refunded = await orderResponse(ctx.db, moved, ctx);
-  await publish(ctx, {
-    type: "OrderRefunded",
-    order: refunded,
-    paymentId: order.paymentIntentId,
-    creditNote,
+    return insertPendingRefund(tx, {
+      orderId: order.id,
+      paymentId: order.paymentIntentId,
+      kind: "order",
+      amountCents: grossOf(order, left),
+      lines: unitsOf(left),
+    });
   });
-  return refunded;
+  return answerOf(ctx, await settleRefund(ctx, row));
 }
 
 /** POST /orders/:id/refund (admin) with `{lines}`: refunds those units of those lines. */
@@ -61,88 +74,159 @@ export async function refundOrderLines(
   orderId: string,
   body: RefundLinesBody,
 ): Promise<Order> {
-  const order = await findOrder(ctx.db, orderId);
-  if (!order) throw new HttpError(404, "There is no order with this id.");
-  if (!LINES_REFUNDABLE.includes(order.status)) {
-    throw new HttpError(409, illegalTransitionMessage(order.status, "refunded"));
-  }
-  if (!order.paymentIntentId) throw new HttpError(409, NOT_REFUNDABLE);
-  const lines = (await linesOfOrders(ctx.db, [order.id])).get(order.id) ?? [];
-  const chosen = chooseLines(lines, body);
-  // Tax included at the order's own rate: a line refunded in parts gives back exactly its gross (0041).
-  const rule = { ratePercent: order.taxRatePercent, pricesIncludeTax: order.pricesIncludeTax };
-  const amountCents = chosen.reduce(
-    (sum, { line, quantity }) =>
-      sum + taxOfUnits(line.unitPriceCents, line.refundedQuantity, quantity, rule).grossMinor,
-    0,
-  );
-  // One key per state of the order's lines, whatever the request: a retry after a failed update refunds
-  // once, and a second, different refund read from the same state is refused by the gateway (Stripe
-  // refuses a key reused with other parameters) instead of paying out twice. The purpose (which units
-  // of which lines) goes with it, so that two refunds of different lines for the same amount differ.
-  const key = createHash("sha256")
-    .update(JSON.stringify([order.id, lines.map((line) => line.refundedQuantity)]))
-    .digest("hex");
-  const purpose = chosen.map(({ line, quantity }) => `line ${line.position + 1} x ${quantity}`).join(", ");
-  await ctx.gateway.refund(order.paymentIntentId, `refund-lines-${key}`, amountCents, purpose);
-
-  const status = order.status;
-  let creditNote: string | undefined;
-  const updated = await ctx.db.transaction(async (tx) => {
-    // A whole refund (or another change) committed meanwhile has put this order's stock back already.
-    const [still] = await tx
-      .select({ status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, order.id))
-      .for("update");
-    if (still?.status !== status) throw new HttpError(409, "This order changed meanwhile. Please reload it.");
-    for (const { line, quantity } of chosen) {
-      // Only from the quantity read above: a concurrent refund of the same line makes this one a 409.
-      const [moved] = await tx
-        .update(orderLines)
-        .set({ refundedQuantity: sql`${orderLines.refundedQuantity} + ${quantity}` })
-        .where(
-          and(
-            eq(orderLines.orderId, order.id),
-            eq(orderLines.position, line.position),
-            eq(orderLines.refundedQuantity, line.refundedQuantity),
-          ),
-        )
-        .returning({ position: orderLines.position });
-      if (!moved) throw new HttpError(409, "This order was refunded meanwhile. Please reload it.");
+  const row = await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!LINES_REFUNDABLE.includes(order.status)) {
+      throw new HttpError(409, illegalTransitionMessage(order.status, "refunded"));
     }
-    creditNote = await issueCreditNote(tx, ctx.invoicing, order.id, chosen);
-    // After the credit note, as a whole refund does: both take the series' row before the day's sales.
-    await uncountRefundedUnits(tx, order, chosen);
-    await putStockBack(
-      tx,
-      chosen.map(({ line, quantity }) => ({ toolId: line.toolId, quantity })),
-    );
-    const everyLineRefunded = lines.every((line) => {
-      const refunding = chosen.find((choice) => choice.line.position === line.position)?.quantity ?? 0;
-      return line.refundedQuantity + refunding === line.quantity;
+    if (!order.paymentIntentId) throw new HttpError(409, NOT_REFUNDABLE);
+    const lines = (await linesOfOrders(tx, [order.id])).get(order.id) ?? [];
+    const pending = await pendingRefundsOf(tx, order.id);
+    const asked = chooseLines(lines, body, new Map());
+    // The same units asked again while their refund is pending: that refund, finished.
+    const again = pending.find((each) => each.kind === "lines" && sameUnits(each.lines, unitsOf(asked)));
+    if (again) return again;
+    if (pending.some((each) => each.kind !== "lines")) throw new HttpError(409, REFUND_UNDER_WAY);
+    // Units a pending refund has taken are not left to refund, whatever it becomes.
+    const taken = unitsTakenBy(pending);
+    const chosen = chooseLines(lines, body, taken);
+    return insertPendingRefund(tx, {
+      orderId: order.id,
+      paymentId: order.paymentIntentId,
+      kind: "lines",
+      amountCents: grossOf(order, chosen, taken),
+      lines: unitsOf(chosen),
     });
-    if (everyLineRefunded && isAllowedTransition(status, "refunded")) {
-      const refunded = await transitionOrder(tx, order.id, status, "refunded");
-      if (!refunded) throw new HttpError(409, "This order changed meanwhile. Please reload it.");
-      return refunded;
-    }
-    const [current] = await tx.select().from(orders).where(eq(orders.id, order.id));
-    if (!current) throw new HttpError(404, "There is no order with this id.");
-    return current;
   });
-  const answer = await orderResponse(ctx.db, updated, ctx);
+  return answerOf(ctx, await settleRefund(ctx, row));
+}
+
+/**
+ * A payment that succeeded for a cancelled order (paid after its reservation expired, or reported late
+ * by Stripe's webhook): the shop keeps no money for a cancelled order, so it is refunded in full, once
+ * however many paths see it at once (the order's lock queues them; a later one finds the first's
+ * record). The order stays cancelled, and its stock, given back when it was cancelled, is not touched.
+ */
+export async function refundLatePayment(
+  ctx: RefundContext,
+  orderId: string,
+  payment: { id: string; amountCents: number },
+): Promise<void> {
+  const row = await ctx.db.transaction(async (tx) => {
+    await lockOrder(tx, orderId);
+    const [earlier] = await tx
+      .select()
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.paymentId, payment.id),
+          eq(refunds.kind, "payment"),
+          inArray(refunds.state, ["pending", "completed"]),
+        ),
+      );
+    if (earlier?.state === "completed") return undefined;
+    return (
+      earlier ??
+      insertPendingRefund(tx, {
+        orderId,
+        paymentId: payment.id,
+        kind: "payment",
+        amountCents: payment.amountCents,
+        lines: [],
+      })
+    );
+  });
+  if (row) await settleRefund(ctx, row);
+}
+
+/** How long a pending refund is left to its own request before the recovery task finishes it. */
+export const PENDING_REFUND_GRACE_MS = 60_000;
+export const REFUND_RECOVERY_INTERVAL_MS = 60_000;
+const RECOVERY_BATCH = 100;
+
+/** What one run of the recovery task did, for its log line. */
+export interface RecoveryOutcome {
+  completed: number;
+  /** Refused by the gateway (nothing paid out): closed as failed, their units free to refund again. */
+  refused: string[];
+  /** Still pending after an error (the gateway unreachable...): tried again on the next run. */
+  failed: { id: string; error: unknown }[];
+}
+
+/**
+ * The recovery task: finishes refunds left pending for longer than PENDING_REFUND_GRACE_MS before
+ * `now` (their request crashed, or failed after the gateway), paying each out again with its key (the
+ * gateway answers a refund it made with that refund) and recording it once.
+ */
+export async function resumePendingRefunds(
+  ctx: RefundContext,
+  now = new Date(),
+  signal?: AbortSignal,
+): Promise<RecoveryOutcome> {
+  const outcome: RecoveryOutcome = { completed: 0, refused: [], failed: [] };
+  const cutoff = new Date(now.getTime() - PENDING_REFUND_GRACE_MS);
+  for (const row of await stalePendingRefunds(ctx.db, cutoff, RECOVERY_BATCH)) {
+    if (signal?.aborted) break;
+    try {
+      if (await settleRefund(ctx, row)) outcome.completed += 1;
+    } catch (error) {
+      if (error instanceof RefundRefusedError) outcome.refused.push(row.id);
+      else outcome.failed.push({ id: row.id, error });
+    }
+  }
+  return outcome;
+}
+
+/** Pays the recorded refund out, then records it and tells the customer; undefined if done elsewhere. */
+async function settleRefund(ctx: RefundContext, row: RefundRow): Promise<CompletedRefund | undefined> {
+  await payOut(ctx, row);
+  const completed = await completeRefund(ctx, row);
+  if (completed) await announceRefund(ctx, row, completed);
+  return completed;
+}
+
+/** OrderRefunded, once per refund recorded: its subscriber mails the customer. */
+async function announceRefund(ctx: RefundContext, row: RefundRow, completed: CompletedRefund) {
   await publish(ctx, {
     type: "OrderRefunded",
-    order: answer,
-    paymentId: order.paymentIntentId,
-    part: {
-      lines: chosen.map(({ line, quantity }) => ({ name: line.name, quantity })),
-      amount: minorToAmount(amountCents, ctx.currency),
-    },
-    creditNote,
+    order: await orderResponse(ctx.db, completed.order, ctx),
+    paymentId: row.paymentId,
+    ...(row.kind === "lines"
+      ? {
+          part: {
+            lines: completed.refunded.map(({ line, quantity }) => ({ name: line.name, quantity })),
+            amount: minorToAmount(row.amountCents, ctx.currency),
+          },
+        }
+      : {}),
+    ...(row.kind === "payment" ? {} : { creditNote: completed.creditNote }),
   });
-  return answer;
+}
+
+/**
+ * The order as the admin's request answers it: after its refund, or, when another attempt recorded
+ * the same refund first (two identical requests at once), a 409 as when it was refunded meanwhile.
+ */
+async function answerOf(ctx: OrdersContext, completed: CompletedRefund | undefined) {
+  if (!completed) throw new HttpError(409, "This order was refunded meanwhile. Please reload it.");
+  return orderResponse(ctx.db, completed.order, ctx);
+}
+
+/** The refund's units, as its row keeps them. */
+function unitsOf(chosen: readonly LineRefund[]) {
+  return chosen.map(({ line, quantity }) => ({ position: line.position, quantity }));
+}
+
+/**
+ * What the units give back, tax included at the order's own rate, counted after the units refunded
+ * or taken by pending refunds: a line refunded in parts gives back exactly its gross (decision 0041).
+ */
+function grossOf(order: OrderRow, chosen: readonly LineRefund[], taken = new Map<number, number>()) {
+  const rule = { ratePercent: order.taxRatePercent, pricesIncludeTax: order.pricesIncludeTax };
+  return chosen.reduce((sum, { line, quantity }) => {
+    const already = line.refundedQuantity + (taken.get(line.position) ?? 0);
+    return sum + taxOfUnits(line.unitPriceCents, already, quantity, rule).grossMinor;
+  }, 0);
 }
 
 /**
@@ -152,21 +236,25 @@ export async function refundOrderLines(
 function chooseLines(
   lines: readonly OrderLineRow[],
   body: RefundLinesBody,
-): { line: OrderLineRow; quantity: number }[] {
+  taken: ReadonlyMap<number, number>,
+): LineRefund[] {
   const problems: string[] = [];
-  const chosen: { line: OrderLineRow; quantity: number }[] = [];
+  const chosen: LineRefund[] = [];
   for (const wanted of body.lines) {
     const line = lines.find((each) => each.toolId === wanted.toolId);
     if (!line) {
       problems.push(`the tool ${wanted.toolId} is not in this order`);
       continue;
     }
-    const left = line.quantity - line.refundedQuantity;
+    const pending = taken.get(line.position) ?? 0;
+    const left = line.quantity - line.refundedQuantity - pending;
     if (wanted.quantity > left) {
       problems.push(
-        left === 0
-          ? `${line.name} is already refunded`
-          : `only ${left} units of ${line.name} are left to refund`,
+        left > 0
+          ? `only ${left} units of ${line.name} are left to refund`
+          : pending > 0
+            ? `a refund of ${line.name} is under way`
+            : `${line.name} is already refunded`,
       );
       continue;
     }

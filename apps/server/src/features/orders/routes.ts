@@ -29,6 +29,7 @@ import { EXPIRY_CHECK_INTERVAL_MS, expireUnpaidOrders } from "./expiry";
 import { IDEMPOTENCY_PRUNE_INTERVAL_MS, pruneExpiredIdempotencyKeys } from "./idempotency-keys";
 import { confirmPayment, startPayment } from "./payment";
 import { createOrder } from "./place-order";
+import { REFUND_RECOVERY_INTERVAL_MS, resumePendingRefunds } from "./refunds";
 import { deleteOrder, getOrderForPayment, listOrdersFor } from "./service";
 
 /** The orders context of the running app: its database, currency, gateway and event bus. */
@@ -65,6 +66,18 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = as
     everyMs: EXPIRY_CHECK_INTERVAL_MS,
     run: async (signal) => {
       await expireUnpaidOrders(orders, new Date(), signal);
+    },
+  });
+  runPeriodically(app, {
+    name: "finishing pending refunds",
+    everyMs: REFUND_RECOVERY_INTERVAL_MS,
+    run: async (signal) => {
+      const { completed, refused, failed } = await resumePendingRefunds(orders, new Date(), signal);
+      if (completed > 0) app.log.info({ completed }, "pending refunds finished");
+      // Refused: the gateway paid nothing out, so the record is closed and the admin may refund again.
+      if (refused.length > 0) app.log.warn({ refused }, "pending refunds refused by the gateway");
+      for (const { id, error } of failed)
+        app.log.error({ err: error, refund: id }, "pending refund not finished");
     },
   });
   runPeriodically(app, {

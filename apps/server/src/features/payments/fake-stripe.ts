@@ -16,6 +16,12 @@ interface FakeIntent {
   metadata: Record<string, string>;
 }
 
+/** A status and body Stripe answered, kept for the idempotency key it came with. */
+interface FakeAnswer {
+  status: number;
+  body: unknown;
+}
+
 interface FakeRefund {
   id: string;
   object: "refund";
@@ -42,16 +48,88 @@ export interface FakeStripe {
 
 export function createFakeStripe(): FakeStripe {
   const intents = new Map<string, FakeIntent>();
-  const byIdempotencyKey = new Map<string, FakeIntent>();
   const calls: FakeStripe["calls"] = [];
   const refunds: FakeRefund[] = [];
-  const refundsByIdempotencyKey = new Map<string, { refund: FakeRefund; params: string }>();
+  const refundedByIntent = new Map<string, number>();
+  /** Stripe saves the first answer to a key, success or error, with the parameters it came with. */
+  const answersByIdempotencyKey = new Map<string, { path: string; params: string; answer: FakeAnswer }>();
   let refundGate: { count: number; arrived: number; open: Promise<void>; release: () => void } | undefined;
 
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-  const error = (status: number, code: string, message: string) =>
-    json(status, { error: { type: "invalid_request_error", code, message } });
+  const errorAnswer = (status: number, code: string, message: string): FakeAnswer => ({
+    status,
+    body: { error: { type: "invalid_request_error", code, message } },
+  });
+  const error = (status: number, code: string, message: string) => {
+    const answer = errorAnswer(status, code, message);
+    return json(answer.status, answer.body);
+  };
+
+  /**
+   * Answers a POST as Stripe's idempotency layer does: a key seen before gives its first answer again
+   * for the same endpoint and parameters, and an idempotency_error for others; a request without a key
+   * is simply executed.
+   */
+  const idempotent = (
+    key: string | null,
+    path: string,
+    params: string,
+    execute: (params: string) => FakeAnswer,
+  ) => {
+    const known = key ? answersByIdempotencyKey.get(key) : undefined;
+    if (known && known.path === path && known.params === params) {
+      return json(known.answer.status, known.answer.body);
+    }
+    if (known) {
+      return json(400, {
+        error: {
+          type: "idempotency_error",
+          message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+        },
+      });
+    }
+    const answer = execute(params);
+    if (key) answersByIdempotencyKey.set(key, { path, params, answer });
+    return json(answer.status, answer.body);
+  };
+
+  /** A refund of what is left of the intent, or `amount` of it; never more than was captured. */
+  const refund = (params: string): FakeAnswer => {
+    const form = new URLSearchParams(params);
+    const paymentIntent = form.get("payment_intent") ?? "";
+    const refunded = intents.get(paymentIntent);
+    if (!refunded) return errorAnswer(404, "resource_missing", `No such payment_intent: '${paymentIntent}'`);
+    if (refunded.status !== "succeeded") {
+      return errorAnswer(
+        400,
+        "payment_intent_unexpected_state",
+        "This PaymentIntent does not have a successful charge to refund.",
+      );
+    }
+    const left = refunded.amount - (refundedByIntent.get(paymentIntent) ?? 0);
+    if (left === 0) {
+      return errorAnswer(400, "charge_already_refunded", "This charge has already been refunded.");
+    }
+    const amount = form.has("amount") ? Number(form.get("amount")) : left;
+    if (amount > left) {
+      return errorAnswer(
+        400,
+        "amount_too_large",
+        `Refund amount (${amount}) is greater than unrefunded amount on charge (${left}).`,
+      );
+    }
+    const made: FakeRefund = {
+      id: `re_${randomBytes(12).toString("hex")}`,
+      object: "refund",
+      amount,
+      payment_intent: paymentIntent,
+      status: "succeeded",
+    };
+    refunds.push(made);
+    refundedByIntent.set(paymentIntent, refunded.amount - left + amount);
+    return { status: 200, body: made };
+  };
 
   const fakeFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = new URL(String(input));
@@ -60,23 +138,22 @@ export function createFakeStripe(): FakeStripe {
     calls.push({ method, path: url.pathname, idempotencyKey });
 
     if (method === "POST" && url.pathname === "/v1/payment_intents") {
-      const known = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
-      if (known) return json(200, known);
-      const form = new URLSearchParams(String(init?.body ?? ""));
-      const id = `pi_${randomBytes(12).toString("hex")}`;
-      const intent: FakeIntent = {
-        id,
-        object: "payment_intent",
-        amount: Number(form.get("amount")),
-        currency: String(form.get("currency")),
-        status: "requires_payment_method",
-        client_secret: `${id}_secret_${randomBytes(12).toString("hex")}`,
-        description: form.get("description"),
-        metadata: { orderId: String(form.get("metadata[orderId]")) },
-      };
-      intents.set(id, intent);
-      if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, intent);
-      return json(200, intent);
+      return idempotent(idempotencyKey, url.pathname, String(init?.body ?? ""), () => {
+        const form = new URLSearchParams(String(init?.body ?? ""));
+        const id = `pi_${randomBytes(12).toString("hex")}`;
+        const intent: FakeIntent = {
+          id,
+          object: "payment_intent",
+          amount: Number(form.get("amount")),
+          currency: String(form.get("currency")),
+          status: "requires_payment_method",
+          client_secret: `${id}_secret_${randomBytes(12).toString("hex")}`,
+          description: form.get("description"),
+          metadata: { orderId: String(form.get("metadata[orderId]")) },
+        };
+        intents.set(id, intent);
+        return { status: 200, body: intent };
+      });
     }
 
     if (method === "POST" && url.pathname === "/v1/refunds") {
@@ -89,40 +166,7 @@ export function createFakeStripe(): FakeStripe {
         }
         await gate.open;
       }
-      const params = String(init?.body ?? "");
-      const known = idempotencyKey ? refundsByIdempotencyKey.get(idempotencyKey) : undefined;
-      // Stripe answers a retry with the first result, and refuses the key sent with other parameters.
-      if (known && known.params === params) return json(200, known.refund);
-      if (known) {
-        return json(400, {
-          error: {
-            type: "idempotency_error",
-            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
-          },
-        });
-      }
-      const form = new URLSearchParams(params);
-      const paymentIntent = form.get("payment_intent") ?? "";
-      const refunded = intents.get(paymentIntent);
-      if (!refunded) return error(404, "resource_missing", `No such payment_intent: '${paymentIntent}'`);
-      if (refunded.status !== "succeeded") {
-        return error(
-          400,
-          "payment_intent_unexpected_state",
-          "This PaymentIntent does not have a successful charge to refund.",
-        );
-      }
-      const refund: FakeRefund = {
-        id: `re_${randomBytes(12).toString("hex")}`,
-        object: "refund",
-        // Part of the payment when the call names an amount, as Stripe's refunds do.
-        amount: form.has("amount") ? Number(form.get("amount")) : refunded.amount,
-        payment_intent: paymentIntent,
-        status: "succeeded",
-      };
-      refunds.push(refund);
-      if (idempotencyKey) refundsByIdempotencyKey.set(idempotencyKey, { refund, params });
-      return json(200, refund);
+      return idempotent(idempotencyKey, url.pathname, String(init?.body ?? ""), refund);
     }
 
     const match = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(url.pathname);

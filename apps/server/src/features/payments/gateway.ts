@@ -1,4 +1,5 @@
 import type { PaymentGatewayKind } from "@toolshop/shared/payments";
+import { HttpError } from "../../lib/http-errors";
 
 // The payment gateway seam of DESIGN.md section 7: the built-in test gateway or Stripe. Both speak in
 // Stripe's terms (payment intents, client secrets, pi_ ids) so that orders need not know which is used.
@@ -49,18 +50,32 @@ export interface PaymentGateway {
    */
   cancel(id: string): Promise<GatewayPaymentIntent | undefined>;
   /**
-   * Refunds a succeeded intent: in full, or `amountCents` of it (an admin refunding chosen lines of an
-   * order). The idempotency key makes a retry (after the order update failed) refund once; an intent
-   * that did not succeed is refused with an HttpError 409. `purpose` says what is refunded (sent with
-   * the refund): the key used again for another purpose is refused with an HttpError 409
-   * (REFUND_KEY_TAKEN), as Stripe refuses a key reused with other parameters.
+   * Refunds a succeeded intent: what is left of it, or `amountCents` of it (an admin refunding chosen
+   * lines of an order). The idempotency key (the shop's refund record, orders/refunds.ts) makes a retry
+   * answer the first refund again instead of paying out twice. An intent that did not succeed, or an
+   * amount beyond what is left, is refused with a RefundRefusedError (nothing was paid out). `purpose`
+   * says what is refunded (sent with the refund): the key used again with other parameters is refused
+   * with an HttpError 409 (REFUND_KEY_TAKEN), as Stripe refuses a key reused with other parameters.
    */
   refund(id: string, idempotencyKey: string, amountCents?: number, purpose?: string): Promise<void>;
 }
 
 export const NOT_REFUNDABLE = "This payment cannot be refunded: the gateway has no succeeded payment for it.";
+export const REFUND_BEYOND_PAYMENT =
+  "This refund is more than is left of the payment: the gateway refunded nothing.";
 export const REFUND_KEY_TAKEN =
   "Another refund of this order was made meanwhile. Please reload it and refund again if need be.";
+
+/**
+ * The gateway's final no to a refund: nothing was paid out, and asking again with the same key gets
+ * the same answer, so the shop's pending refund record can be closed as refused.
+ */
+export class RefundRefusedError extends HttpError {
+  constructor(message: typeof NOT_REFUNDABLE | typeof REFUND_BEYOND_PAYMENT) {
+    super(409, message);
+    this.name = "RefundRefusedError";
+  }
+}
 
 /** Intents that can still be confirmed by the browser. */
 export function isOpenIntent(intent: GatewayPaymentIntent): boolean {

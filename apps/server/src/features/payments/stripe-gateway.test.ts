@@ -1,6 +1,8 @@
 import type { DatabaseHandle } from "@toolshop/db/client";
+import { refunds } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { createTestDatabase } from "@toolshop/db/testing";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
 import type { OrdersContext } from "../orders/context";
@@ -113,10 +115,13 @@ for (const target of testDatabaseTargets()) {
 
       expect(await refundOrder(ctx, order._id)).toMatchObject({ status: "refunded", paid: false });
       expect(fake.refunds.filter((refund) => refund.payment_intent === paymentId)).toHaveLength(1);
+      // The key is the shop's record of the refund, written before Stripe was asked.
+      const records = await handle.db.select().from(refunds).where(eq(refunds.orderId, order._id));
+      expect(records).toMatchObject([{ kind: "order", state: "completed", paymentId }]);
       expect(fake.calls.at(-1)).toEqual({
         method: "POST",
         path: "/v1/refunds",
-        idempotencyKey: `refund-order-${order._id}`,
+        idempotencyKey: `refund-${records[0]?.id}`,
       });
       expect(await stockOf(handle.db, tool.id)).toBe(50);
       await expect(refundOrder(ctx, order._id)).rejects.toMatchObject({ statusCode: 409 });

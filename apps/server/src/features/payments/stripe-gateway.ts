@@ -6,7 +6,9 @@ import {
   NOT_REFUNDABLE,
   type PaymentGateway,
   type PaymentIntentStatus,
+  REFUND_BEYOND_PAYMENT,
   REFUND_KEY_TAKEN,
+  RefundRefusedError,
 } from "./gateway";
 
 const KNOWN_STATUSES: readonly PaymentIntentStatus[] = [
@@ -86,7 +88,11 @@ export class StripePaymentGateway implements PaymentGateway {
       // No such intent, or one that never succeeded (Stripe: nothing to refund).
       const code = stripeErrorCode(error);
       const unrefundable = code === "payment_intent_unexpected_state" || code === "charge_not_refundable";
-      if (isMissing(error) || unrefundable) throw new HttpError(409, NOT_REFUNDABLE);
+      if (isMissing(error) || unrefundable) throw new RefundRefusedError(NOT_REFUNDABLE);
+      // More than is left of the charge: Stripe refunds nothing.
+      if (code === "charge_already_refunded" || code === "amount_too_large") {
+        throw new RefundRefusedError(REFUND_BEYOND_PAYMENT);
+      }
       throw error;
     }
   }

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Database } from "@toolshop/db/client";
-import { testPaymentIntents } from "@toolshop/db/schema";
+import { testPaymentIntents, testPaymentRefunds } from "@toolshop/db/schema";
 import { CARD_ERRORS, cardDigits, cardInputProblem, type TestCard } from "@toolshop/shared/payments";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { createPreparedQueries, plannedOnce } from "../../lib/prepared-queries";
 import {
@@ -10,6 +10,9 @@ import {
   type GatewayPaymentIntent,
   NOT_REFUNDABLE,
   type PaymentGateway,
+  REFUND_BEYOND_PAYMENT,
+  REFUND_KEY_TAKEN,
+  RefundRefusedError,
 } from "./gateway";
 
 // Stripe's test cards (https://docs.stripe.com/testing): these fail with Stripe's messages...
@@ -127,15 +130,42 @@ export class TestPaymentGateway implements PaymentGateway {
     return this.retrieve(id);
   }
 
-  async refund(id: string): Promise<void> {
-    const intent = await this.retrieve(id);
-    if (intent?.status !== "succeeded") throw new HttpError(409, NOT_REFUNDABLE);
-    // Refunding twice refunds once, as a retried Stripe refund with the same idempotency key does. No
-    // money moves here, so a partial refund is recorded as a refund like a whole one.
-    await this.db
-      .update(testPaymentIntents)
-      .set({ refundedAt: new Date() })
-      .where(and(eq(testPaymentIntents.id, id), isNull(testPaymentIntents.refundedAt)));
+  /**
+   * Refunds as Stripe does: the payment's row lock queues refunds of one payment; a key seen before
+   * answers its first refund again for the same parameters and is refused for others; no amount means
+   * what is left; more than is left is refused. No money moves, but the amounts are kept.
+   */
+  async refund(id: string, idempotencyKey: string, amountCents?: number, purpose?: string): Promise<void> {
+    const parameters = JSON.stringify({ id, amountCents: amountCents ?? null, purpose: purpose ?? null });
+    await this.db.transaction(async (tx) => {
+      const [intent] = await tx
+        .select()
+        .from(testPaymentIntents)
+        .where(eq(testPaymentIntents.id, id))
+        .for("update");
+      const [known] = await tx
+        .select({ parameters: testPaymentRefunds.parameters })
+        .from(testPaymentRefunds)
+        .where(eq(testPaymentRefunds.idempotencyKey, idempotencyKey));
+      if (known) {
+        if (known.parameters !== parameters) throw new HttpError(409, REFUND_KEY_TAKEN);
+        return;
+      }
+      if (intent?.status !== "succeeded") throw new RefundRefusedError(NOT_REFUNDABLE);
+      const left = intent.amountCents - intent.refundedCents;
+      const amount = amountCents ?? left;
+      if (amount <= 0 || amount > left) throw new RefundRefusedError(REFUND_BEYOND_PAYMENT);
+      await tx
+        .insert(testPaymentRefunds)
+        .values({ idempotencyKey, intentId: id, amountCents: amount, parameters });
+      await tx
+        .update(testPaymentIntents)
+        .set({
+          refundedCents: intent.refundedCents + amount,
+          ...(amount === left ? { refundedAt: new Date() } : {}),
+        })
+        .where(eq(testPaymentIntents.id, id));
+    });
   }
 
   /**

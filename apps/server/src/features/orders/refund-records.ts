@@ -1,0 +1,179 @@
+// The shop's record of a refund (issue 56): a pending row written, with the order's row locked, before
+// the gateway is asked (its id is the gateway's idempotency key), then completed in the transaction
+// that records what the refund gives back: the lines' refunded units, the credit note, the day's sales,
+// the stock, and a paid order's move to refunded once every line is. A crash or an error between the
+// gateway and that commit leaves the row pending: asked again (refunds.ts) or found by the recovery
+// task, it is paid out again with the same key, which the gateway answers with its first refund.
+import type { Database } from "@toolshop/db/client";
+import { orderLines, orders, refunds } from "@toolshop/db/schema";
+import { isAllowedTransition } from "@toolshop/shared/order-lifecycle";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { HttpError } from "../../lib/http-errors";
+import { issueCreditNote } from "../invoices/issue";
+import { uncountRefundedUnits } from "../overview/sales";
+import { RefundRefusedError } from "../payments/gateway";
+import type { OrdersContext } from "./context";
+import { linesOfOrders } from "./dto";
+import { transitionOrder } from "./lifecycle";
+import type { OrderLineRow, OrderRow } from "./row-types";
+import { putStockBack } from "./stock";
+
+export type RefundRow = typeof refunds.$inferSelect;
+export type RefundUnits = RefundRow["lines"];
+
+/** The units of chosen lines, as a refund row keeps them and the credit note and sales read them. */
+export interface LineRefund {
+  line: OrderLineRow;
+  quantity: number;
+}
+
+/** A refund recorded: the order after it, and the credit note issued for it (none before invoices). */
+export interface CompletedRefund {
+  order: OrderRow;
+  creditNote: string | undefined;
+  /** The lines and units it gave back, named for the customer's mail. */
+  refunded: LineRefund[];
+}
+
+export const REFUND_UNDER_WAY =
+  "Another refund of this order is under way. Please reload it in a minute and refund again if need be.";
+
+/** The order's row, locked until `tx` ends: refunds of one order are recorded one at a time. */
+export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!order) throw new HttpError(404, "There is no order with this id.");
+  return order;
+}
+
+export function pendingRefundsOf(tx: Database, orderId: string): Promise<RefundRow[]> {
+  return tx
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.state, "pending")))
+    .orderBy(asc(refunds.createdAt));
+}
+
+/** Units of each line (by position) that pending refunds have taken already. */
+export function unitsTakenBy(pending: readonly RefundRow[]): Map<number, number> {
+  const taken = new Map<number, number>();
+  for (const row of pending) {
+    for (const { position, quantity } of row.lines)
+      taken.set(position, (taken.get(position) ?? 0) + quantity);
+  }
+  return taken;
+}
+
+export function sameUnits(a: RefundUnits, b: RefundUnits): boolean {
+  const key = (units: RefundUnits) =>
+    JSON.stringify([...units].sort((x, y) => x.position - y.position).map((u) => [u.position, u.quantity]));
+  return key(a) === key(b);
+}
+
+export async function insertPendingRefund(
+  tx: Database,
+  values: Pick<RefundRow, "orderId" | "paymentId" | "kind" | "amountCents" | "lines">,
+): Promise<RefundRow> {
+  const [row] = await tx.insert(refunds).values(values).returning();
+  if (!row) throw new Error("The refund's row was not written.");
+  return row;
+}
+
+/** What the gateway is told the refund is for: its lines' units (nothing for a refund of everything left). */
+export function purposeOf(row: RefundRow): string | undefined {
+  if (row.kind !== "lines") return undefined;
+  return row.lines.map(({ position, quantity }) => `line ${position + 1} x ${quantity}`).join(", ");
+}
+
+/**
+ * Asks the gateway to pay the refund out, its row's id as the idempotency key, with the same
+ * parameters on every attempt. A final refusal (nothing paid) closes the row as failed, so that its
+ * units can be refunded again; any other error leaves it pending for a retry.
+ */
+export async function payOut(ctx: Pick<OrdersContext, "db" | "gateway">, row: RefundRow): Promise<void> {
+  const amount = row.kind === "lines" ? row.amountCents : undefined;
+  try {
+    await ctx.gateway.refund(row.paymentId, `refund-${row.id}`, amount, purposeOf(row));
+  } catch (error) {
+    if (error instanceof RefundRefusedError) {
+      await ctx.db
+        .update(refunds)
+        .set({ state: "failed", settledAt: sql`now()` })
+        .where(and(eq(refunds.id, row.id), eq(refunds.state, "pending")));
+    }
+    throw error;
+  }
+}
+
+/**
+ * Records a refund the gateway has paid out, once: answers undefined when another attempt completed
+ * it first. The order may have changed since the row was written (shipped meanwhile): the money is
+ * gone, so the record follows whatever the status; only a paid order becomes refunded.
+ */
+export async function completeRefund(
+  ctx: Pick<OrdersContext, "db" | "invoicing">,
+  row: RefundRow,
+): Promise<CompletedRefund | undefined> {
+  return ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, row.orderId);
+    const [completed] = await tx
+      .update(refunds)
+      .set({ state: "completed", settledAt: sql`now()` })
+      .where(and(eq(refunds.id, row.id), eq(refunds.state, "pending")))
+      .returning({ id: refunds.id });
+    if (!completed) return undefined;
+    if (row.kind === "payment") return recordLatePaymentRefund(tx, order, row.paymentId);
+    const lines = (await linesOfOrders(tx, [order.id])).get(order.id) ?? [];
+    const refunded = row.lines.flatMap(({ position, quantity }) => {
+      const line = lines.find((each) => each.position === position);
+      return line ? [{ line, quantity }] : [];
+    });
+    for (const { line, quantity } of refunded) {
+      await tx
+        .update(orderLines)
+        .set({ refundedQuantity: sql`${orderLines.refundedQuantity} + ${quantity}` })
+        .where(and(eq(orderLines.orderId, order.id), eq(orderLines.position, line.position)));
+    }
+    // The credit note first, then the day's sales, as paying an order does: the series' row is held
+    // only until the commit.
+    const creditNote = await issueCreditNote(tx, ctx.invoicing, order.id, refunded);
+    await uncountRefundedUnits(tx, order, refunded);
+    await putStockBack(
+      tx,
+      refunded.map(({ line, quantity }) => ({ toolId: line.toolId, quantity })),
+    );
+    const everyLineRefunded = lines.every((line) => {
+      const refunding = refunded.find((each) => each.line.position === line.position)?.quantity ?? 0;
+      return line.refundedQuantity + refunding === line.quantity;
+    });
+    if (everyLineRefunded && isAllowedTransition(order.status, "refunded")) {
+      // The order's row is locked: the move cannot lose a race.
+      const moved = await transitionOrder(tx, order.id, order.status, "refunded");
+      if (!moved) throw new Error(`Order ${order.id} did not move to refunded under its lock.`);
+      return { order: moved, creditNote, refunded };
+    }
+    return { order: await lockOrder(tx, order.id), creditNote, refunded };
+  });
+}
+
+/**
+ * A payment that came after its order was cancelled, refunded: the order stays cancelled (its stock
+ * went back when it was cancelled) and keeps the payment's id as its transaction.
+ */
+async function recordLatePaymentRefund(tx: Database, order: OrderRow, paymentId: string) {
+  const [recorded] = await tx
+    .update(orders)
+    .set({ transactionId: paymentId })
+    .where(and(eq(orders.id, order.id), eq(orders.status, "cancelled"), sql`${orders.transactionId} is null`))
+    .returning();
+  return { order: recorded ?? order, creditNote: undefined, refunded: [] };
+}
+
+/** Pending refunds written before `cutoff`, oldest first: their request crashed or failed meanwhile. */
+export function stalePendingRefunds(db: Database, cutoff: Date, limit: number): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.state, "pending"), lt(refunds.createdAt, cutoff)))
+    .orderBy(asc(refunds.createdAt))
+    .limit(limit);
+}
