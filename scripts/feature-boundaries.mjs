@@ -1,0 +1,133 @@
+// The features' boundaries (docs/architecture.md, "Boundaries"): a file in src/features/<a>/ reaches
+// another feature only through that feature's public files, and reaches outside src/features only the
+// shared layers. Biome's noRestrictedImports matches import strings, not the files they resolve to, so
+// it cannot tell `../auth/use-session` in cart/ from `../use-session` in auth/components/; this walks
+// the files and resolves each relative import instead. scripts/feature-boundaries.test.mjs runs it.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * What every feature of the server shows the others, and what each one adds (with why). A name is a
+ * path inside the feature without its extension; `*` matches within one path segment, `**` any depth.
+ */
+export const SERVER_RULES = {
+  layers: ["lib/**", "plugins/**", "policy/**", "env"],
+  testLayers: ["testing/**", "resilience/support/**"],
+  everyFeature: ["service"],
+  everyFeatureInTests: ["test-fixtures", "fake-*"],
+  features: {
+    // What every order-touching feature runs with (OrdersContext, Actor) and the order's API view.
+    orders: ["context", "dto", "row-types", "place-order"],
+    // Issued in the payment's and the refund's own transaction; the order's view lists its documents.
+    invoices: ["issue", "documents", "settings"],
+    // Per-day sales kept by payments and refunds in their own transaction (decision 0048).
+    overview: ["sales"],
+    // The PaymentGateway interface, and the test gateway's one-statement settlement (decision 0032).
+    payments: ["gateway", "test-gateway"],
+    reviews: ["tool-reviews"],
+    tools: ["search"],
+  },
+  featuresInTests: {
+    // The Stripe gateway's and the invoice mails' tests drive the order operations themselves.
+    orders: ["payment", "refunds", "mail-retries"],
+    // The orders export's test writes an issued invoice's row itself.
+    invoices: ["series"],
+    payments: ["stripe-gateway"],
+  },
+};
+
+/** The same for the web app: each feature's api/ folder is public, its test/ folder to tests. */
+export const WEB_RULES = {
+  layers: ["components/**", "lib/**"],
+  testLayers: ["test/**"],
+  // A product that does not exist shows the app's own not-found page.
+  extraLayers: { "storefront/components/product-screen": ["app/routes/not-found-page"] },
+  everyFeature: ["api/**"],
+  everyFeatureInTests: ["test/**"],
+  features: {
+    auth: ["use-session"],
+    cart: ["components/add-to-cart-button", "components/add-to-cart-form"],
+    orders: ["checkout-messages", "delivery-details"],
+    profile: ["use-saved-details"],
+    quotes: ["components/ask-for-quote"],
+    tools: [
+      "stock",
+      "list-location",
+      "use-tool-filters",
+      "components/low-stock-badge",
+      "components/tool-picture",
+      "components/tool-quantities",
+    ],
+  },
+  featuresInTests: {},
+};
+
+const SOURCE = /\.(ts|tsx|mts|mjs)$/;
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["']([^"']+)["']/gm;
+
+function sourceFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith(".d.ts"))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** The relative imports of a file's text: static, dynamic and re-exports. */
+export function importsOf(text) {
+  return [...text.matchAll(IMPORT)].map((match) => match[1]).filter((spec) => spec.startsWith("."));
+}
+
+function matches(pattern, name) {
+  const regex = pattern
+    .split("**")
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replaceAll("*", "[^/]*"))
+    .join(".*");
+  return new RegExp(`^${regex}$`).test(name);
+}
+
+const withoutExtension = (file) => file.replace(/(\.d)?\.(ts|tsx|mts|mjs|js)$/, "");
+const posix = (file) => file.split(path.sep).join("/");
+
+/** A test, or a file only tests use (test-fixtures.ts, fake-stripe.ts, a test/ folder). */
+function isTestCode(name) {
+  return /(^|\/)(test|testing)\//.test(name) || /\.test$|(^|\/)test-fixtures$|(^|\/)fake-[^/]*$/.test(name);
+}
+
+/**
+ * Every import of `srcDir/features/**` that crosses a boundary `rules` do not allow, as
+ * "importer -> target" (both relative to srcDir, without extensions).
+ */
+export function boundaryViolations(srcDir, rules) {
+  const featuresDir = path.join(srcDir, "features");
+  const violations = [];
+  for (const file of sourceFiles(featuresDir)) {
+    const importer = posix(withoutExtension(path.relative(srcDir, file)));
+    const [, feature, ...rest] = importer.split("/");
+    const inTests = isTestCode(rest.join("/"));
+    for (const spec of importsOf(readFileSync(file, "utf8"))) {
+      const target = posix(withoutExtension(path.relative(srcDir, path.resolve(path.dirname(file), spec))));
+      if (!allowed(rules, importer, feature, inTests, target)) violations.push(`${importer} -> ${target}`);
+    }
+  }
+  return violations.sort();
+}
+
+function allowed(rules, importer, feature, inTests, target) {
+  if (target.startsWith("..")) return true; // another workspace's file (tests' fixtures): not a feature
+  const [top, targetFeature, ...rest] = target.split("/");
+  if (top !== "features") {
+    const layers = [
+      ...rules.layers,
+      ...(inTests ? rules.testLayers : []),
+      ...(rules.extraLayers?.[importer.replace(/^features\//, "")] ?? []),
+    ];
+    return layers.some((pattern) => matches(pattern, target));
+  }
+  if (targetFeature === feature) return true;
+  const inside = rest.join("/");
+  const publicFiles = [
+    ...rules.everyFeature,
+    ...(rules.features[targetFeature] ?? []),
+    ...(inTests ? [...rules.everyFeatureInTests, ...(rules.featuresInTests[targetFeature] ?? [])] : []),
+  ];
+  return publicFiles.some((pattern) => matches(pattern, inside));
+}
