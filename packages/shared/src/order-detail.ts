@@ -17,7 +17,6 @@ export const orderStatusChangeSchema = z.object({
   status: orderStatusSchema,
   at: z.string(),
 });
-export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 
 /** An order with what its page and receipt show beside the list's fields. */
 export const orderDetailSchema = orderSchema.extend({

@@ -196,7 +196,6 @@ export const creditNoteSummarySchema = z.object({
   /** The amount credited, tax included, in currency units. */
   amount: z.number(),
 });
-export type CreditNoteSummary = z.infer<typeof creditNoteSummarySchema>;
 
 /**
  * The tax of an order, at the rate in force when it was placed (decision 0041). Amounts in currency
@@ -211,7 +210,6 @@ export const orderTaxSchema = z.object({
   tax: z.number(),
   gross: z.number(),
 });
-export type OrderTax = z.infer<typeof orderTaxSchema>;
 
 /**
  * An order as the API shows it: the spec's field names, `_id`, money in currency units. The spec's

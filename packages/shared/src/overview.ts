@@ -16,7 +16,6 @@ export const overviewQuerySchema = z.object({
     .transform((days) => Number(days) as OverviewPeriod)
     .describe("The period in days, ending today (UTC): 30 or 90; 30 when absent"),
 });
-export type OverviewQuery = z.infer<typeof overviewQuerySchema>;
 
 const amount = z.number().describe("In currency units (12.5 is 12.50)");
 
@@ -34,7 +33,6 @@ export const overviewTopToolSchema = z.object({
   revenue: amount,
   quantity: z.number().int(),
 });
-export type OverviewTopTool = z.infer<typeof overviewTopToolSchema>;
 
 export const overviewLowStockSchema = z.object({
   toolId: z.uuid(),
@@ -44,7 +42,6 @@ export const overviewLowStockSchema = z.object({
   threshold: z.number().int(),
   thresholdIsDefault: z.boolean(),
 });
-export type OverviewLowStock = z.infer<typeof overviewLowStockSchema>;
 
 /** GET /api/overview (admins): the owner's view of the business. */
 export const overviewSchema = z.object({

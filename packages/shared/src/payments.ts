@@ -36,7 +36,6 @@ export const confirmOrderPaymentBodySchema = z.object({
     .trim()
     .regex(PAYMENT_ID_PATTERN, "transactionId must be a payment id (pi_…)"),
 });
-export type ConfirmOrderPaymentBody = z.infer<typeof confirmOrderPaymentBodySchema>;
 
 // ---- The built-in test gateway's card confirmation (POST /api/test-gateway/confirm), shaped like
 // Stripe.js's confirmCardPayment result so that the payment screen handles both gateways alike.

@@ -84,7 +84,6 @@ export const quoteOfferLineSchema = z.object({
   quantity: quantity(),
   unitPrice: unitPrice(),
 });
-export type QuoteOfferLine = z.infer<typeof quoteOfferLineSchema>;
 
 /** POST /api/quotes/:id/offer (admin): the offer, which replaces any offer before it. */
 export const quoteOfferBodySchema = z.object({

@@ -88,7 +88,6 @@ export type OpenQuotesCount = z.infer<typeof openQuotesCountSchema>;
 export const quoteHandledSchema = z.object({
   handled: z.boolean({ error: "handled must be true or false" }),
 });
-export type QuoteHandled = z.infer<typeof quoteHandledSchema>;
 
 export const quoteIdParamsSchema = z.object({
   id: z.uuid({ error: "There is no quote request with this id" }),

@@ -35,10 +35,8 @@ export const toolImportQuerySchema = z.object({
       "The preview's fingerprint: the import is refused (409) if what it would change is no longer what was previewed",
     ),
 });
-export type ToolImportQuery = z.input<typeof toolImportQuerySchema>;
 
 export const toolImportActions = ["create", "update", "unchanged", "error"] as const;
-export type ToolImportAction = (typeof toolImportActions)[number];
 
 /** One changed column of a row: the cell as the catalogue has it and as the file has it. */
 export const toolImportChangeSchema = z.object({

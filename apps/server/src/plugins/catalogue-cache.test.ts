@@ -411,6 +411,33 @@ describe("catalogue cache consistency (no database)", () => {
     expect((await app.inject({ method: "GET", url: "/v" })).json()).toEqual({ version: 4 });
   });
 
+  it("keeps at most the bodies it is given per scope, dropping the least recently used", async () => {
+    const small = Fastify();
+    await registerDomainEvents(small, undefined, redis.prefix);
+    registerCatalogueCache(small, 2);
+    const reads = new Map<string, number>();
+    small.get<{ Params: { key: string } }>("/k/:key", (request, reply) =>
+      small.catalogueCache.serve(request, reply, {
+        scope: "tools",
+        key: request.params.key,
+        schema: z.object({ key: z.string() }),
+        load: async () => {
+          reads.set(request.params.key, (reads.get(request.params.key) ?? 0) + 1);
+          return { key: request.params.key };
+        },
+      }),
+    );
+    try {
+      for (const key of ["a", "b", "a", "c", "a", "b"]) {
+        expect((await small.inject({ method: "GET", url: `/k/${key}` })).json()).toEqual({ key });
+      }
+      // b went when c came (a had just been read); a stayed.
+      expect(Object.fromEntries(reads)).toEqual({ a: 1, b: 2, c: 1 });
+    } finally {
+      await small.close();
+    }
+  });
+
   it("compares If-None-Match weakly, as RFC 9110 says", () => {
     expect(matchesEtag('"a"', '"a"')).toBe(true);
     expect(matchesEtag('W/"a"', '"a"')).toBe(true);

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { type CachedBody, cachedBody, sendCachedBody } from "../lib/cached-body";
 import type { DomainEventType } from "../lib/domain-events";
 import { HttpError } from "../lib/http-errors";
+import { createDerivedCache, type DerivedCache } from "./derived-cache";
 
 /** What a write changes: the tools (with their stock) or the reviews. */
 export type CatalogueScope = "tools" | "reviews";
@@ -55,86 +56,41 @@ declare module "fastify" {
   }
 }
 
+export { DEGRADED_TTL_MS } from "./derived-cache";
+
+/** The events that drop the "tools" scope (stock included). */
+export const TOOLS_CHANGED_BY = eventsDropping("tools");
+
 /**
- * How long a body may be served while this process cannot hear other processes' events (REDIS_URL
- * set but the subscriber connection is down): other processes' writes then show here within this
- * time. Without REDIS_URL there is one process and no TTL; with a working subscriber there is none
- * either, since every write anywhere reaches us.
+ * At most this many bodies are kept per scope: a tool's and its reviews' for each of 10,000 tools (the
+ * largest catalogue measured), the lists and the searches.
  */
-export const DEGRADED_TTL_MS = 1500;
+export const CATALOGUE_BODIES_KEPT = 20_000;
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
-interface Entry extends CachedBody {
-  storedAt: number;
+function eventsDropping(scope: CatalogueScope): DomainEventType[] {
+  return (Object.keys(INVALIDATED_BY) as DomainEventType[]).filter((type) => INVALIDATED_BY[type] === scope);
 }
 
-interface ScopeState {
-  /** Bumped by every invalidation: a load that started under an older generation is not stored. */
-  generation: number;
-  entries: Map<string, Entry>;
-  /** One database read per key at a time; concurrent misses share it. */
-  loading: Map<string, Promise<Entry | undefined>>;
+/** The body `read` answers, as Fastify's serializer would have sent it; undefined when it finds nothing. */
+async function bodyOf<T>(read: CachedRead<T>): Promise<CachedBody | undefined> {
+  const value = await read.load();
+  return value === undefined ? undefined : cachedBody(JSON.stringify(read.schema.parse(value)), JSON_TYPE);
 }
 
-/** Decorates `app.catalogueCache`; needs `app.events` (plugins/domain-events.ts). */
-export function registerCatalogueCache(app: FastifyInstance): void {
+/**
+ * Decorates `app.catalogueCache`, keeping up to `bodiesKept` bodies per scope; needs `app.events`
+ * (plugins/domain-events.ts).
+ */
+export function registerCatalogueCache(app: FastifyInstance, bodiesKept = CATALOGUE_BODIES_KEPT): void {
   const { events } = app;
-  const scopes = new Map<CatalogueScope, ScopeState>(
-    SCOPES.map((scope) => [scope, { generation: 0, entries: new Map(), loading: new Map() }]),
+  const scopes = new Map<CatalogueScope, DerivedCache>(
+    SCOPES.map((scope) => [
+      scope,
+      createDerivedCache(app, { invalidatedBy: eventsDropping(scope), maxEntries: bodiesKept }),
+    ]),
   );
-  const invalidating = Object.keys(INVALIDATED_BY) as DomainEventType[];
-  events.subscribe(invalidating, "every-process", (event) => {
-    const scope = INVALIDATED_BY[event.type];
-    if (scope) forget(scope);
-  });
-  // Events published while this process could not hear them were lost: start from the database.
-  events.onResubscribed(clearAll);
-
-  function forget(scope: CatalogueScope): void {
-    const state = scopes.get(scope);
-    if (!state) return;
-    state.generation++;
-    state.entries.clear();
-    state.loading.clear();
-  }
-  function clearAll(): void {
-    for (const scope of SCOPES) forget(scope);
-  }
-  /** Without Redis there is one process: entries live until invalidated. */
-  function isFresh(entry: Entry): boolean {
-    if (events.mode !== "degraded") return true;
-    return performance.now() - entry.storedAt < DEGRADED_TTL_MS;
-  }
-
-  function cachedEntry<T>(read: CachedRead<T>): Entry | undefined {
-    const cached = (scopes.get(read.scope) as ScopeState).entries.get(read.key);
-    return cached && isFresh(cached) ? cached : undefined;
-  }
-
-  async function entryFor<T>(read: CachedRead<T>): Promise<Entry | undefined> {
-    const cached = cachedEntry(read);
-    if (cached) return cached;
-    const state = scopes.get(read.scope) as ScopeState;
-    const pending = state.loading.get(read.key);
-    if (pending) return pending;
-
-    const generation = state.generation;
-    const loading = read.load().then((value) => {
-      if (value === undefined) return undefined;
-      const body = cachedBody(JSON.stringify(read.schema.parse(value)), JSON_TYPE);
-      const entry: Entry = { ...body, storedAt: performance.now() };
-      // An invalidation during the read may have come after the row we read: keep it uncached.
-      if (state.generation === generation) state.entries.set(read.key, entry);
-      return entry;
-    });
-    state.loading.set(read.key, loading);
-    const forgetLoading = () => {
-      if (state.loading.get(read.key) === loading) state.loading.delete(read.key);
-    };
-    loading.then(forgetLoading, forgetLoading);
-    return loading;
-  }
 
   const cache: CatalogueCache = {
     get mode() {
@@ -142,7 +98,9 @@ export function registerCatalogueCache(app: FastifyInstance): void {
     },
 
     async serve(request, reply, read) {
-      const entry = cachedEntry(read) ?? (await entryFor(read));
+      const bodies = scopes.get(read.scope) as DerivedCache;
+      // A kept body is sent without waiting on a promise: the catalogue's reads are most of the API's calls.
+      const entry = bodies.kept<CachedBody>(read.key) ?? (await bodies.get(read.key, () => bodyOf(read)));
       if (!entry) throw new HttpError(404, read.notFound ?? "Not found.");
       sendCachedBody(request, reply, entry);
     },

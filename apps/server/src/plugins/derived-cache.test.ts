@@ -88,6 +88,30 @@ describe("derived cache", () => {
     expect(load.calls).toBe(1);
   });
 
+  it("answers a load dropped by an event to every request that waited for it, found or not", async () => {
+    const { app, fire } = appWithEvents();
+    const cache = createDerivedCache(app, { invalidatedBy: ["ToolChanged"], maxEntries: 10 });
+    for (const value of [7, undefined]) {
+      let release: (value: number | undefined) => void = () => {};
+      const slow = new Promise<number | undefined>((resolve) => {
+        release = resolve;
+      });
+      const waiting = [cache.get("a", () => slow), cache.get("a", () => slow)];
+      fire("ToolChanged");
+      release(value);
+      expect(await Promise.all(waiting)).toEqual([value, value]);
+    }
+  });
+
+  it("passes a failed load's error on, and keeps nothing", async () => {
+    const { app } = appWithEvents();
+    const cache = createDerivedCache(app, { invalidatedBy: ["ToolChanged"], maxEntries: 10 });
+    await expect(cache.get("a", () => Promise.reject(new Error("database down")))).rejects.toThrow(
+      "database down",
+    );
+    expect(await cache.get("a", counter(3))).toBe(3);
+  });
+
   it("keeps at most maxEntries, dropping the least recently used", async () => {
     const { app } = appWithEvents();
     const cache = createDerivedCache(app, { invalidatedBy: ["ToolChanged"], maxEntries: 2 });

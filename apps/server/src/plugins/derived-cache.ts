@@ -1,14 +1,27 @@
 import type { FastifyInstance } from "fastify";
+import { LRUCache } from "lru-cache";
 import type { DomainEventType } from "../lib/domain-events";
-import { DEGRADED_TTL_MS, INVALIDATED_BY } from "./catalogue-cache";
 
-/** Values derived from the database (product pages, the sitemap, search counts), kept until what they derive from changes. */
+/**
+ * How long a value may be answered while this process cannot hear other processes' events (REDIS_URL
+ * set but the subscriber connection is down): other processes' writes then show here within this
+ * time. Without REDIS_URL there is one process and no TTL; with a working subscriber there is none
+ * either, since every write anywhere reaches us.
+ */
+export const DEGRADED_TTL_MS = 1500;
+
+/**
+ * Values derived from the database (the catalogue's bodies, product pages, the sitemap, search counts),
+ * kept until what they derive from changes.
+ */
 export interface DerivedCache {
   /**
    * The value under `key`; `load` runs once until the next change, concurrent misses share it. An
    * undefined value (nothing found) is not kept.
    */
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** The value kept under `key`, without loading (undefined while none is, or while it is loading). */
+  kept<T>(key: string): T | undefined;
 }
 
 export interface DerivedCacheOptions {
@@ -18,71 +31,65 @@ export interface DerivedCacheOptions {
   maxEntries: number;
 }
 
-interface Entry {
+type Load = () => Promise<unknown>;
+
+interface Kept {
   value: unknown;
   storedAt: number;
 }
 
-/** The events that drop the catalogue cache's "tools" scope (stock included). */
-export const TOOLS_CHANGED_BY = (Object.keys(INVALIDATED_BY) as DomainEventType[]).filter(
-  (type) => INVALIDATED_BY[type] === "tools",
-);
+/**
+ * What a load that found nothing rejects with. A load resolving to undefined after a change emptied
+ * the cache would reject with lru-cache's abort reason instead; this one is answered as undefined.
+ */
+const NOTHING_FOUND = Symbol("nothing found");
 
 /**
- * The same rule as the API's catalogue cache (plugins/catalogue-cache.ts), whose answers are JSON
- * replies and cannot be read as values: the events named drop everything, on every process; a
- * resubscription starts afresh; while other processes cannot be heard (degraded), values expire
- * after DEGRADED_TTL_MS.
+ * An LRU cache (lru-cache) that the named domain events empty, on every process; a resubscription
+ * empties it too (events may have been missed meanwhile). While other processes cannot be heard
+ * (degraded), values older than DEGRADED_TTL_MS are loaded again.
  */
 export function createDerivedCache(
   app: FastifyInstance,
   { invalidatedBy, maxEntries }: DerivedCacheOptions,
 ): DerivedCache {
-  let generation = 0;
-  const entries = new Map<string, Entry>();
-  const loading = new Map<string, Promise<unknown>>();
-  const forget = () => {
-    generation++;
-    entries.clear();
-    loading.clear();
-  };
-  app.events.subscribe([...invalidatedBy], "every-process", forget);
-  app.events.onResubscribed(forget);
+  const { events } = app;
+  const cache = new LRUCache<string, Kept, Load>({
+    max: maxEntries,
+    // A change dropping a load under way keeps its value out of the cache (the rows it read may
+    // predate the change), but still answers it to the requests that were waiting for it.
+    ignoreFetchAbort: true,
+    fetchMethod: async (_key, _stale, { context }) => {
+      const value = await context();
+      if (value === undefined) throw NOTHING_FOUND;
+      return { value, storedAt: performance.now() };
+    },
+  });
+  const forget = () => cache.clear();
+  events.subscribe([...invalidatedBy], "every-process", forget);
+  events.onResubscribed(forget);
 
-  const isFresh = (entry: Entry) =>
-    app.events.mode !== "degraded" || performance.now() - entry.storedAt < DEGRADED_TTL_MS;
+  // Not lru-cache's TTL: a value only expires while the mode is degraded, yet counts its age from
+  // when it was stored (lru-cache would also stop moving expired values up its recency list).
+  const isFresh = (kept: Kept) =>
+    events.mode !== "degraded" || performance.now() - kept.storedAt < DEGRADED_TTL_MS;
 
   return {
-    get<T>(key: string, load: () => Promise<T>): Promise<T> {
-      const cached = entries.get(key);
-      if (cached && isFresh(cached)) {
-        // Map keeps insertion order: moving the entry to the end makes the first one the least used.
-        entries.delete(key);
-        entries.set(key, cached);
-        return Promise.resolve(cached.value as T);
+    async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const kept = cache.get(key);
+      if (kept && isFresh(kept)) return kept.value as T;
+      try {
+        // A value too old is loaded again (concurrent callers share that load too).
+        const loaded = await cache.fetch(key, { context: load, forceRefresh: kept !== undefined });
+        return loaded?.value as T;
+      } catch (error) {
+        if (error === NOTHING_FOUND) return undefined as T;
+        throw error;
       }
-      const pending = loading.get(key);
-      if (pending) return pending as Promise<T>;
-
-      const started = generation;
-      const promise = load().then((value) => {
-        // A change during the read may have come after the rows we read: keep the value uncached.
-        if (value !== undefined && generation === started) {
-          entries.delete(key);
-          entries.set(key, { value, storedAt: performance.now() });
-          for (const oldest of entries.keys()) {
-            if (entries.size <= maxEntries) break;
-            entries.delete(oldest);
-          }
-        }
-        return value;
-      });
-      loading.set(key, promise);
-      const done = () => {
-        if (loading.get(key) === promise) loading.delete(key);
-      };
-      promise.then(done, done);
-      return promise;
+    },
+    kept<T>(key: string) {
+      const kept = cache.get(key);
+      return kept && isFresh(kept) ? (kept.value as T) : undefined;
     },
   };
 }

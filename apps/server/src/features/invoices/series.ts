@@ -17,10 +17,6 @@ export function seriesPrefix(kind: TaxDocumentKind, invoicePrefix: string): stri
   return kind === "invoice" ? invoicePrefix : `${invoicePrefix}-CN`;
 }
 
-export function formatDocumentNumber(prefix: string, year: number, seq: number): string {
-  return `${prefix}-${year}-${String(seq).padStart(SEQ_DIGITS, "0")}`;
-}
-
 export interface NewTaxDocument {
   kind: TaxDocumentKind;
   prefix: string;

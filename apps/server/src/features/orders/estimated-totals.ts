@@ -2,33 +2,31 @@
 // that a filter has that many matches costs a capped count and an EXPLAIN: two of the Manage orders
 // page's four queries. An estimate a few seconds old is as good an "about", so each process answers it
 // again for ESTIMATE_KEPT_MS; exact totals are always counted.
+import { LRUCache } from "lru-cache";
 
 /** How long a filter's estimated total is answered without counting again. */
 export const ESTIMATE_KEPT_MS = 10_000;
-/** At most this many filters' estimates are kept; the oldest goes first. */
+/** At most this many filters' estimates are kept; the least recently used goes first. */
 export const ESTIMATES_KEPT = 1_000;
 
 export interface EstimatedTotals {
-  /** The estimate kept for this filter, if it is younger than ESTIMATE_KEPT_MS. */
+  /** The estimate kept for this filter, if it is no older than ESTIMATE_KEPT_MS. */
   get(filterKey: string): number | undefined;
   set(filterKey: string, estimate: number): void;
 }
 
 export function createEstimatedTotals({ now = Date.now } = {}): EstimatedTotals {
-  const kept = new Map<string, { estimate: number; until: number }>();
+  // ttlResolution 0: the clock is read on every call, never remembered between two (tests move it).
+  const kept = new LRUCache<string, number>({
+    max: ESTIMATES_KEPT,
+    ttl: ESTIMATE_KEPT_MS,
+    ttlResolution: 0,
+    perf: { now },
+  });
   return {
-    get(filterKey) {
-      const entry = kept.get(filterKey);
-      if (!entry) return undefined;
-      if (entry.until > now()) return entry.estimate;
-      kept.delete(filterKey);
-      return undefined;
-    },
-    set(filterKey, estimate) {
-      kept.delete(filterKey);
-      kept.set(filterKey, { estimate, until: now() + ESTIMATE_KEPT_MS });
-      // A Map iterates in insertion order: the first key is the oldest.
-      if (kept.size > ESTIMATES_KEPT) kept.delete(kept.keys().next().value as string);
+    get: (filterKey) => kept.get(filterKey),
+    set: (filterKey, estimate) => {
+      kept.set(filterKey, estimate);
     },
   };
 }

@@ -4,6 +4,7 @@
 import { hkdfSync } from "node:crypto";
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from "@toolshop/shared/constants";
 import { jwtVerify, SignJWT } from "jose";
+import { LRUCache } from "lru-cache";
 
 const ISSUER = "toolshop";
 const AUDIENCE = "toolshop-api";
@@ -25,8 +26,8 @@ export interface AccessTokens {
 }
 
 /**
- * How many verified tokens a process remembers. A signed-in visitor sends the same token with every
- * call for its whole lifetime, and each verification through WebCrypto cost a sixth of the server's
+ * How many verified tokens a process remembers, the least recently used forgotten first. A signed-in
+ * visitor sends the same token with every call for its whole lifetime, and each verification through WebCrypto cost a sixth of the server's
  * time on the signed-in calls (bench/results/latest.md); 10,000 tokens are about 3 MB.
  */
 export const VERIFIED_TOKENS_REMEMBERED = 10_000;
@@ -45,15 +46,7 @@ export function accessTokens(
   const key = new Uint8Array(hkdfSync("sha256", authSecret, "toolshop", "access-token-signing-key", 32));
   // Keyed by the whole token: a hit means these exact bytes passed jwtVerify. Only the expiry can
   // change the verdict since, and it is checked on every hit; revocation is the guard's own check.
-  const verified = new Map<string, { user: TokenUser; expiresAtMs: number }>();
-  const remember = (token: string, user: TokenUser, expiresAtMs: number) => {
-    if (verified.size >= remembered) {
-      // The oldest first: a Map keeps insertion order.
-      const oldest = verified.keys().next();
-      if (!oldest.done) verified.delete(oldest.value);
-    }
-    verified.set(token, { user, expiresAtMs });
-  };
+  const verified = new LRUCache<string, { user: TokenUser; expiresAtMs: number }>({ max: remembered });
   return {
     sign: (user) =>
       new SignJWT({ email: user.email, sid: user.sessionId })
@@ -86,7 +79,7 @@ export function accessTokens(
       }
       const user = Object.freeze({ id: payload.sub, email: payload.email, sessionId: payload.sid });
       // jose refuses the token once the clock reaches exp (seconds): the same instant, in ms.
-      remember(token, user, (payload.exp as number) * 1000);
+      verified.set(token, { user, expiresAtMs: (payload.exp as number) * 1000 });
       return user;
     },
   };
