@@ -1,11 +1,11 @@
-// One expiry pass in a process of its own, for expiry.test.ts: two of these race on one PostgreSQL
+// One expiry pass in a process of its own, for features/orders/expiry.test.ts: two of these race on one PostgreSQL
 // database, as two server processes' periodic tasks would. Prints the ids this process cancelled.
 // Arguments (not the environment: only env.ts reads that): <DATABASE_URL> <hold minutes> <start at, ms>.
 import { openPostgres } from "@toolshop/db/client";
-import { NO_SUBSCRIBERS } from "../../lib/domain-events";
-import { TestPaymentGateway } from "../payments/test-gateway";
-import { expireUnpaidOrders } from "./expiry";
-import { TEST_INVOICING } from "./test-fixtures";
+import { expireUnpaidOrders } from "../features/orders/expiry";
+import { TEST_INVOICING } from "../features/orders/test-fixtures";
+import { TestPaymentGateway } from "../features/payments/test-gateway";
+import { NO_SUBSCRIBERS } from "../lib/domain-events";
 
 const [url, holdMinutes, startAt] = process.argv.slice(2);
 if (!url) throw new Error("usage: expiry-worker.ts <DATABASE_URL> <hold minutes> <start at, ms>");

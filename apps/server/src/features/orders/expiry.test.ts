@@ -206,7 +206,7 @@ for (const target of testDatabaseTargets()) {
 
 const skipped = missingBackends({ postgres: true });
 const run = promisify(execFile);
-const worker = fileURLToPath(new URL("./expiry-worker.ts", import.meta.url));
+const worker = fileURLToPath(new URL("../../testing/expiry-worker.ts", import.meta.url));
 
 describe.skipIf(skipped)(`reservation expiry in two processes on one PostgreSQL${skipped}`, () => {
   it("releases each expired order's stock exactly once", async () => {

@@ -92,7 +92,7 @@ describe("the session", () => {
   it("gets a new token before an API call when the stored one is inside its last 30 s", async () => {
     api = await startAccountsApi({ signedIn: ANN, other: () => ({ status: 200, body: [] }) });
     localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, tokenExpiringIn(60 * MINUTE, ANN.email));
-    const { state, loader, apiClient } = await loadModules();
+    const { loader, apiClient } = await loadModules();
     await loader.startSession();
 
     const almostExpired = tokenExpiringIn(20_000, ANN.email);
@@ -113,7 +113,7 @@ describe("the session", () => {
   it("reports the user unauthorized when the refresh is refused because the identity session ended", async () => {
     api = await startAccountsApi({ signedIn: ANN, other: () => ({ status: 200, body: [] }) });
     localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, tokenExpiringIn(60 * MINUTE, ANN.email));
-    const { state, loader, apiClient } = await loadModules();
+    const { loader, apiClient } = await loadModules();
     await loader.startSession();
     const onUnauthorized = vi.fn();
     apiClient.setUnauthorizedHandler(onUnauthorized);
