@@ -19,7 +19,7 @@ import { shipOrder } from "./admin-service";
 import type { OrdersContext } from "./context";
 import { confirmPayment, startPayment } from "./payment";
 import { createOrder } from "./place-order";
-import { REFUND_UNDER_WAY } from "./refund-records";
+import { GATEWAY_KEY_LIFETIME_MS, REFUND_KEY_EXPIRED, REFUND_UNDER_WAY } from "./refund-records";
 import { PENDING_REFUND_GRACE_MS, refundOrder, refundOrderLines, resumePendingRefunds } from "./refunds";
 import { ordersContext, VALID_CARD } from "./test-fixtures";
 
@@ -176,6 +176,34 @@ for (const target of testDatabaseTargets()) {
       });
       for (const tool of tools) expect(await stockOf(handle.db, tool.id)).toBe(STOCK);
       await expect(refundOrder(ctx, order._id)).rejects.toMatchObject({ statusCode: 409 });
+    });
+
+    it("a refund left pending for over a day is not sent again: the gateway may have forgotten its key", async () => {
+      const { order, tools, paymentId } = await paidOrder([2000]);
+      const [tool] = tools;
+      if (!tool) throw new Error("a tool expected");
+      const crashing = { ...ctx, gateway: crashingAfterPayout(gateway) };
+      await expect(refundOrderLines(crashing, order._id, linesBody(tool.id, 1))).rejects.toThrow(
+        "the process died",
+      );
+      await handle.db
+        .update(refunds)
+        .set({ createdAt: new Date(Date.now() - GATEWAY_KEY_LIFETIME_MS - 60_000) })
+        .where(eq(refunds.orderId, order._id));
+      const outcome = await resumePendingRefunds(ctx);
+      expect(outcome.failed.map(({ error }) => error)).toContainEqual(
+        expect.objectContaining({ message: REFUND_KEY_EXPIRED }),
+      );
+      await expect(refundOrderLines(ctx, order._id, linesBody(tool.id, 1))).rejects.toMatchObject({
+        message: REFUND_KEY_EXPIRED,
+      });
+      expect(await traces(order, paymentId)).toMatchObject({
+        payouts: [2000],
+        records: [{ state: "pending" }],
+        refunded: [0],
+      });
+      // Settled by hand: the pending row is closed, and nothing else of the order is blocked by it.
+      await handle.db.update(refunds).set({ state: "failed" }).where(eq(refunds.orderId, order._id));
     });
 
     it("the same refund asked twice at once pays out once, and one of the two is told it was refunded meanwhile", async () => {

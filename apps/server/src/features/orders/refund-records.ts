@@ -38,6 +38,14 @@ export interface CompletedRefund {
 export const REFUND_UNDER_WAY =
   "Another refund of this order is under way. Please reload it in a minute and refund again if need be.";
 
+/**
+ * How long the gateway is trusted to remember a key: Stripe prunes keys after 24 hours, and the same
+ * key sent after that would refund again. A row pending longer is left for an operator.
+ */
+export const GATEWAY_KEY_LIFETIME_MS = 23 * 60 * 60 * 1000;
+export const REFUND_KEY_EXPIRED =
+  "This refund has been pending for over a day: check at the payment gateway whether it was paid out before refunding again.";
+
 /** The order's row, locked until `tx` ends: refunds of one order are recorded one at a time. */
 export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
@@ -90,6 +98,8 @@ export function purposeOf(row: RefundRow): string | undefined {
  * units can be refunded again; any other error leaves it pending for a retry.
  */
 export async function payOut(ctx: Pick<OrdersContext, "db" | "gateway">, row: RefundRow): Promise<void> {
+  if (Date.now() - row.createdAt.getTime() > GATEWAY_KEY_LIFETIME_MS)
+    throw new HttpError(409, REFUND_KEY_EXPIRED);
   const amount = row.kind === "lines" ? row.amountCents : undefined;
   try {
     await ctx.gateway.refund(row.paymentId, `refund-${row.id}`, amount, purposeOf(row));
