@@ -1,13 +1,9 @@
 import { createHash } from "node:crypto";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "@toolshop/shared/paths";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { HttpError } from "../lib/http-errors";
-import {
-  MemoryRateLimitStore,
-  RateLimiter,
-  type RateLimitRule,
-  RedisRateLimitStore,
-} from "../lib/rate-limiter";
+import { hitAll, type RateLimitRule, windowCounter } from "../lib/rate-limiter";
 
 export type RateLimitedAction =
   | "signIn"
@@ -63,40 +59,51 @@ declare module "fastify" {
   }
 }
 
-/** The limiter: in Redis when the app has one (shared by every process), otherwise in memory. */
+/** One action's counters, as its rules name them. */
+type ActionCounters = { [Rule in keyof RateLimitRules]: RateLimiterAbstract | undefined };
+
+/** The counters: in Redis when the app has one (shared by every process), otherwise in memory. */
 export function registerRateLimits(app: FastifyInstance, windowMs = DEFAULT_RATE_LIMIT_WINDOW_MS): void {
-  const fallback = new MemoryRateLimitStore();
-  const limiter = new RateLimiter({
-    windowMs,
-    store: app.redis ? new RedisRateLimitStore(app.redis) : fallback,
-    fallback,
-    onStoreError: (error) =>
-      app.log.warn({ err: error }, "rate limits: Redis failed; counting in this process until it answers"),
-    onStoreRecovered: () => app.log.info("rate limits: counting in Redis again"),
-  });
-  const factor = app.config.rateLimitFactor;
-  const scaled = (rule: RateLimitRule): RateLimitRule => ({ max: rule.max * factor });
+  // Told at most once a window, not for every attempt counted while Redis is away.
+  let fallbackToldAt = Number.NEGATIVE_INFINITY;
+  const onFallback = () => {
+    if (performance.now() - fallbackToldAt < windowMs) return;
+    fallbackToldAt = performance.now();
+    app.log.warn("rate limits: Redis did not answer; counting in this process until it does");
+  };
+  const counter = (name: string, rule: RateLimitRule | undefined) =>
+    rule &&
+    windowCounter({
+      name,
+      rule: { max: rule.max * app.config.rateLimitFactor },
+      windowMs,
+      redis: app.redis,
+      onFallback,
+    });
+  // Key names as before the library: rate-limit:<action>:ip:<address> and so on.
+  const counters = new Map<RateLimitedAction, ActionCounters>(
+    (Object.keys(RATE_LIMITS) as RateLimitedAction[]).map((action) => {
+      const rules = RATE_LIMITS[action];
+      const counters: ActionCounters = {
+        perIp: counter(`${action}:ip`, rules.perIp),
+        perAccount: counter(`${action}:account`, rules.perAccount),
+        perAccountAndIp: counter(`${action}:account-ip`, rules.perAccountAndIp),
+      };
+      return [action, counters];
+    }),
+  );
 
   app.decorate(
     "enforceRateLimit",
     async (request: FastifyRequest, reply: FastifyReply, action: RateLimitedAction, account?: string) => {
-      const rules = RATE_LIMITS[action];
+      const { perIp, perAccount, perAccountAndIp } = counters.get(action) as ActionCounters;
       const ip = request.ip;
-      const checks: { key: string; rule: RateLimitRule }[] = [
-        { key: `${action}:ip:${ip}`, rule: scaled(rules.perIp) },
-      ];
       const email = account?.trim().toLowerCase();
-      if (email && rules.perAccount) {
-        checks.push({ key: `${action}:account:${digest(email)}`, rule: scaled(rules.perAccount) });
-      }
-      if (email && rules.perAccountAndIp) {
-        checks.push({
-          key: `${action}:account-ip:${digest(`${email}\n${ip}`)}`,
-          rule: scaled(rules.perAccountAndIp),
-        });
-      }
+      const checks = [{ counter: perIp as RateLimiterAbstract, key: ip }];
+      if (email && perAccount) checks.push({ counter: perAccount, key: digest(email) });
+      if (email && perAccountAndIp) checks.push({ counter: perAccountAndIp, key: digest(`${email}\n${ip}`) });
 
-      const decision = await limiter.hit(checks);
+      const decision = await hitAll(checks);
       if (decision.allowed) return;
       request.log.info({ action }, "rate limit reached");
       reply.header("retry-after", String(Math.ceil(decision.retryAfterMs / 1000)));
