@@ -55,7 +55,7 @@ function latestMigration() {
  * The template database for these sizes: seeded now (dropped first if it exists), or, with `reuse`,
  * the one an earlier run left complete under the current migrations. Answers its name and how long
  * seeding took (that run's). Its migrations are the working tree's, not those of the build a server
- * runs: builds whose migrations differ compare only at seed size (decision 0030).
+ * runs: builds whose migrations differ compare only at seed size (the template has only one schema).
  */
 export async function largeTemplate(sizes, { reuse = false, log = console.log } = {}) {
   const name = `toolshop_bench_large_${sizes.tools}_${sizes.users}_${sizes.orders}_${sizes.reviews}`;

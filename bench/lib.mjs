@@ -184,7 +184,7 @@ export async function startServer({
     const ahead = await migrationsBeyondTheBuild(databaseUrl);
     if (ahead > 0) {
       console.error(
-        `warning: the database holds ${ahead} migration(s) that the build under test does not: its figures are not that build's (decision 0030)`,
+        `warning: the database holds ${ahead} migration(s) that the build under test does not: its figures are not that build's (compare such builds at seed size)`,
       );
     }
   }

@@ -1,4 +1,4 @@
--- Placing an order in one round trip (docs/decisions/0018-placing-an-order-in-one-round-trip.md): the
+-- Placing an order in one round trip (docs/decisions/superseded/0018-placing-an-order-in-one-round-trip.md): the
 -- seven statements of POST /orders ran as a transaction of seven round trips, and each one cost the API
 -- process and PostgreSQL a wake-up; as one function call they cost one, and the tool's row is locked
 -- for no round trip at all. A PL/pgSQL function runs each statement with a snapshot of its own, so the

@@ -17,7 +17,7 @@ const SHARED_BUFFERS = "4MB";
  * `--liftoff-only` and what it implies on the command line. V8 works out a flag's implications when
  * the process starts; V8 11 (Node 20) also did when a flag was set later, V8 13 (Node 24) does not, so
  * there `--liftoff-only` alone still let TurboFan recompile PGlite: a peak of about 900 MB at start
- * (docs/decisions/0022-node-24-memory.md). pglite.test.ts checks that these are the command line's.
+ * (docs/decisions/superseded/0022-node-24-memory.md). pglite.test.ts checks that these are the command line's.
  */
 const BASELINE_ONLY_FLAGS = ["--liftoff-only", "--no-wasm-tier-up", "--no-wasm-dynamic-tiering"] as const;
 

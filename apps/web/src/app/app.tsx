@@ -9,7 +9,7 @@ interface AppProps {
 }
 
 /**
- * The whole app. main.tsx mounts it and the build pre-renders `/` with it (prerender-home.tsx): the
+ * The whole app. main.tsx mounts it and server-render.tsx renders `/` and the product pages with it: the
  * very same tree on both sides, so that hydration matches, useId included.
  */
 export function App({ router, queryClient }: AppProps) {
