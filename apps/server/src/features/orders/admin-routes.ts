@@ -105,7 +105,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }>
           "Refund a paid order in full, or chosen units of its lines, through the gateway and restock them (admin)",
         ),
         description:
-          "Without a body: the whole order, which must be paid (otherwise 409). With `{lines: [{toolId, quantity}]}`: those units of a paid, shipped or delivered order; their amount is refunded at the gateway, their stock goes back, and a paid order becomes refunded once every line is. A tool not in the order or more units than are left to refund is 409, naming every such line.",
+          "Without a body: the whole order, which must be paid (otherwise 409). With `{lines: [{toolId, quantity}]}`: those units of a paid, shipped or delivered order; their amount is refunded at the gateway, their stock goes back, and a paid order becomes refunded once every line is. A tool not in the order or more units than are left to refund is 409, naming every such line. Each refund is recorded before the gateway is asked: asked again after a failure, the same refund is finished, never paid out twice; while one is under way, a refund of the whole order, or of units it takes, is 409.",
         body: refundLinesBodySchema.nullish(),
       },
     },
