@@ -19,7 +19,7 @@ export interface CounterOptions {
   /** Starts the counter's keys (after the Redis client's own REDIS_PREFIX). */
   name: string;
   rule: RateLimitRule;
-  /** Whole seconds: Redis expires the counts in seconds. */
+  /** Whole seconds with Redis, which expires the counts in seconds. */
   windowMs: number;
   redis?: Redis | undefined;
   /** Called on each hit counted in memory because Redis failed. */
@@ -34,8 +34,9 @@ export function windowCounter({
   redis,
   onFallback,
 }: CounterOptions): RateLimiterAbstract {
-  if (windowMs <= 0 || windowMs % 1000 !== 0) {
-    throw new Error(`A rate limit window is whole seconds, not ${windowMs} ms.`);
+  // Redis expires keys in whole seconds: less than one would keep the count for ever.
+  if (redis && windowMs % 1000 !== 0) {
+    throw new Error(`A rate limit window counted in Redis is whole seconds, not ${windowMs} ms.`);
   }
   const options = { keyPrefix: `rate-limit:${name}`, points: rule.max, duration: windowMs / 1000 };
   if (!redis) return new RateLimiterMemory(options);
