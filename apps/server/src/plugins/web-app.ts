@@ -3,6 +3,7 @@ import { join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import { isPagePath } from "@toolshop/shared/page-paths";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { sendCartLinkPage } from "../features/cart/cart-link-page";
 import { LONG_REVALIDATED } from "../features/storefront/og-images";
 import { withPageHead } from "../features/storefront/page-head";
 import { notFoundHead } from "../features/storefront/product-page";
@@ -71,7 +72,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     return cachedBody(head === undefined ? html : withPageHead(html, head), HTML);
   };
   const shell = built ? page(shellFile) : undefined;
-  const notFound = shell ? cachedBody(asNotFoundPage(shell.body.toString("utf8")), HTML, 404) : undefined;
+  const shellHtml = shell?.body.toString("utf8");
+  const notFound = shellHtml ? cachedBody(asNotFoundPage(shellHtml), HTML, 404) : undefined;
 
   if (built) {
     for (const path of Object.keys(heads).filter((path) => path !== "/")) {
@@ -108,6 +110,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
           .type("text/plain; charset=utf-8")
           .send(NOT_BUILT_MESSAGE);
       }
+      // A cart link is added at once only when it came from the shop's own pages (decision 0050).
+      if (sendCartLinkPage(request, reply, shellHtml ?? "")) return reply;
       // The app shows its not-found page either way; the status tells a crawler there is no page.
       return sendCachedBody(request, reply, isPagePath(pathOf(request)) ? shell : (notFound ?? shell));
     }

@@ -1,27 +1,41 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { cartQuantitySchema } from "@toolshop/shared/cart";
-import { useEffect, useRef } from "react";
+import type { Tool } from "@toolshop/shared/tools";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { notify } from "../../lib/toast";
 import { useSession } from "../auth/use-session";
 import { displayedQuantityMessage } from "../orders/checkout-messages";
 import { toolQueryOptions } from "../tools/api/get-tool";
 import { isSoldOut } from "../tools/stock";
-import { readCartAddition, withoutCartAddition } from "./cart-addition";
+import { readCartAddition, takeServerVouch, withoutCartAddition } from "./cart-addition";
 import { useAddToCart } from "./use-add-to-cart";
+
+/** An addition the customer is asked about before it is made. */
+export interface AskedAddition {
+  tool: Tool;
+  quantity: number;
+  /** Adds it, as "Add to cart" would. */
+  confirm: () => Promise<void>;
+  /** Drops it: nothing is added. */
+  dismiss: () => void;
+}
 
 /**
  * /cart?add=<id>&quantity=<n>, as an "Add to cart" form sends it when tapped before its page had
  * hydrated (docs/decisions/0049): the line is added once the session is known (a signed-in customer's
  * cart is the account's), with the tool as it is now, and the addition leaves the URL, so that a reload
- * or Back does not add it again.
+ * or Back does not add it again. Only an addition the server vouched for (a navigation from the shop's
+ * own pages, 0050) is made at once; any other, perhaps a link on another site, is answered with the
+ * question, and made only when the customer confirms.
  */
-export function useUrlAddition(): void {
+export function useUrlAddition(): AskedAddition | null {
   const [params, setParams] = useSearchParams();
   const { session } = useSession();
   const queryClient = useQueryClient();
   const { add } = useAddToCart();
   const addition = readCartAddition(params);
+  const [asked, setAsked] = useState<{ tool: Tool; quantity: number } | null>(null);
   // Once per addition, whatever renders or effects (StrictMode's included) come before the URL changes.
   const applied = useRef<string | null>(null);
   const sessionKnown = session.status !== "loading";
@@ -32,6 +46,7 @@ export function useUrlAddition(): void {
     const key = params.toString();
     if (applied.current === key) return;
     applied.current = key;
+    const vouched = takeServerVouch(addition);
     setParams(withoutCartAddition(params), { replace: true });
     void (async () => {
       const tool = await queryClient.fetchQuery(toolQueryOptions(addition.toolId)).catch(() => undefined);
@@ -45,7 +60,18 @@ export function useUrlAddition(): void {
         notify.error(`${tool.name} was not added to your cart: ${message}`);
         return;
       }
-      await add(tool, quantity.data);
+      if (vouched) await add(tool, quantity.data);
+      else setAsked({ tool, quantity: quantity.data });
     })();
   }, [addition?.toolId, addition?.quantity, sessionKnown]);
+
+  if (!asked) return null;
+  return {
+    ...asked,
+    confirm: async () => {
+      setAsked(null);
+      await add(asked.tool, asked.quantity);
+    },
+    dismiss: () => setAsked(null),
+  };
 }

@@ -15,6 +15,7 @@ import { useCartView } from "../cart-view";
 import { useCartActions } from "../use-cart";
 import { useUrlAddition } from "../use-url-addition";
 import { CartLineRow, quantityMessage } from "./cart-line-row";
+import { CartLinkQuestion } from "./cart-link-question";
 
 /** "2 tools in your cart are no longer sold and were removed." */
 export function RemovedNote({ count }: { count: number }) {
@@ -147,12 +148,13 @@ function CartContents({ lines, removedCount, signedIn }: CartContentsProps) {
   );
 }
 
-/** /cart: the cart's lines with their quantities and totals, and the way to checkout; an addition its URL asks for is made first. */
+/** /cart: the cart's lines with their quantities and totals, and the way to checkout; an addition its URL asks for is made first (or asked about, when it may come from another site). */
 export function CartScreen() {
-  useUrlAddition();
+  const asked = useUrlAddition();
   const view = useCartView();
   return (
     <Screen title="Your cart" className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">
+      {asked ? <CartLinkQuestion asked={asked} /> : null}
       <QueryView query={view} pendingLabel="Loading your cart" errorTitle="Your cart could not be loaded.">
         {(cart) => (
           <CartContents lines={cart.lines} removedCount={cart.removedCount} signedIn={view.signedIn} />
