@@ -3,7 +3,7 @@ import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 import { isPagePath } from "@toolshop/shared/page-paths";
 
-/** Every public screen of SPEC.md section 2, with a text that proves the right screen is shown. */
+/** Every public screen of docs/product.md section 2, with a text that proves the right screen is shown. */
 export const publicPages = [
   { name: "home", path: "/", ready: { role: "heading", name: "Best Electrical Tool is Here !" } },
   { name: "blogs", path: "/blogs", ready: { role: "heading", name: "Blogs" } },

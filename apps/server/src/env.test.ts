@@ -13,7 +13,7 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe("loadConfig", () => {
-  it("needs no variable at all, with DESIGN.md's defaults", () => {
+  it("needs no variable at all, with the documented defaults", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,

@@ -1,4 +1,4 @@
-// The one place that reads process.env (DESIGN.md section 8). Every variable is optional for
+// The one place that reads process.env (docs/architecture.md section 8). Every variable is optional for
 // `npm start`; a bad value stops the server with one sentence per bad variable.
 import { isIP } from "node:net";
 import { resolve } from "node:path";

@@ -1,4 +1,4 @@
-// The whole data model of DESIGN.md section 4, plus the built-in test payment gateway's table.
+// The whole data model of docs/architecture.md section 4, plus the built-in test payment gateway's table.
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -510,7 +510,7 @@ export const mailRetries = pgTable(
 export const testPaymentIntentStatuses = ["requires_payment_method", "succeeded", "canceled"] as const;
 
 /**
- * The payment intents of the built-in test gateway (PAYMENT_GATEWAY=test, DESIGN.md section 7), kept
+ * The payment intents of the built-in test gateway (PAYMENT_GATEWAY=test, docs/architecture.md section 7), kept
  * in the database so that every API process sees the same payments. Stripe keeps its own.
  */
 export const testPaymentIntents = pgTable("test_payment_intents", {

@@ -4,7 +4,7 @@ import { reviews, tools } from "./schema";
 
 type NewTool = typeof tools.$inferInsert;
 
-// The eight tools that SPEC.md names, priced per unit for wholesale orders.
+// The eight tools that docs/product.md names, priced per unit for wholesale orders.
 const demoTools: readonly NewTool[] = [
   {
     name: "Pliers",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, oneLine } from "./text";
 
-// SPEC.md section 5: at least 8 letters and digits, with at least one letter and one digit.
+// docs/product.md section 5: at least 8 letters and digits, with at least one letter and one digit.
 const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{8,}$/;
 // A standard email pattern: something@something.tld, no spaces. The domain's labels exclude the dot, so
 // there is one way to match any input: linear time (the earlier [^\s@]+\.[^\s@]+ backtracked quadratically).

@@ -90,7 +90,7 @@ export function cartTotal(lines: readonly Pick<CartLine, "unitPrice" | "quantity
 }
 
 /**
- * A cart line's quantity, by the checkout form's rule and messages (SPEC.md section 5): within the
+ * A cart line's quantity, by the checkout form's rule and messages (docs/product.md section 5): within the
  * tool's minimum and stock. The web displays the message as the checkout form does.
  */
 export function cartQuantitySchema(tool: { minQuantity: number; availableQuantity: number }) {

@@ -1,4 +1,4 @@
-// Business constants of SPEC.md section 9, shared by web and server.
+// Business constants of docs/product.md section 9, shared by web and server.
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const SPINNER_SIZE_PX = 60;
 export const SPINNER_COLOR = "#3b82f6";

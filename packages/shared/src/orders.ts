@@ -2,7 +2,7 @@ import { z } from "zod";
 import { pageQueryFields } from "./paging";
 import { oneLine } from "./text";
 
-// SPEC.md section 5 (checkout). The rule messages are the spec's own, typos included.
+// docs/product.md section 5 (checkout). The rule messages are the spec's own, typos included.
 export const ADDRESS_REQUIRED = "address is required";
 export const PHONE_REQUIRED = "Phone is required";
 export const PHONE_NOT_A_NUMBER = "Phone must be a number";

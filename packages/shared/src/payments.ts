@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Payments (DESIGN.md section 7): the built-in test gateway or Stripe.
+// Payments (docs/architecture.md section 7): the built-in test gateway or Stripe.
 
 export const paymentGatewayKindSchema = z.enum(["test", "stripe"]);
 export type PaymentGatewayKind = z.infer<typeof paymentGatewayKindSchema>;

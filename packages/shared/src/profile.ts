@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { NAME_MAX_LENGTH, oneLine } from "./text";
 
-// SPEC.md sections 3 and 5: the profile update, every field optional. An empty field clears it.
+// docs/product.md sections 3 and 5: the profile update, every field optional. An empty field clears it.
 export const PROFILE_UPDATED = "updated profile";
 
 export const PROFILE_LIMITS = {

@@ -36,7 +36,7 @@ describe("a product's price breaks", () => {
   const issuesAt = (result: ReturnType<typeof withBreaks>) =>
     result.error?.issues.map((issue) => [issue.path.join("."), issue.message]) ?? [];
 
-  it("are optional on create (SPEC.md's callers send none) and stored as none", () => {
+  it("are optional on create (docs/product.md's callers send none) and stored as none", () => {
     const result = createToolBodySchema.safeParse(product);
     expect(result.success && result.data.priceBreaks).toEqual([]);
   });

@@ -21,7 +21,7 @@ export { MAX_PRICE_BREAKS, type PriceBreak, unitPriceFor } from "./unit-price";
 
 export const CATEGORY_REQUIRED = "Category is required";
 /**
- * What POST /api/tools stores when the body has no category: SPEC.md's callers send none, and must
+ * What POST /api/tools stores when the body has no category: docs/product.md's callers send none, and must
  * keep working. Mechanical, like the database column's default for the tools that existed before.
  */
 export const DEFAULT_TOOL_CATEGORY: ToolCategory = "mechanical";
@@ -106,7 +106,7 @@ export const toolIdParamsSchema = z.object({
   id: z.uuid({ message: "The tool id must be a UUID" }).toLowerCase(),
 });
 
-// SPEC.md section 5 (add product): every field is required; "Product Name is required" and
+// docs/product.md section 5 (add product): every field is required; "Product Name is required" and
 // "image is required" are the spec's own messages, the others follow their pattern.
 export const PRODUCT_NAME_REQUIRED = "Product Name is required";
 export const SHORT_REQUIRED = "Short description is required";
@@ -297,7 +297,7 @@ export const productImagePathSchema = z
 
 /**
  * POST /api/tools (admin): a new tool; the image was uploaded first (POST /api/uploads). The category
- * may be left out (SPEC.md's body has none): it is then DEFAULT_TOOL_CATEGORY. The form always sends it.
+ * may be left out (docs/product.md's body has none): it is then DEFAULT_TOOL_CATEGORY. The form always sends it.
  * So may the price breaks: none.
  */
 export const createToolBodySchema = z

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_UPLOAD_BYTES } from "./constants";
 
 // POST /api/uploads: one product image in the multipart field `image`, answered like the image-hosting
-// service SPEC.md section 7 names ({success, data: {url}}). The server decodes every upload; the
+// service docs/product.md section 7 names ({success, data: {url}}). The server decodes every upload; the
 // limits here let the web refuse early what the server would refuse anyway.
 
 export { MAX_UPLOAD_BYTES };

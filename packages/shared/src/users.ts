@@ -2,7 +2,7 @@ import { z } from "zod";
 import { pageQueryFields } from "./paging";
 import { EMAIL_MAX_LENGTH, oneLine } from "./text";
 
-// SPEC.md sections 2, 6 and 8: the all-users list (admin only) and the Make Admin call.
+// docs/product.md sections 2, 6 and 8: the all-users list (admin only) and the Make Admin call.
 export const MAKE_ADMIN_SUCCESS = "Your admin added";
 /** The spec's text for a 403 on the make-admin call, typos included. */
 export const NOT_AN_ADMIN_MESSAGE = "You are not a admin dont do anything";

@@ -1,5 +1,5 @@
 // Two server processes on one PostgreSQL database and one Redis, as behind a load balancer:
-// nothing may assume a single process (DESIGN.md section 1).
+// nothing may assume a single process (docs/architecture.md section 1).
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";

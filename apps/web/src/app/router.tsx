@@ -12,7 +12,7 @@ const PAGES_ROUTE_ID = "pages";
 const SIGNED_IN_PREFIXES = [PAGE_PATHS.dashboard, "/checkout"];
 
 /**
- * The route table of SPEC.md section 2, public part, its paths from PAGE_PATHS (the server's list of
+ * The route table of docs/product.md section 2, public part, its paths from PAGE_PATHS (the server's list of
  * pages too). Every page is its own chunk. The signed-in routes
  * (/checkout/:id, /dashboard and its children: signed-in-routes.tsx) are a chunk of their own too,
  * so that neither they nor their growing number of pages weigh on the home page.

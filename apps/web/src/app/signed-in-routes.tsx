@@ -3,7 +3,7 @@ import type { RouteObject } from "react-router";
 import { lazyPage } from "./lazy-page";
 
 /**
- * The signed-in part of SPEC.md section 2's route table (and the cart's /checkout), added to the pages when one of its paths is
+ * The signed-in part of docs/product.md section 2's route table (and the cart's /checkout), added to the pages when one of its paths is
  * first visited (see router.tsx). Every page is still its own chunk.
  */
 export const signedInRoutes: RouteObject[] = [

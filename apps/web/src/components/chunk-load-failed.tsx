@@ -1,4 +1,4 @@
-/** What the visitor sees when a part of the app's code could not be downloaded (SPEC.md section 8). */
+/** What the visitor sees when a part of the app's code could not be downloaded (docs/product.md section 8). */
 export function ChunkLoadFailed({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   return (

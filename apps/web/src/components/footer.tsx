@@ -47,7 +47,7 @@ function useCurrentYear(): number | undefined {
   return useBrowserValue(currentYear, yearUnknown);
 }
 
-/** SPEC.md section 2: static service, company and legal links. */
+/** docs/product.md section 2: static service, company and legal links. */
 export function Footer() {
   const year = useCurrentYear();
   return (

@@ -48,7 +48,7 @@ function BrandMark() {
 const MOBILE_MENU_ID = "mobile-menu";
 
 /**
- * SPEC.md section 2: Home, Blogs, MyPortfolio, then Dashboard or Login; the avatar dropdown. On a
+ * docs/product.md section 2: Home, Blogs, MyPortfolio, then Dashboard or Login; the avatar dropdown. On a
  * phone the links are a popover that the menu button opens by HTML alone (docs/decisions/0049): a tap
  * works before the server-rendered page has hydrated, and without JavaScript. The browser closes it on
  * Escape or a tap outside and gives the focus back to the button; React closes it when a link in it

@@ -5,7 +5,7 @@ interface SpinnerProps {
   label?: string;
 }
 
-/** SPEC.md section 2: always shown when used; blue (#3b82f6), size 60. */
+/** docs/product.md section 2: always shown when used; blue (#3b82f6), size 60. */
 export function Spinner({ label = "Loading" }: SpinnerProps) {
   return (
     <div role="status" aria-label={label} className="inline-flex">

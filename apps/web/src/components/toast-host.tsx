@@ -8,7 +8,7 @@ const ToastContainer = lazy(() =>
   loadChunk(() => import("react-toastify/unstyled")).then((module) => ({ default: module.ToastContainer })),
 );
 
-/** Mounts the toast container once the first toast is raised (SPEC.md section 9: 5000 ms, top-right). */
+/** Mounts the toast container once the first toast is raised (docs/product.md section 9: 5000 ms, top-right). */
 export function ToastHost() {
   const wanted = useSyncExternalStore(subscribeToToastHost, isToastHostWanted, () => false);
   if (!wanted) return null;

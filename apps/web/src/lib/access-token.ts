@@ -1,6 +1,6 @@
 import { ACCESS_TOKEN_STORAGE_KEY } from "@toolshop/shared/constants";
 
-// The API's access token: a JWT kept in localStorage under `accessToken` (SPEC.md section 9). Only
+// The API's access token: a JWT kept in localStorage under `accessToken` (docs/product.md section 9). Only
 // reading it ships with the home page; storing, clearing and refreshing it is the session's logic
 // (features/auth/session-store.ts), and reading its expiry is token-timing.ts.
 

@@ -6,7 +6,7 @@ describe("loadChunk", () => {
     await expect(loadChunk(async () => ({ default: 42 }))).resolves.toEqual({ default: 42 });
   });
 
-  it("turns a failed import into a ChunkLoadError named as SPEC.md section 8 says", async () => {
+  it("turns a failed import into a ChunkLoadError named as docs/product.md section 8 says", async () => {
     const cause = new TypeError("Failed to fetch dynamically imported module: /assets/blogs.js");
     const error = await loadChunk(() => Promise.reject(cause)).catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(Error);

@@ -1,6 +1,6 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from "@toolshop/shared/constants";
 
-/** SPEC.md section 8: a page's code that cannot be downloaded fails with this error. */
+/** docs/product.md section 8: a page's code that cannot be downloaded fails with this error. */
 export class ChunkLoadError extends Error {
   override name = "ChunkLoadError";
 

@@ -7,7 +7,7 @@ describe("createQueryClient", () => {
   const retry = queries?.retry as (failureCount: number, error: Error) => boolean;
   const retryDelay = queries?.retryDelay as (attempt: number) => number;
 
-  it("retries a failing call three times (SPEC.md section 9)", () => {
+  it("retries a failing call three times (docs/product.md section 9)", () => {
     const serverError = new ApiRequestError(500, "Internal Server Error", "boom");
     expect([0, 1, 2, 3].map((count) => retry(count, serverError))).toEqual([true, true, true, false]);
     expect(retry(0, new ApiRequestError(0, "Network Error", "offline"))).toBe(true);

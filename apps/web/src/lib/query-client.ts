@@ -8,7 +8,7 @@ function isWorthRetrying(error: unknown): boolean {
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
-/** SPEC.md section 9: 3 retries, exponential delay capped at 30 s, cache lifetime 5 minutes. */
+/** docs/product.md section 9: 3 retries, exponential delay capped at 30 s, cache lifetime 5 minutes. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

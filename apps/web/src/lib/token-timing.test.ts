@@ -5,7 +5,7 @@ import { isTokenExpired, readTokenClaims, refreshDelayMs, tokenExpiresAt } from 
 const NOW = Date.UTC(2030, 0, 1, 12, 0, 0);
 const IN_ONE_HOUR = makeToken({ email: "ann@example.com", exp: NOW / 1000 + 3600 });
 
-describe("the access token's timing (SPEC.md section 9)", () => {
+describe("the access token's timing (docs/product.md section 9)", () => {
   it("reads the expiry and the email from the JWT's payload", () => {
     expect(tokenExpiresAt(IN_ONE_HOUR)).toBe(NOW + 3_600_000);
     expect(readTokenClaims(IN_ONE_HOUR)?.email).toBe("ann@example.com");

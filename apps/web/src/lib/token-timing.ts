@@ -29,13 +29,13 @@ export function tokenExpiresAt(token: string): number | null {
   return typeof exp === "number" ? exp * 1000 : null;
 }
 
-/** SPEC.md section 9: a token is treated as expired 30 s before its real expiry. */
+/** docs/product.md section 9: a token is treated as expired 30 s before its real expiry. */
 export function isTokenExpired(token: string, now = Date.now()): boolean {
   const expiresAt = tokenExpiresAt(token);
   return expiresAt === null || now >= expiresAt - TOKEN_EXPIRY_SKEW_MS;
 }
 
-/** SPEC.md section 9: how long to wait before refreshing, 5 minutes before expiry (0: refresh now). */
+/** docs/product.md section 9: how long to wait before refreshing, 5 minutes before expiry (0: refresh now). */
 export function refreshDelayMs(token: string, now = Date.now()): number {
   const expiresAt = tokenExpiresAt(token);
   return expiresAt === null ? 0 : Math.max(0, expiresAt - TOKEN_REFRESH_BEFORE_EXPIRY_MS - now);

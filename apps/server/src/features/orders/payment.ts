@@ -1,4 +1,4 @@
-// Paying for an order (DESIGN.md section 7): the amount always comes from the order in the database,
+// Paying for an order (docs/architecture.md section 7): the amount always comes from the order in the database,
 // and an order becomes paid only when the gateway says that a payment for exactly this order and
 // amount has succeeded. Every path is idempotent: one order, one payment, one confirmation email.
 import type { Database } from "@toolshop/db/client";

@@ -1,4 +1,4 @@
-// POST /orders: placing an order of one or several lines (DESIGN.md section 4, decision 0038). One
+// POST /orders: placing an order of one or several lines (docs/architecture.md section 4, decision 0038). One
 // Drizzle transaction claims the Idempotency-Key, checks the unpaid-order cap under the customer's row
 // lock, locks the lines' tools in id order (two carts that share tools then queue, never deadlock),
 // checks and takes their stock, and writes the order, its lines and its first history row; OrderPlaced

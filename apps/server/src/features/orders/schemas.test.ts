@@ -13,7 +13,7 @@ function messages(result: {
   );
 }
 
-describe("checkout form schema (SPEC.md section 5)", () => {
+describe("checkout form schema (docs/product.md section 5)", () => {
   const form = checkoutFormSchema(tool);
   const valid = { address: "1 Main St, Springfield", phone: "+1 555-0100", quantity: 20 };
 

@@ -1,7 +1,7 @@
 import type { PaymentGatewayKind } from "@toolshop/shared/payments";
 import { HttpError } from "../../lib/http-errors";
 
-// The payment gateway seam of DESIGN.md section 7: the built-in test gateway or Stripe. Both speak in
+// The payment gateway seam of docs/architecture.md section 7: the built-in test gateway or Stripe. Both speak in
 // Stripe's terms (payment intents, client secrets, pi_ ids) so that orders need not know which is used.
 
 export type PaymentIntentStatus =

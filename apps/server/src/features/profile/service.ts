@@ -1,4 +1,4 @@
-// The signed-in user's profile (SPEC.md section 3): fields of the shop's users row. The display name
+// The signed-in user's profile (docs/product.md section 3): fields of the shop's users row. The display name
 // is also the identity's name, so that the account menu and new reviews show the name the user chose.
 import type { Database } from "@toolshop/db/client";
 import { authUser, users } from "@toolshop/db/schema";

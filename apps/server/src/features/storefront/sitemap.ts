@@ -4,7 +4,7 @@ import { escapeHtml } from "./html";
 import { absoluteUrl, type Site } from "./page-head";
 import { productPath } from "./product-page";
 
-/** The public pages whose content ships with the web build (SPEC.md section 2), home first. */
+/** The public pages whose content ships with the web build (docs/product.md section 2), home first. */
 export const STATIC_PAGES = ["/", "/blogs", "/myportfolio", "/legal"] as const;
 
 export interface SitemapEntry {

@@ -49,7 +49,7 @@ export function priceBreaksResponse(stored: readonly StoredPriceBreak[], currenc
   }));
 }
 
-/** Every tool, in one query, ordered by name (SPEC.md: no pagination). */
+/** Every tool, in one query, ordered by name (docs/product.md: no pagination). */
 export async function listTools(db: Database, currency: string): Promise<Tool[]> {
   const rows = await db.select(toolColumns).from(tools).orderBy(asc(tools.name), asc(tools.id));
   return rows.map((row) => toToolResponse(row, currency));

@@ -1,4 +1,4 @@
-// The admins' view of the shop's users: the list and the admin role both ways (SPEC.md section 6).
+// The admins' view of the shop's users: the list and the admin role both ways (docs/product.md section 6).
 import type { Database } from "@toolshop/db/client";
 import { users } from "@toolshop/db/schema";
 import { EMAIL_MAX_LENGTH } from "@toolshop/shared/text";

@@ -1,4 +1,4 @@
-// The API's access token (DESIGN.md section 6): an HS256 JWT that any API process can verify without
+// The API's access token (docs/architecture.md section 6): an HS256 JWT that any API process can verify without
 // a database call. Its key is derived from the auth secret, so it differs from the key Better Auth
 // signs its own tokens with.
 import { hkdfSync } from "node:crypto";

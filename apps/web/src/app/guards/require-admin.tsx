@@ -10,7 +10,7 @@ import { ApiRequestError } from "../../lib/api-client";
 import { RedirectToLogin } from "./redirect-to-login";
 
 /**
- * SPEC.md section 2: an admin-only route. Admin status is the `admin` value of GET /api/admin/:email;
+ * docs/product.md section 2: an admin-only route. Admin status is the `admin` value of GET /api/admin/:email;
  * a non-admin is signed out and sent to /login, which says why. Sits inside RequireAuth, but stands on its own too.
  */
 export function RequireAdmin() {

@@ -4,7 +4,7 @@ import { useSession } from "../../features/auth/use-session";
 import { RedirectToLogin } from "./redirect-to-login";
 
 /**
- * SPEC.md section 2: a signed-in route. A visitor goes to /login, which remembers this place in the
+ * docs/product.md section 2: a signed-in route. A visitor goes to /login, which remembers this place in the
  * location state (`from`) and comes back after signing in. The spinner shows while the session loads.
  */
 export function RequireAuth() {

@@ -5,7 +5,7 @@ import { adminStatusQueryOptions } from "../../features/auth/api/get-admin-statu
 import { useSession } from "../../features/auth/use-session";
 import { openQuotesCountQueryOptions } from "../../features/quotes/api/get-open-quotes-count";
 
-/** SPEC.md section 2: every entry, for every user; the admin routes are guarded, not hidden. */
+/** docs/product.md section 2: every entry, for every user; the admin routes are guarded, not hidden. */
 export const DASHBOARD_MENU = [
   { to: "/dashboard/myhistory", label: "My Profile" },
   { to: "/dashboard/alluser", label: "Make Admin" },

@@ -1,7 +1,7 @@
 import { Spinner } from "../../components/spinner";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
-/** SPEC.md section 2: a full-page centred spinner. */
+/** docs/product.md section 2: a full-page centred spinner. */
 export default function LoadingPage() {
   useDocumentTitle("Loading");
   return (

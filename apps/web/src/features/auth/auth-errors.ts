@@ -9,7 +9,7 @@ export const TOO_MANY_ATTEMPTS = TOO_MANY_ATTEMPTS_MESSAGE;
 export const PROVIDER_NAMES: Record<SocialProvider, string> = { google: "Google", github: "GitHub" };
 
 // The identity service's codes for what a person can act on, in plain words. Any other code shows the
-// service's own message (SPEC.md section 8).
+// service's own message (docs/product.md section 8).
 const IDENTITY_MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: "Invalid email or password",
   USER_ALREADY_EXISTS: "An account with this email already exists. Please log in instead.",

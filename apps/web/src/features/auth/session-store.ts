@@ -11,7 +11,7 @@ import { isTokenExpired, readTokenClaims, refreshDelayMs } from "../../lib/token
 import { endIdentitySession, fetchIdentitySession, type IdentityUser } from "./identity-session";
 import { getSession, type SessionUser, setSession } from "./session-state";
 
-// The session's logic (SPEC.md section 4, DESIGN.md section 6): the identity session's user plus the
+// The session's logic (docs/product.md section 4, docs/architecture.md section 6): the identity session's user plus the
 // API's access token, which is issued by PUT /api/user/:email, kept in localStorage, refreshed
 // 5 minutes before it expires and treated as expired 30 s early. Kept outside React so the API
 // client can ask it for a fresh token; components read the state through useSession().

@@ -8,7 +8,7 @@ import { IdentityError } from "./identity-request";
 import { PopupSupersededError, ProviderSignInError, signInWithPopup } from "./popup-sign-in";
 import { completeSignIn } from "./session-store";
 
-/** SPEC.md section 8: the same toast whether or not the address has an account. */
+/** docs/product.md section 8: the same toast whether or not the address has an account. */
 export const CHECK_YOUR_EMAIL = "check your email";
 /** After a sign-up whose password does not sign in: the address has an account, and its owner has mail. */
 export const SIGN_UP_CHECK_YOUR_EMAIL =
@@ -22,7 +22,7 @@ export interface AuthActions {
   sendPasswordReset: (email: string) => Promise<void>;
 }
 
-/** Where the guard that sent the user to /login remembered they were going (SPEC.md section 2). */
+/** Where the guard that sent the user to /login remembered they were going (docs/product.md section 2). */
 export function returnPathFrom(state: unknown): string {
   const from = (state as { from?: { pathname?: unknown; search?: unknown; hash?: unknown } } | null)?.from;
   // Only a path of this site ("//host" would be another site).

@@ -4,7 +4,7 @@ import { setUnauthorizedHandler } from "../../lib/api-client";
 import { signOut } from "./session-loader";
 
 /**
- * DESIGN.md section 6: a 401 from the API (or a refused token refresh) signs the user out and sends
+ * docs/architecture.md section 6: a 401 from the API (or a refused token refresh) signs the user out and sends
  * them to /login, which brings them back here after signing in again.
  */
 export function useSignOutOnUnauthorized(): void {

@@ -1,10 +1,10 @@
 import { QUANTITY_REQUIRED, type QuantityBounds, quantityBoundSentence } from "@toolshop/shared/orders";
 
-/** SPEC.md section 8: the toast once an order is placed (here or from the cart). */
+/** docs/product.md section 8: the toast once an order is placed (here or from the cart). */
 export const ORDER_PLACED_MESSAGE = "order is placed go to my order";
 
 /**
- * SPEC.md section 5: the quantity's min and max violations are DISPLAYED as "quantity is required",
+ * docs/product.md section 5: the quantity's min and max violations are DISPLAYED as "quantity is required",
  * although the schema's rule messages say which bound was crossed. The customer is told which, after
  * it: "quantity is required. Only 1,200 in stock." Other messages show as they are.
  */

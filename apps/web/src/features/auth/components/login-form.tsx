@@ -5,7 +5,7 @@ import { useAuthActions } from "../use-auth-actions";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { SocialSignInButtons } from "./social-sign-in-buttons";
 
-/** SPEC.md section 5: on the login screen the browser itself requires email and password. */
+/** docs/product.md section 5: on the login screen the browser itself requires email and password. */
 export function LoginForm() {
   const { signIn, signInWith, sendPasswordReset } = useAuthActions();
   const { state } = useLocation();

@@ -10,7 +10,7 @@ interface NewPasswordFieldProps {
 }
 
 /**
- * A password being chosen (sign-up, reset), with the rule spelled out under it (SPEC.md section 5) as
+ * A password being chosen (sign-up, reset), with the rule spelled out under it (docs/product.md section 5) as
  * the field's description, so that a screen reader says it with the field.
  */
 export function NewPasswordField({ id, label, error, registration }: NewPasswordFieldProps) {

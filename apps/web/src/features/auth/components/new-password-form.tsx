@@ -7,7 +7,7 @@ import { notify } from "../../../lib/toast";
 import { describeAuthError } from "../auth-errors";
 import { NewPasswordField } from "./new-password-field";
 
-// The same rule and messages as sign-up (SPEC.md section 5).
+// The same rule and messages as sign-up (docs/product.md section 5).
 const newPasswordSchema = z.object({ password: passwordSchema });
 type NewPasswordInput = z.infer<typeof newPasswordSchema>;
 

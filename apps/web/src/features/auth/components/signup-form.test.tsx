@@ -23,7 +23,7 @@ describe("SignUpForm", () => {
     close = undefined;
   });
 
-  it("shows SPEC.md's required messages under each empty field", async () => {
+  it("shows docs/product.md's required messages under each empty field", async () => {
     const user = renderForm();
     await user.click(screen.getByRole("button", { name: "Sign Up" }));
 

@@ -6,7 +6,7 @@ import { TextField } from "../../../components/form-fields";
 import { useAuthActions } from "../use-auth-actions";
 import { NewPasswordField } from "./new-password-field";
 
-/** SPEC.md section 5: name, email and password with the spec's exact messages under each field. */
+/** docs/product.md section 5: name, email and password with the spec's exact messages under each field. */
 export function SignUpForm() {
   const { signUp } = useAuthActions();
   // Keeps where a guard was sending the visitor, if they switch to the login screen.

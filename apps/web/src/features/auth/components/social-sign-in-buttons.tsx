@@ -41,7 +41,7 @@ const MARKS: Record<SocialProvider, () => ReactNode> = { google: GoogleMark, git
 const PROVIDERS = ["google", "github"] as const;
 
 /**
- * The Google-type and GitHub-type popup sign-in buttons of SPEC.md, under an "OR" line. A provider the
+ * The Google-type and GitHub-type popup sign-in buttons of docs/product.md, under an "OR" line. A provider the
  * server has no credentials for has no button (issue 12); with none at all, a development build says
  * how to configure them and a production build shows nothing. If the list cannot be loaded the
  * buttons stay usable: the popup then reports what went wrong.

@@ -8,7 +8,7 @@ interface SummaryTile {
 
 const iconClass = "size-10 text-primary";
 
-// SPEC.md section 1: the tiles and the text show different figures; both are kept as given.
+// docs/product.md section 1: the tiles and the text show different figures; both are kept as given.
 const TILES: SummaryTile[] = [
   {
     value: "100+",

@@ -1,6 +1,6 @@
 import { SELLING_PROGRESS_PERCENTS } from "@toolshop/shared/constants";
 
-// One product line per bar, in the order of SPEC.md's five percentages.
+// One product line per bar, in the order of docs/product.md's five percentages.
 const PRODUCT_LINES = ["Fish tape", "Level", "Wire strippers", "Voltage tester", "Pliers"] as const;
 
 const BARS = SELLING_PROGRESS_PERCENTS.map((percent, index) => ({
@@ -8,7 +8,7 @@ const BARS = SELLING_PROGRESS_PERCENTS.map((percent, index) => ({
   line: PRODUCT_LINES[index] ?? `Product line ${index + 1}`,
 }));
 
-/** SPEC.md section 2: five progress bars at 0, 10, 40, 70 and 100 percent. */
+/** docs/product.md section 2: five progress bars at 0, 10, 40, 70 and 100 percent. */
 export function SellingProgress() {
   return (
     <section id="progress" aria-labelledby="progress-heading" className="bg-base-200 py-16">

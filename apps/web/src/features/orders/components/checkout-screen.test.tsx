@@ -48,7 +48,7 @@ describe("the checkout screen", () => {
     expect(link.closest("h2")).toBeInTheDocument();
   });
 
-  it("shows SPEC.md's messages: address, phone, and quantity is required for empty, low and high, with the bound", async () => {
+  it("shows docs/product.md's messages: address, phone, and quantity is required for empty, low and high, with the bound", async () => {
     const { user } = await openCheckout();
     const quantity = screen.getByLabelText(/Quantity/);
     await user.clear(quantity);

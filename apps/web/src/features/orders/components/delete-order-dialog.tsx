@@ -5,7 +5,7 @@ import { linesInWords, orderTitle } from "../../../lib/order-lines";
 import { notify } from "../../../lib/toast";
 import { deleteOrder, ORDERS_QUERY_KEY } from "../api/orders-api";
 
-/** SPEC.md section 8, typo included. */
+/** docs/product.md section 8, typo included. */
 export const deletedMessage = (order: Pick<Order, "name" | "lines">) =>
   `${orderTitle(order)} Delete succesfully`;
 export const DELETE_FAILED_MESSAGE = "please try again";
@@ -16,7 +16,7 @@ interface DeleteOrderDialogProps {
   onClose: () => void;
 }
 
-/** Asks before an order is deleted (SPEC.md section 2). */
+/** Asks before an order is deleted (docs/product.md section 2). */
 export function DeleteOrderDialog({ order, onClose }: DeleteOrderDialogProps) {
   const queryClient = useQueryClient();
   const removal = useMutation({

@@ -178,7 +178,7 @@ function PaymentReceipt({ order }: { order: Order }) {
         <dd className="font-mono font-semibold break-all">{order.transactionId}</dd>
       </dl>
       <div className="flex flex-wrap items-center gap-3">
-        {/* SPEC.md section 4: after success the pay button stays, disabled. */}
+        {/* docs/product.md section 4: after success the pay button stays, disabled. */}
         <button type="button" className="btn btn-success" disabled>
           Paid
         </button>

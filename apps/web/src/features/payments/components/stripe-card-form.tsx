@@ -66,7 +66,7 @@ interface StripeCardFormProps extends CardFormProps {
   publishableKey: string;
 }
 
-/** Stripe Elements' CardElement and confirmCardPayment (SPEC.md section 7: card payment). */
+/** Stripe Elements' CardElement and confirmCardPayment (docs/product.md section 7: card payment). */
 export default function StripeCardForm({ publishableKey, ...props }: StripeCardFormProps) {
   return (
     <Elements stripe={stripeFor(publishableKey)}>

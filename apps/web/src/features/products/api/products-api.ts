@@ -16,7 +16,7 @@ import { toolKeys } from "../../tools/api/search-tools";
  */
 export const TOOLS_QUERY_KEY = toolKeys.all;
 
-/** POST /api/uploads (admin): stores the picture and answers its URL (SPEC.md: the image goes first). */
+/** POST /api/uploads (admin): stores the picture and answers its URL (docs/product.md: the image goes first). */
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append(UPLOAD_FIELD_NAME, file);

@@ -7,11 +7,11 @@ import { createTool, TOOLS_QUERY_KEY, uploadImage } from "../api/products-api";
 import { addProductFormSchema, type ProductFormInput, type ProductFormValues } from "../product-form-schema";
 import { ProductFields } from "./product-fields";
 
-/** SPEC.md section 8, as written. */
+/** docs/product.md section 8, as written. */
 export const PRODUCT_ADDED_MESSAGE = "Your product Added";
 
 /**
- * Add product (SPEC.md sections 4 and 5): the picture is uploaded first, then the product is created
+ * Add product (docs/product.md sections 4 and 5): the picture is uploaded first, then the product is created
  * with its URL; on success a toast, and the form starts again empty. A failed upload creates nothing;
  * a picture whose product then fails is removed later by the server (it prunes unused uploads).
  */

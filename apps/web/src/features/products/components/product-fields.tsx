@@ -35,7 +35,7 @@ const NUMBER_FIELDS = [
   { name: "price", idSuffix: "price", label: "Price (USD)", min: 0.01, step: 0.01, inputMode: "decimal" },
 ] as const;
 
-/** The product's fields of SPEC.md section 5 (add product), each with its message, and the picture's preview. */
+/** The product's fields of docs/product.md section 5 (add product), each with its message, and the picture's preview. */
 export function ProductFields({ form, idPrefix, currentImage }: ProductFieldsProps) {
   const {
     register,

@@ -46,7 +46,7 @@ interface ProfileFormProps {
   onNameSaved?: (name: string) => void;
 }
 
-/** SPEC.md section 2, My Profile: every field optional; the form opens with the saved values. */
+/** docs/product.md section 2, My Profile: every field optional; the form opens with the saved values. */
 export function ProfileForm({ email, onNameSaved }: ProfileFormProps) {
   const profile = useQuery(profileQueryOptions(email));
   if (profile.isPending) {

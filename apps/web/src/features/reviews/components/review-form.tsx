@@ -23,7 +23,7 @@ type ReviewFormValues = z.input<typeof reviewInputSchema>;
 const RATINGS = RATING_OPTIONS.map((rating) => ({ value: rating, label: rating }));
 
 /**
- * SPEC.md section 2: a rating select from 1 to 5 and a comment; the server adds who wrote it. Before
+ * docs/product.md section 2: a rating select from 1 to 5 and a comment; the server adds who wrote it. Before
  * them, what the review is about: the shop, or one of the tools the customer bought. `?tool=` (the
  * product page's "Review it" link) chooses that tool once the customer's tools are known.
  */

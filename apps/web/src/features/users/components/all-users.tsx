@@ -26,7 +26,7 @@ const ROLE_OPTIONS = [
 ] as const;
 type RoleOption = (typeof ROLE_OPTIONS)[number][0];
 
-/** SPEC.md section 8: a 403 shows the spec's own sentence; other failures the server's message. */
+/** docs/product.md section 8: a 403 shows the spec's own sentence; other failures the server's message. */
 function failureMessage(error: unknown): string {
   // A 403 for revoking one's own rights has its own sentence; any other 403 means "not an admin".
   if (error instanceof ApiRequestError && error.status === 403 && error.message !== CANNOT_REVOKE_OWN_ADMIN) {
@@ -40,7 +40,7 @@ const notAnAdmin = (error: Error) =>
   error instanceof ApiRequestError && error.status === 403 ? new Error(NOT_AN_ADMIN_MESSAGE) : error;
 
 /**
- * SPEC.md section 2, All users: every user's email and role, with Make Admin for those not admin yet;
+ * docs/product.md section 2, All users: every user's email and role, with Make Admin for those not admin yet;
  * searchable by email, filtered by role, one page at a time (?q=&role= in the URL).
  */
 export function AllUsers({ currentEmail }: { currentEmail: string | null }) {
