@@ -3,7 +3,7 @@
 // has proven it (Better Auth's emailVerified). Anyone may sign up with any address; only its owner can
 // open the verification link. Every list and route that matches such a record by email asks here.
 import type { Database } from "@toolshop/db/client";
-import { authUser } from "@toolshop/db/schema";
+import { authUser, users } from "@toolshop/db/schema";
 import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { createPreparedQueries, plannedOnce } from "../lib/prepared-queries";
@@ -59,4 +59,26 @@ export function claimableBy(
   const byId = eq(columns.userId, asker.id);
   if (proven === null) return byId;
   return or(byId, and(isNull(columns.userId), eq(columns.email, proven))) as SQL;
+}
+
+/**
+ * Whether the shop user of this address was made before its identity account existed (`npm run admin
+ * -- grant` for an address nobody had signed up with): like a visitor's record, that user and its role
+ * go only to an account that proved the address. The minute of margin keeps two clocks (the server's,
+ * which dates the identity account, and the database's, which dates the shop user) from turning an
+ * ordinary first sign-in, whose shop user follows its account by milliseconds, into such a case.
+ */
+export async function madeBeforeItsAccount(db: Database, email: string): Promise<boolean> {
+  const [early] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(authUser, eq(authUser.email, users.email))
+    .where(
+      and(
+        eq(users.email, email.trim().toLowerCase()),
+        sql`${users.createdAt} < ${authUser.createdAt} - interval '1 minute'`,
+      ),
+    )
+    .limit(1);
+  return early !== undefined;
 }

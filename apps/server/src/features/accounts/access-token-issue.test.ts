@@ -1,11 +1,12 @@
 // Sign-up gives an identity session; PUT /api/user/:email turns it into the API's access token.
 import { users } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IdentityClient, uniqueEmail } from "../../testing/identity-client";
 import { createTestApp, type TestApp } from "../../testing/test-app";
+import { MADE_BEFORE_ACCOUNT_MESSAGE } from "./routes";
 import { setRole } from "./service";
 
 for (const target of testDatabaseTargets()) {
@@ -92,6 +93,25 @@ for (const target of testDatabaseTargets()) {
       await client.accessToken(email);
       await setRole(t.database.db, email, "admin");
       await client.accessToken(email);
+      expect((await shopUser(email))?.role).toBe("admin");
+    });
+
+    it("hands a role granted before the address had an account only to an account that proved it", async () => {
+      const email = uniqueEmail("granted-early");
+      await setRole(t.database.db, email, "admin");
+      // The grant came well before anyone signed up with the address.
+      await t.database.db
+        .update(users)
+        .set({ createdAt: sql`now() - interval '1 hour'` })
+        .where(eq(users.email, email));
+      const stranger = await signedUp(email, "Not The Owner");
+      const refused = await stranger.request("PUT", `/api/user/${email}`);
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().message).toBe(MADE_BEFORE_ACCOUNT_MESSAGE);
+
+      await stranger.verifyEmail(t.dataDir, email);
+      const token = await stranger.accessToken(email);
+      expect(decodeJwt(token).sub).toBe((await shopUser(email))?.id);
       expect((await shopUser(email))?.role).toBe("admin");
     });
 

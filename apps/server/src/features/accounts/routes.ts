@@ -6,9 +6,12 @@ import { HttpError } from "../../lib/http-errors";
 import { currentUser } from "../../plugins/auth/guards";
 import { forwardCookies, toWebHeaders } from "../../plugins/auth/web-headers";
 import { isAdmin } from "../../policy/access-policy";
+import { madeBeforeItsAccount } from "../../policy/address-claims";
 import { normalizeEmail, upsertShopUser } from "./service";
 
 const emailParams = z.object({ email: z.string().min(1) });
+export const MADE_BEFORE_ACCOUNT_MESSAGE =
+  "This address was given a role before its account existed: open the verification link mailed to it, then sign in again.";
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,6 +41,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(403, "You can only get an access token for your own email.");
       }
 
+      // A shop user made for this address before it had an account (an admin grant from the command
+      // line) is handed, with its role, only to an account that proved the address.
+      if (!session.user.emailVerified && (await madeBeforeItsAccount(app.db, email))) {
+        throw new HttpError(403, MADE_BEFORE_ACCOUNT_MESSAGE);
+      }
       const user = await upsertShopUser(app.db, {
         email,
         displayName: session.user.name,
