@@ -6,7 +6,7 @@
 import { CART_LINK_META, cartLinkKey, readCartAddition } from "@toolshop/shared/cart-link";
 import { PAGE_PATHS } from "@toolshop/shared/page-paths";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { escapeHtml } from "../storefront/html";
+import { escapeHtml } from "../../lib/html";
 
 /** Whether the browser said the navigation came from a page of this very origin. */
 export function fromOwnPage(request: FastifyRequest): boolean {

@@ -1,7 +1,7 @@
 // The head tags a shared or indexed page carries: its title, description, canonical link, Open Graph
 // and Twitter card tags. One function writes them for every page the server sends with its own head
 // (the home page, /blogs, the product pages), from a few facts per page.
-import { escapeHtml } from "./html";
+import { escapeHtml } from "../../lib/html";
 import { ogImagePath } from "./og-images";
 
 export const SITE_NAME = "Toolshop";

@@ -2,7 +2,7 @@ import type { ToolReviews } from "@toolshop/shared/reviews";
 import type { Tool } from "@toolshop/shared/tools";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { escapeHtml, summary } from "./html";
+import { escapeHtml, summary } from "../../lib/html";
 import type { Site } from "./page-head";
 import { productHead, productJsonLd } from "./product-page";
 

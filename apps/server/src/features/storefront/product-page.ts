@@ -3,7 +3,7 @@
 import type { ToolReviews } from "@toolshop/shared/reviews";
 import { jsonForScript } from "@toolshop/shared/script-json";
 import type { Tool } from "@toolshop/shared/tools";
-import { escapeHtml, summary } from "./html";
+import { escapeHtml, summary } from "../../lib/html";
 import { absoluteUrl, headTags, SITE_NAME, type Site } from "./page-head";
 import { reviewsJsonLd } from "./product-reviews";
 

@@ -1,6 +1,6 @@
 // /sitemap.xml (https://www.sitemaps.org/protocol.html) and /robots.txt
 // (https://www.rfc-editor.org/rfc/rfc9309).
-import { escapeHtml } from "./html";
+import { escapeHtml } from "../../lib/html";
 import { absoluteUrl, type Site } from "./page-head";
 import { productPath } from "./product-page";
 

@@ -1,5 +1,5 @@
-// Text into HTML. Every value a page's head shows comes from the catalogue, which an admin types: it
-// is escaped, never trusted.
+// Text into HTML, for the pages the server writes itself (the storefront's heads, the sitemap, the cart
+// link's page). What they show comes from the catalogue or a link, typed by people: escaped, never trusted.
 
 const HTML_ESCAPES: Record<string, string> = {
   "&": "&amp;",
