@@ -39,6 +39,8 @@ describe("feature boundaries", () => {
       "features/cart/fine.ts": 'import { y } from "../auth/api/get-user";\nimport { z } from "./use-cart";\n',
       "features/cart/test/data.ts": 'import { t } from "../../auth/test/session";\n',
       "features/cart/not-a-test.ts": 'import { t } from "../auth/test/session";\n',
+      "features/cart/testbed.ts": 'import { t } from "../auth/test/session";\n',
+      "features/cart/cart.test.ts": 'import { bed } from "./testbed";\n',
       "features/cart/shape.ts":
         'import { App } from "../../app/app";\nimport { f } from "../../lib/format";\n',
     });
