@@ -21,12 +21,14 @@ const externalDependencies = {
 };
 
 /**
- * Writes server.js (with its source map) to `outdir`. `plugins` run first: the benchmarks swap source
- * files with them.
+ * Writes server.js and worker.js (with their source maps) to `outdir`. `plugins` run first: the
+ * benchmarks swap source files with them.
  */
 export async function bundleServer(outdir, { plugins = [] } = {}) {
   await build({
-    entryPoints: { server: here("./src/server.ts") },
+    // The worker (npm run worker) is a bundle of its own beside the server's: both find the migrations
+    // and the web app relative to their own file, in the same folder.
+    entryPoints: { server: here("./src/server.ts"), worker: here("./src/worker.ts") },
     outdir,
     bundle: true,
     platform: "node",

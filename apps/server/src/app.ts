@@ -8,8 +8,8 @@ import { accountsRoutes } from "./features/accounts/routes";
 import { cartRoutes } from "./features/cart/routes";
 import { healthRoutes } from "./features/health/routes";
 import { taxDocumentRoutes } from "./features/invoices/routes";
+import { registerJobs } from "./features/jobs/plugin";
 import { adminOrdersRoutes } from "./features/orders/admin-routes";
-import { subscribeCustomerMails } from "./features/orders/customer-mails";
 import { orderDetailRoutes } from "./features/orders/detail-routes";
 import { ordersExportRoutes } from "./features/orders/export-routes";
 import { payTestIntentAndOrder, recordSucceededPayment } from "./features/orders/payment";
@@ -116,7 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerDomainEvents(app, config.redisUrl, config.redisPrefix);
   registerCatalogueCache(app);
   registerRateLimits(app, options.rateLimitWindowMs ?? DEFAULT_RATE_LIMIT_WINDOW_MS);
-  subscribeCustomerMails(app);
+  // Mails and housekeeping as kept jobs; stopped on close before the events drain and the mailer closes.
+  registerJobs(app, config);
   registerSessionRevocations(app);
   registerAuthGuards(app, config.authSecret);
   await registerIdentity(app, config);

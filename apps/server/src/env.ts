@@ -181,6 +181,24 @@ const envSchema = z.object({
     .min(1, "must be between 1 and 10080.")
     .max(10_080, "must be between 1 and 10080.")
     .default(60),
+  // off: this process sends jobs (mails) but runs none; `npm run worker` runs them (features/jobs).
+  WORKER: z
+    .enum(["on", "off"], { message: "must be on or off." })
+    .default("on")
+    .transform((value) => value === "on"),
+  // How often an idle worker looks for due mails.
+  JOB_POLL_SECONDS: z.coerce
+    .number({ message: "must be a number of seconds." })
+    .min(0.5, "must be between 0.5 and 60.")
+    .max(60, "must be between 0.5 and 60.")
+    .default(2),
+  // Readiness answers 503 once the oldest due job has waited this long (no worker keeps up).
+  JOB_STUCK_MINUTES: z.coerce
+    .number({ message: "must be a number of minutes." })
+    .int("must be a whole number of minutes.")
+    .min(1, "must be between 1 and 1440.")
+    .max(1440, "must be between 1 and 1440.")
+    .default(10),
   // How many unpaid orders one customer may hold at once.
   MAX_UNPAID_ORDERS_PER_CUSTOMER: z.coerce
     .number({ message: "must be a number." })
@@ -310,6 +328,9 @@ function toConfig(env: Env) {
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === "production" ? 5_000 : 0),
     unpaidOrderHoldMinutes: env.UNPAID_ORDER_HOLD_MINUTES,
     maxUnpaidOrdersPerCustomer: env.MAX_UNPAID_ORDERS_PER_CUSTOMER,
+    worker: env.WORKER,
+    jobPollSeconds: env.JOB_POLL_SECONDS,
+    jobStuckMinutes: env.JOB_STUCK_MINUTES,
   };
 }
 

@@ -1,16 +1,9 @@
-// The server process's entry: configuration, database (migrated and seeded), HTTP server, graceful
-// shutdown.
-import { existsSync } from "node:fs";
+// The server process's entry: configuration, database (migrated and seeded, start-up.ts), HTTP server,
+// graceful shutdown. With WORKER on (the default) it also runs the kept jobs; worker.ts runs only those.
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
-import { openDatabase } from "@toolshop/db/client";
-import { migrateDatabase } from "@toolshop/db/migrate";
-import { seedDemoData } from "@toolshop/db/seed";
 import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./env";
 import { startDraining } from "./features/health/draining";
-import { loadOrCreateGeneratedSecret } from "./lib/dev-secret";
-import { preparePrivateDataDir } from "./lib/private-data-dir";
+import { fail, prepareStart, rootMessage } from "./start-up";
 
 // Give up on requests that are still running this long after the drain delay.
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -18,33 +11,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 60_000;
 
-// build.mjs copies the migrations next to the bundle (dist/migrations); from source, the db
-// package's own folder is used.
-const bundledMigrations = fileURLToPath(new URL("./migrations", import.meta.url));
-const migrationsFolder = existsSync(bundledMigrations) ? bundledMigrations : undefined;
-
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
-  await preparePrivateDataDir(config.dataDir);
-
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    onConnectionError: (error) => console.error(`Database connection error: ${error.message}`),
-  });
-  try {
-    await migrateDatabase(database, migrationsFolder);
-    await seedDemoData(database.db);
-  } catch (error) {
-    await database.close().catch(() => undefined);
-    const where =
-      database.kind === "postgres" ? "the PostgreSQL server at DATABASE_URL" : `${config.dataDir}/db`;
-    fail(`Could not prepare the database (${where}): ${rootMessage(error)}`);
-  }
-
-  // After the migrations: on PostgreSQL a generated secret is a row of the database (lib/dev-secret.ts).
-  const authSecret = config.authSecret ?? (await loadOrCreateGeneratedSecret(database, config.dataDir));
-  const app = await buildApp({ config: { ...config, authSecret }, database });
+  const { config, database } = await prepareStart();
+  const app = await buildApp({ config, database });
   // A client that trickles its request (slow-loris) holds a connection until these run out; Node's
   // defaults (60 s for headers, Fastify: no limit for the whole request) let few clients hold many.
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
@@ -91,27 +60,6 @@ async function main(): Promise<void> {
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
-}
-
-function loadConfigOrExit() {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-}
-
-/** The innermost cause: Drizzle wraps driver errors in "Failed query: <the whole SQL>". */
-function rootMessage(error: unknown): string {
-  let current = error as Error;
-  while (current.cause instanceof Error) current = current.cause;
-  return current.message;
-}
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
 }
 
 main().catch((error: unknown) => fail(`Toolshop could not start: ${rootMessage(error)}`));

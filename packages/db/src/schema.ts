@@ -478,35 +478,6 @@ export const processedWebhookEvents = pgTable("processed_webhook_events", {
   createdAt: createdAt(),
 });
 
-/**
- * An order's mail that the relay did not take (down, or a temporary refusal), kept to be sent again
- * (apps/server/src/features/orders/mail-retries.ts). `nextAttemptAt` null: given up, for an operator.
- */
-export const mailRetries = pgTable(
-  "mail_retries",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    /** Which mail ("confirmation", "shipped"...) of which order, for the log. */
-    kind: text("kind").notNull(),
-    orderId: uuid("order_id"),
-    recipient: text("recipient").notNull(),
-    subject: text("subject").notNull(),
-    textBody: text("text_body").notNull(),
-    htmlBody: text("html_body").notNull(),
-    /**
-     * The invoice or credit note the mail carries as a PDF, drawn again from the document's snapshot
-     * (which never changes) when the mail is sent: the row keeps no bytes.
-     */
-    attachedDocument: text("attached_document"),
-    /** Attempts that failed so far, the first send's included. */
-    attempts: integer("attempts").notNull().default(1),
-    lastError: text("last_error").notNull(),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [index("mail_retries_due_idx").on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`)],
-);
-
 export const testPaymentIntentStatuses = ["requires_payment_method", "succeeded", "canceled"] as const;
 
 /**

@@ -39,8 +39,8 @@ declare module "fastify" {
 }
 
 /**
- * A mail that could not be sent. `code` is the relay's reply code when it answered one (a 5xx keeps an
- * order's mail for an operator, features/orders/mail-retries.ts), else nodemailer's or the socket's.
+ * A mail that could not be sent. `code` is the relay's reply code when it answered one (a 5xx ends the
+ * mail job's retries, features/jobs/mail-queue.ts), else nodemailer's or the socket's.
  */
 export class MailError extends Error {
   readonly code: number | string | undefined;

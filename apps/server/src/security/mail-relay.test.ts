@@ -1,15 +1,12 @@
 // Issue 47, findings 4 and 8: the relay's password and the shop's mails (with their one-time links)
 // never go in clear unless SMTP_URL says so, and a hostile relay cannot grow the server's memory or
 // hold a mail past the timeout. Real relays: smtp-server, and a plain TCP server that misbehaves.
-import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { type AddressInfo, createServer, type Socket } from "node:net";
-import { mailRetries } from "@toolshop/db/schema";
-import { eq } from "drizzle-orm";
 import type { SMTPServerOptions } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../env";
-import { keepMailForRetry } from "../features/orders/mail-retries";
+import { isPermanentMailError } from "../features/jobs/mail-queue";
 import { uniqueEmail } from "../testing/identity-client";
 import { startSmtpPeer } from "../testing/smtp-peer";
 import { createTestApp, type TestApp } from "../testing/test-app";
@@ -58,15 +55,9 @@ describe("the relay's password and the mails over SMTP", () => {
     expect((error as Error).message).toMatch(/STARTTLS/);
     expect(relay.seen).toEqual({ auth: [], mailFrom: [] });
     expect(relay.received).toEqual([]);
-    // An order's mail that fails so is kept, for an operator: the relay refused STARTTLS with a 5xx.
-    const orderId = randomUUID();
-    await keepMailForRetry(
-      t.app.db,
-      { kind: "confirmation", orderId, message: mail("a@example.com") },
-      error,
-    );
-    const [kept] = await t.app.db.select().from(mailRetries).where(eq(mailRetries.orderId, orderId));
-    expect(kept).toMatchObject({ lastError: expect.stringMatching(/STARTTLS: 500 /), nextAttemptAt: null });
+    // A mail job that fails so is kept as a failed job, for an operator: STARTTLS refused with a 5xx.
+    expect(isPermanentMailError(error)).toBe(true);
+    expect((error as Error).message).toMatch(/STARTTLS: 500 /);
   });
 
   it("with credentials, signs in and sends over STARTTLS when the relay offers it", async () => {

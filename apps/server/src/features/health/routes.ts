@@ -20,18 +20,28 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["health"],
-        summary: "Readiness: the database answers, and the server is not shutting down",
+        summary: "Readiness: the database answers, jobs are being run, and the server is not shutting down",
         response: { 200: okSchema, 503: apiErrorSchema },
       },
     },
     async (request) => {
       // Checked first: a stopping server must leave the load balancer's pool however healthy its database.
       if (isDraining(app.server)) throw new HttpError(503, SHUTTING_DOWN_MESSAGE);
+      let waitedSeconds: number;
       try {
         await app.database.ping();
+        waitedSeconds = await app.jobs.oldestDueWaitSeconds();
       } catch (error) {
         request.log.warn({ err: error }, "readiness check: the database did not answer");
         throw new HttpError(503, "The database is not reachable.");
+      }
+      // Mails wait while no worker runs (WORKER=off everywhere, or every worker is stuck).
+      const waitedMinutes = Math.floor(waitedSeconds / 60);
+      if (waitedMinutes >= app.config.jobStuckMinutes) {
+        throw new HttpError(
+          503,
+          `The job queue is stuck: its oldest due job has waited ${waitedMinutes} minutes for a worker.`,
+        );
       }
       return { status: "ok" as const };
     },

@@ -1,10 +1,8 @@
 // The payment's mail carries the invoice as a PDF, and a refund's mail its credit note (issue 50),
-// through a real SMTP server (smtp-server): sent at once, or kept while the relay refuses and sent
-// later, when the PDF is drawn again from the document's snapshot.
-import { mailRetries } from "@toolshop/db/schema";
+// through a real SMTP server (smtp-server): sent at once, or tried again while the relay refuses, when
+// the PDF is drawn again from the document's snapshot.
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { type Order, orderSchema } from "@toolshop/shared/orders";
-import { eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
@@ -12,7 +10,7 @@ import { addTool } from "../../testing/fixtures";
 import { readPdf } from "../../testing/pdf-text";
 import { type SmtpPeer, startSmtpPeer } from "../../testing/smtp-peer";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { sendKeptMails } from "../orders/mail-retries";
+import { mailJobsOf, makeDue } from "../jobs/test-fixtures";
 import { payThroughCheckout } from "../orders/test-fixtures";
 
 for (const target of testDatabaseTargets()) {
@@ -32,7 +30,9 @@ for (const target of testDatabaseTargets()) {
           callback(error);
         },
       });
-      t = await createTestApp(target.options, { env: { SMTP_URL: smtp.url, INVOICE_PREFIX: "MAIL" } });
+      t = await createTestApp(target.options, {
+        env: { SMTP_URL: smtp.url, INVOICE_PREFIX: "MAIL", JOB_POLL_SECONDS: "0.5" },
+      });
       admin = await signedInCustomer(t, { role: "admin" });
     }, 180_000);
     afterAll(async () => {
@@ -51,8 +51,8 @@ for (const target of testDatabaseTargets()) {
       return orderSchema.parse(detail.json());
     }
 
-    const kept = (orderId: string) =>
-      t.app.db.select().from(mailRetries).where(eq(mailRetries.orderId, orderId));
+    const retried = async (orderId: string) =>
+      (await mailJobsOf(t.app.db, orderId)).filter((job) => job.state === "retry");
 
     /** The one mail to `email` whose subject starts so, parsed, once it has arrived. */
     async function mailTo(email: string, subjectStart: string) {
@@ -96,20 +96,17 @@ for (const target of testDatabaseTargets()) {
       let order: Order;
       try {
         order = await paidOrder(customer);
-        // The mail goes out after the payment's answer: refused until it is kept.
-        await expect.poll(async () => (await kept(order._id)).length, { timeout: 10_000 }).toBe(1);
+        // The mail goes out after the payment's answer: refused until it waits for its retry.
+        await expect.poll(async () => (await retried(order._id)).length, { timeout: 10_000 }).toBe(1);
       } finally {
         refusing = false;
       }
       const number = order.invoiceNumber ?? "";
-      const [row] = await kept(order._id);
-      // The row names the document; it keeps no PDF bytes.
-      expect(row).toMatchObject({ kind: "confirmation", attachedDocument: number });
+      const [job] = await retried(order._id);
+      // The job names the order and the mail; it keeps no PDF bytes, drawn when the mail is sent.
+      expect(job?.data).toEqual({ kind: "order", order: { mail: "confirmation", orderId: order._id } });
 
-      const due = new Date((row?.nextAttemptAt?.getTime() ?? 0) + 1000);
-      const pass = await sendKeptMails({ db: t.app.db, mailer: t.app.mailer, log: t.app.log }, due);
-      expect(pass.failed).toBe(0);
-      expect(await kept(order._id)).toEqual([]);
+      await makeDue(t.app.db, job?.id ?? "");
       const [attachment, ...more] = await attachmentsOf(
         await mailTo(customer.email, "Your Toolshop order is paid"),
       );

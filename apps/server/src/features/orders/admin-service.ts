@@ -13,7 +13,7 @@ import { and, count, type SQL, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { startsWith } from "../../lib/like-pattern";
 import { boundValues, createPreparedQueries, placeholders } from "../../lib/prepared-queries";
-import { findOrder, type OrdersContext, publish } from "./context";
+import { enqueueOrderMail, findOrder, type OrdersContext, publish } from "./context";
 import { type OrderView, orderResponse, toOrderResponses } from "./dto";
 import type { EstimatedTotals } from "./estimated-totals";
 import { runTransition } from "./lifecycle";
@@ -142,15 +142,18 @@ async function countOrders(db: Database, filter: OrdersFilter): Promise<OrdersTo
 
 /** POST /orders/:id/ship (admin): a paid order leaves with a carrier and a tracking number. */
 export async function shipOrder(ctx: OrdersContext, orderId: string, body: ShipOrderBody): Promise<Order> {
-  const order = await orderResponse(ctx.db, await runTransition(ctx.db, orderId, "shipped", body), ctx);
   const { carrier, trackingNumber } = body;
+  const mail = (tx: Database) =>
+    enqueueOrderMail(ctx, tx, { mail: "shipped", orderId, carrier, trackingNumber });
+  const order = await orderResponse(ctx.db, await runTransition(ctx.db, orderId, "shipped", body, mail), ctx);
   await publish(ctx, { type: "OrderShipped", order, carrier, trackingNumber });
   return order;
 }
 
 /** POST /orders/:id/deliver (admin): a shipped order arrived. */
 export async function deliverOrder(ctx: OrdersContext, orderId: string): Promise<Order> {
-  const order = await orderResponse(ctx.db, await runTransition(ctx.db, orderId, "delivered"), ctx);
+  const mail = (tx: Database) => enqueueOrderMail(ctx, tx, { mail: "delivered", orderId });
+  const order = await orderResponse(ctx.db, await runTransition(ctx.db, orderId, "delivered", {}, mail), ctx);
   await publish(ctx, { type: "OrderDelivered", order });
   return order;
 }
@@ -169,7 +172,9 @@ export async function cancelOrder(ctx: OrdersContext, orderId: string): Promise<
   }
   const cancelled = await orderResponse(
     ctx.db,
-    await runTransition(ctx.db, orderId, "cancelled", { cancelReason: "admin" }),
+    await runTransition(ctx.db, orderId, "cancelled", { cancelReason: "admin" }, (tx) =>
+      enqueueOrderMail(ctx, tx, { mail: "cancelled", orderId, reason: "admin" }),
+    ),
     ctx,
   );
   await publish(ctx, { type: "OrderCancelled", order: cancelled, reason: "admin" });

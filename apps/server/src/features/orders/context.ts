@@ -8,6 +8,7 @@ import { createPreparedQueries, plannedOnce } from "../../lib/prepared-queries";
 import { mayActFor } from "../../policy/access-policy";
 import type { InvoiceSettings } from "../invoices/issue";
 import type { PaymentGateway } from "../payments/gateway";
+import type { OrderMail, OrderMailOutbox } from "./order-mails";
 import type { OrderRow } from "./row-types";
 
 /** What the order functions work with; routes build it once from the app. */
@@ -29,11 +30,22 @@ export interface OrdersContext {
   events: DomainEventPublisher;
   /** The seller, tax and number prefix an invoice is issued with when an order is paid (env.ts). */
   invoicing: Omit<InvoiceSettings, "currency">;
+  /** Where the customer's mails go, in the change's transaction (the app's mail queue); none: no mails. */
+  mails?: OrderMailOutbox | undefined;
 }
 
 /** Publishes after commit; never throws (lib/domain-events.ts). */
 export function publish(ctx: Pick<OrdersContext, "events">, event: DomainEvent): Promise<void> {
   return ctx.events.publish(event);
+}
+
+/** Puts the customer's mail about this change in `tx`: it is sent once `tx` commits (customer-mails.ts). */
+export async function enqueueOrderMail(
+  ctx: Pick<OrdersContext, "mails">,
+  tx: Database,
+  mail: OrderMail,
+): Promise<void> {
+  await ctx.mails?.enqueue(tx, mail);
 }
 
 /** The signed-in user, from the access token. */

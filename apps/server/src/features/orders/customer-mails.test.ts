@@ -1,5 +1,5 @@
-// The customer's mails on the orders' domain events: shipped, delivered, cancelled (by the customer, the
-// shop or the reservation's end) and refunded, in the outbox and once through a real SMTP server.
+// The customer's mails, queued with the orders' changes: shipped, delivered, cancelled (by the customer,
+// the shop or the reservation's end) and refunded, in the outbox and once through a real SMTP server.
 
 import { orders } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
@@ -11,9 +11,9 @@ import { addTool } from "../../testing/fixtures";
 import { allOutboxMails, decodeMail, outboxMailTo } from "../../testing/identity-client";
 import { type SmtpPeer, startSmtpPeer } from "../../testing/smtp-peer";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { invoiceSettings } from "../invoices/settings";
 import { TestPaymentGateway } from "../payments/test-gateway";
 import { expireUnpaidOrders } from "./expiry";
+import { createOrdersContext } from "./routes";
 import { payThroughCheckout, TEST_GATEWAY_SECRET } from "./test-fixtures";
 
 const HOSTILE_ADDRESS = "<b>Flat 2</b> & Co, http://evil.example";
@@ -144,16 +144,8 @@ for (const target of testDatabaseTargets()) {
         .update(orders)
         .set({ createdAt: new Date(Date.now() - (hold + 1) * 60_000) })
         .where(eq(orders.id, order._id));
-      // What the periodic task runs, with the app's own event bus.
-      const gateway = new TestPaymentGateway(t.app.db, TEST_GATEWAY_SECRET);
-      const ctx = {
-        db: t.app.db,
-        currency: "usd",
-        gateway,
-        unpaidOrderHoldMinutes: hold,
-        events: t.app.events,
-        invoicing: invoiceSettings(t.app.config),
-      };
+      // What the periodic task runs, with the app's own event bus and mail queue.
+      const ctx = createOrdersContext(t.app, new TestPaymentGateway(t.app.db, TEST_GATEWAY_SECRET));
       expect((await expireUnpaidOrders(ctx)).map((row) => row.id)).toContain(order._id);
       expect(await expireUnpaidOrders(ctx)).toEqual([]);
 

@@ -1,15 +1,16 @@
-// The customer's mails, as subscribers of the orders' domain events. They run on the process that
-// committed the change only ("publishing-process"): one change, one mail, however many processes run.
-import type { FastifyInstance } from "fastify";
-import { runPeriodically } from "../../lib/periodic-task";
-import type { MailMessage } from "../../plugins/mail";
+// The customer's mails about an order, as jobs of the mail queue (features/jobs/mail-queue.ts): each is
+// sent in the transaction of the change it tells of, so a change that commits always gets its mail,
+// however soon after the commit its process dies, and a change rolled back never does. The job names
+// the order and what happened; the worker composes the mail from the order as it is then (an order a
+// customer deleted travels in the job, its row being gone), and attaches the invoice or credit note,
+// drawn from the document's snapshot.
+import type { Database } from "@toolshop/db/client";
+import type { Order } from "@toolshop/shared/orders";
+import type { ComposedMail, OrderMailComposer } from "../jobs/mail-queue";
 import { orderConfirmationEmail } from "./confirmation-email";
-import {
-  keepMailForRetry,
-  MAIL_RETRY_INTERVAL_MS,
-  sendKeptMails,
-  withAttachedDocument,
-} from "./mail-retries";
+import { findOrder } from "./context";
+import { type OrderView, orderResponse } from "./dto";
+import type { OrderMail } from "./order-mails";
 import {
   orderCancelledEmail,
   orderDeliveredEmail,
@@ -17,62 +18,46 @@ import {
   orderShippedEmail,
 } from "./status-emails";
 
-/** Subscribes the mails to `app.events`; app.ts calls it once. */
-export function subscribeCustomerMails(app: FastifyInstance): void {
-  const { currency, publicUrl } = app.config;
-  const { events } = app;
+/** What composing needs from the configuration. */
+export interface OrderMailSettings extends OrderView {
+  publicUrl: string;
+}
 
-  // The change stands whether or not its mail goes out; a mail the relay did not take, or the mailer's
-  // full queue refused (decision 0033), is kept and sent again later (mail-retries.ts), and the log
-  // says so.
-  // A mail about an invoice or credit note carries its PDF (`attachedDocument`, its number); a kept one
-  // carries it too, drawn again when it is sent.
-  const send = async (
-    kind: string,
-    orderId: string,
-    message: MailMessage,
-    attachedDocument?: string | null,
-  ) => {
-    try {
-      await app.mailer.send(await withAttachedDocument(app.db, message, attachedDocument));
-    } catch (error) {
-      try {
-        await keepMailForRetry(app.db, { kind, orderId, message, attachedDocument }, error);
-        app.log.warn(
-          { err: error, orderId },
-          `the order ${kind} email could not be sent; kept in mail_retries`,
-        );
-      } catch (keepError) {
-        app.log.error({ err: error, keepError, orderId }, `the order ${kind} email could not be sent`);
-      }
-    }
+/** The worker's composer of order mails (registerMailWorker's `composeOrderMail`). */
+export function orderMailComposer(settings: OrderMailSettings): OrderMailComposer {
+  return async (db, job) => {
+    const mail = job as OrderMail;
+    const order =
+      mail.mail === "cancelled" && mail.deleted
+        ? mail.deleted
+        : await currentOrder(db, mail.orderId, settings);
+    return order && composeOrderMail(mail, order, settings);
   };
-  runPeriodically(app, {
-    name: "sending kept order emails",
-    everyMs: MAIL_RETRY_INTERVAL_MS,
-    run: async (signal) => {
-      await sendKeptMails({ db: app.db, mailer: app.mailer, log: app.log }, new Date(), signal);
-    },
-  });
+}
 
-  events.subscribe(["OrderPaid"], "publishing-process", ({ order }) =>
-    send("confirmation", order._id, orderConfirmationEmail(order, currency, publicUrl), order.invoiceNumber),
-  );
-  events.subscribe(["OrderShipped"], "publishing-process", ({ order, carrier, trackingNumber }) =>
-    send("shipped", order._id, orderShippedEmail(order, { carrier, trackingNumber }, publicUrl)),
-  );
-  events.subscribe(["OrderDelivered"], "publishing-process", ({ order }) =>
-    send("delivered", order._id, orderDeliveredEmail(order, publicUrl)),
-  );
-  events.subscribe(["OrderCancelled"], "publishing-process", ({ order, reason }) =>
-    send("cancelled", order._id, orderCancelledEmail(order, reason, currency, publicUrl)),
-  );
-  events.subscribe(["OrderRefunded"], "publishing-process", ({ order, paymentId, part, creditNote }) =>
-    send(
-      "refunded",
-      order._id,
-      orderRefundedEmail(order, paymentId, currency, publicUrl, part, creditNote),
-      creditNote,
-    ),
-  );
+async function currentOrder(db: Database, orderId: string, view: OrderView): Promise<Order | undefined> {
+  const row = await findOrder(db, orderId);
+  return row && orderResponse(db, row, view);
+}
+
+function composeOrderMail(mail: OrderMail, order: Order, settings: OrderMailSettings): ComposedMail {
+  const { currency, publicUrl } = settings;
+  switch (mail.mail) {
+    case "confirmation":
+      return {
+        message: orderConfirmationEmail(order, currency, publicUrl),
+        attachedDocument: order.invoiceNumber,
+      };
+    case "shipped":
+      return { message: orderShippedEmail(order, mail, publicUrl) };
+    case "delivered":
+      return { message: orderDeliveredEmail(order, publicUrl) };
+    case "cancelled":
+      return { message: orderCancelledEmail(order, mail.reason, currency, publicUrl) };
+    case "refunded":
+      return {
+        message: orderRefundedEmail(order, mail.paymentId, currency, publicUrl, mail.part, mail.creditNote),
+        attachedDocument: mail.creditNote,
+      };
+  }
 }

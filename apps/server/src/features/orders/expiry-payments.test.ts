@@ -11,7 +11,6 @@ import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api
 import { addTool, stockOf } from "../../testing/fixtures";
 import { allOutboxMails } from "../../testing/identity-client";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { invoiceSettings } from "../invoices/settings";
 import {
   createFakeStripe,
   type FakeStripe,
@@ -21,6 +20,7 @@ import {
 import type { PaymentGateway } from "../payments/gateway";
 import { TestPaymentGateway } from "../payments/test-gateway";
 import { expireUnpaidOrders } from "./expiry";
+import { createOrdersContext } from "./routes";
 import { onFakeStripe, TEST_GATEWAY_SECRET, VALID_CARD } from "./test-fixtures";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_expiry";
@@ -44,17 +44,9 @@ async function expiredOrderWithPayment(t: TestApp, who: SignedInCustomer) {
   return { order, toolId: tool.id, clientSecret, paymentId: clientSecret.split("_secret_")[0] ?? "" };
 }
 
-/** One pass of the periodic task, with the app's own event bus (and so its mails). */
+/** One pass of the periodic task, with the app's own event bus and mail queue (and so its mails). */
 function expire(t: TestApp, gateway: PaymentGateway) {
-  const { db, events, config } = t.app;
-  return expireUnpaidOrders({
-    db,
-    events,
-    gateway,
-    currency: config.currency,
-    unpaidOrderHoldMinutes: config.unpaidOrderHoldMinutes,
-    invoicing: invoiceSettings(config),
-  });
+  return expireUnpaidOrders(createOrdersContext(t.app, gateway));
 }
 
 async function orderNow(t: TestApp, who: SignedInCustomer, order: Order): Promise<Order> {

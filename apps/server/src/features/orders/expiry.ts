@@ -6,7 +6,7 @@
 // publishes OrderCancelled (and mails the customer).
 import { orders } from "@toolshop/db/schema";
 import { and, asc, eq, isNull, lt } from "drizzle-orm";
-import { type OrdersContext, publish } from "./context";
+import { enqueueOrderMail, type OrdersContext, publish } from "./context";
 import { orderResponse } from "./dto";
 import { transitionOrder } from "./lifecycle";
 import { recordSucceededPayment, refundPaymentOfCancelledOrder } from "./payment";
@@ -15,7 +15,7 @@ import type { OrderRow } from "./row-types";
 /** What the expiry needs: the gateway too, to cancel a payment that was started. */
 export type ExpiryContext = Pick<
   OrdersContext,
-  "db" | "currency" | "gateway" | "unpaidOrderHoldMinutes" | "events" | "invoicing"
+  "db" | "currency" | "gateway" | "unpaidOrderHoldMinutes" | "events" | "invoicing" | "mails"
 >;
 
 /** How often each process looks for expired reservations. */
@@ -84,6 +84,7 @@ async function expireOrder(ctx: ExpiryContext, order: OrderRow, cutoff: Date): P
       lt(orders.createdAt, cutoff),
       paymentId ? eq(orders.paymentIntentId, paymentId) : isNull(orders.paymentIntentId),
     ),
+    (tx) => enqueueOrderMail(ctx, tx, { mail: "cancelled", orderId: order.id, reason: "expiry" }),
   );
   if (!cancelled) return undefined;
   await publish(ctx, {

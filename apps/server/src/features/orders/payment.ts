@@ -12,7 +12,14 @@ import { issueInvoice, linesAndBuyerName } from "../invoices/issue";
 import { countPaidOrder } from "../overview/sales";
 import { type GatewayPaymentIntent, isOpenIntent } from "../payments/gateway";
 import { payOpenTestIntent, type TestIntentRow } from "../payments/test-gateway";
-import { type Actor, findAccessibleOrder, findOrder, type OrdersContext, publish } from "./context";
+import {
+  type Actor,
+  enqueueOrderMail,
+  findAccessibleOrder,
+  findOrder,
+  type OrdersContext,
+  publish,
+} from "./context";
 import { orderResponse } from "./dto";
 import { type TransitionFields, transitionStatement, transitionSteps } from "./lifecycle";
 import { refundLatePayment } from "./refunds";
@@ -27,7 +34,7 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 /** What recording or refunding a payment needs: no unpaid-order cap (the expiry has this much). */
 type PaymentContext = Pick<
   OrdersContext,
-  "db" | "currency" | "gateway" | "unpaidOrderHoldMinutes" | "events" | "invoicing"
+  "db" | "currency" | "gateway" | "unpaidOrderHoldMinutes" | "events" | "invoicing" | "mails"
 >;
 
 function refuseUnlessUnpaid(order: OrderRow): void {
@@ -232,6 +239,7 @@ async function markOrderPaid(
  */
 async function recordPaidOrder(ctx: PaymentContext, tx: Database, order: OrderRow): Promise<void> {
   const contents = await linesAndBuyerName(tx, order);
+  await enqueueOrderMail(ctx, tx, { mail: "confirmation", orderId: order.id });
   await countPaidOrder(tx, order, contents.lines);
   await issueInvoice(tx, { ...ctx.invoicing, currency: ctx.currency }, order, contents);
 }

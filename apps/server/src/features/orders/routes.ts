@@ -19,10 +19,10 @@ import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
-import { runPeriodically } from "../../lib/periodic-task";
 import { currentUser } from "../../plugins/auth/guards";
 import { isAdmin } from "../../policy/access-policy";
 import { invoiceSettings } from "../invoices/settings";
+import { enqueueMail } from "../jobs/mail-queue";
 import type { PaymentGateway } from "../payments/gateway";
 import type { OrdersContext } from "./context";
 import { EXPIRY_CHECK_INTERVAL_MS, expireUnpaidOrders } from "./expiry";
@@ -43,6 +43,7 @@ export function createOrdersContext(app: FastifyInstance, gateway: PaymentGatewa
     tax: app.config.tax,
     events: app.events,
     invoicing: invoiceSettings(app.config),
+    mails: { enqueue: (tx, mail) => enqueueMail(app.jobs, tx, { kind: "order", order: mail }) },
   };
 }
 
@@ -61,15 +62,17 @@ const idempotencyHeaders = z.looseObject({
 });
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = async (app, { orders }) => {
-  runPeriodically(app, {
-    name: "releasing expired reservations",
+  app.jobs.runPeriodically({
+    name: "expire-unpaid-orders",
+    title: "releasing expired reservations",
     everyMs: EXPIRY_CHECK_INTERVAL_MS,
     run: async (signal) => {
       await expireUnpaidOrders(orders, new Date(), signal);
     },
   });
-  runPeriodically(app, {
-    name: "finishing pending refunds",
+  app.jobs.runPeriodically({
+    name: "finish-pending-refunds",
+    title: "finishing pending refunds",
     everyMs: REFUND_RECOVERY_INTERVAL_MS,
     run: async (signal) => {
       const { completed, refused, failed } = await resumePendingRefunds(orders, new Date(), signal);
@@ -80,8 +83,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = as
         app.log.error({ err: error, refund: id }, "pending refund not finished");
     },
   });
-  runPeriodically(app, {
-    name: "pruning expired Idempotency-Keys",
+  app.jobs.runPeriodically({
+    name: "prune-idempotency-keys",
+    title: "pruning expired Idempotency-Keys",
     everyMs: IDEMPOTENCY_PRUNE_INTERVAL_MS,
     run: async () => {
       await pruneExpiredIdempotencyKeys(app.db);

@@ -6,6 +6,7 @@ import { HttpError } from "../../lib/http-errors";
 import {
   type Actor,
   assertMayAccess,
+  enqueueOrderMail,
   findAccessibleOrder,
   findOrder,
   type OrdersContext,
@@ -92,15 +93,16 @@ export async function deleteOrder(
       )
       .returning();
     // A cancelled order gave its stock back when it was cancelled.
-    if (row?.status === "unpaid") await putStockBack(tx, lines);
-    return row && { row, lines };
+    if (row?.status !== "unpaid") return row && { cancelled: undefined };
+    await putStockBack(tx, lines);
+    // The row is gone: the mail's job carries the order as it was.
+    const cancelled = toOrderResponse({ ...row, status: "cancelled" }, lines, ctx);
+    const reason = row.userId === actor.id ? "customer" : "admin";
+    await enqueueOrderMail(ctx, tx, { mail: "cancelled", orderId: row.id, reason, deleted: cancelled });
+    return { cancelled: { order: cancelled, reason } as const };
   });
   if (deleted) {
-    if (deleted.row.status === "unpaid") {
-      const order = toOrderResponse({ ...deleted.row, status: "cancelled" }, deleted.lines, ctx);
-      const reason = deleted.row.userId === actor.id ? "customer" : "admin";
-      await publish(ctx, { type: "OrderCancelled", order, reason });
-    }
+    if (deleted.cancelled) await publish(ctx, { type: "OrderCancelled", ...deleted.cancelled });
     return { deletedCount: 1 };
   }
 

@@ -15,8 +15,8 @@ import { quoteIdParamsSchema } from "@toolshop/shared/quotes";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { runPeriodically } from "../../lib/periodic-task";
 import { currentUser } from "../../plugins/auth/guards";
+import { enqueueMail } from "../jobs/mail-queue";
 import type { OrdersContext } from "../orders/context";
 import type { QuoteRow } from "./lifecycle";
 import { pageOfMyQuotes } from "./my-quotes";
@@ -41,8 +41,8 @@ const security = [{ bearerAuth: [] }];
 const tags = ["quotes"];
 
 /**
- * Mails one change of a quote, after its commit and after the answer: the change stands whether or
- * not the mail goes out, and the log says when it did not.
+ * Queues the mails of one change of a quote, after its commit and after the answer (the mail queue
+ * retries them): the change stands whether or not they go out, and the log says when none was queued.
  */
 function mailChange(app: FastifyInstance, kind: QuoteChangeKind, row: QuoteRow): void {
   const { publicUrl, currency } = app.config;
@@ -56,7 +56,12 @@ function mailChange(app: FastifyInstance, kind: QuoteChangeKind, row: QuoteRow):
             adminEmails: app.config.adminEmails,
           });
     await Promise.all(
-      to.map((address) => app.mailer.send(quoteChangeEmail(kind, view, address, publicUrl, currency))),
+      to.map((address) =>
+        enqueueMail(app.jobs, app.db, {
+          kind: "message",
+          mail: { message: quoteChangeEmail(kind, view, address, publicUrl, currency) },
+        }),
+      ),
     );
   })().catch((error: unknown) =>
     app.log.error({ err: error, quoteId: row.id }, `the quote ${kind} email could not be sent`),
@@ -66,8 +71,9 @@ function mailChange(app: FastifyInstance, kind: QuoteChangeKind, row: QuoteRow):
 export const quoteOfferRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = async (app, options) => {
   const { currency } = app.config;
   const orders: QuotesContext = { ...options.orders, onExpired: (row) => mailChange(app, "expired", row) };
-  runPeriodically(app, {
-    name: "expiring offers past their validity",
+  app.jobs.runPeriodically({
+    name: "expire-offers",
+    title: "expiring offers past their validity",
     everyMs: OFFER_EXPIRY_CHECK_INTERVAL_MS,
     run: async () => {
       for (const row of await expireOffers(orders)) mailChange(app, "expired", row);

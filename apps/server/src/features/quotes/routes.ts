@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
+import { enqueueMail } from "../jobs/mail-queue";
 import { quoteRecipients } from "./recipients";
 import { quoteRequestEmail } from "./sales-email";
 import { countOpenQuotes, listQuotes, setQuoteHandled, storeQuote } from "./service";
@@ -44,7 +45,8 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = requester?.email ?? request.body.email ?? "";
       await app.enforceRateLimit(request, reply, "quoteRequest", account);
       const { quote, lines } = await storeQuote(app.db, request.body, requester);
-      // Mailed after the answer: the request is stored, so a slow or failing mail server loses nothing.
+      // Queued after the answer (the mail queue retries it): the request is stored, so a slow or failing
+      // mail server loses nothing.
       const recipients = { salesEmail: app.config.mail.salesEmail, adminEmails: app.config.adminEmails };
       void quoteRecipients(app.db, recipients)
         .then(async (to) => {
@@ -56,7 +58,10 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           await Promise.all(
             to.map((address) =>
-              app.mailer.send(quoteRequestEmail(quote, lines, address, app.config.publicUrl)),
+              enqueueMail(app.jobs, app.db, {
+                kind: "message",
+                mail: { message: quoteRequestEmail(quote, lines, address, app.config.publicUrl) },
+              }),
             ),
           );
         })

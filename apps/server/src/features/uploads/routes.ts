@@ -12,7 +12,6 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
-import { runPeriodically } from "../../lib/periodic-task";
 import { pruneUnreferencedUploads, storeProductImage } from "./service";
 import type { ImageStore } from "./storage";
 
@@ -76,8 +75,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ images: ImageStore }> = asyn
     },
   );
 
-  runPeriodically(app, {
-    name: "pruning unused uploads",
+  app.jobs.runPeriodically({
+    name: "prune-uploads",
+    title: "pruning unused uploads",
     everyMs: PRUNE_EVERY_MS,
     run: async () => {
       const removed = await pruneUnreferencedUploads(app.db, images);

@@ -1,0 +1,1 @@
+DROP TABLE "mail_retries" CASCADE;
