@@ -53,4 +53,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node itself handles SIGTERM (server.ts drains, then stops), so it runs as PID 1 directly, not under npm.
 # With npm start's two heap flags (package.json; the README and decision 0037 say why).
-CMD ["node", "--max-semi-space-size=16", "--initial-old-space-size=64", "apps/server/dist/server.js"]
+CMD ["node", "--max-semi-space-size=16", "--initial-old-space-size=64", "--liftoff-only", "--no-wasm-tier-up", "--no-wasm-dynamic-tiering", "apps/server/dist/server.js"]

@@ -1,4 +1,6 @@
 import { defineProject } from "vitest/config";
+// Relative: the config's bundler would leave a package import to Node, which cannot load TypeScript.
+import { PGLITE_NODE_FLAGS } from "../../packages/db/src/pglite";
 
 // One project: every API suite runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set
 // (see testDatabaseTargets in @toolshop/db/test-support); the Redis suites run when REDIS_URL is set.
@@ -13,6 +15,8 @@ export default defineProject({
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The workers run PGlite in process, as the server does: with its flags (packages/db/src/pglite.ts).
+    execArgv: [...PGLITE_NODE_FLAGS],
     provide: {
       postgresUrl: process.env.TEST_DATABASE_URL ?? "",
       // Rate limits shared through Redis are tested when REDIS_URL is set.

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
 import { lockDirectory } from "./directory-lock";
-import { compileWebAssemblyWithBaselineOnly, createPgliteDirectory, pgliteOptions } from "./pglite";
+import { createPgliteDirectory, pgliteOptions } from "./pglite";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -68,7 +68,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 /** Wraps a PGlite instance (file-backed, in-memory or cloned) as a handle. */
 export async function openPglite(dataDirOrClient: string | PGlite): Promise<DatabaseHandle> {
   // Loaded on demand so that PostgreSQL deployments never load the WebAssembly build.
-  compileWebAssemblyWithBaselineOnly();
   const [{ PGlite }, { drizzle }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("drizzle-orm/pglite"),

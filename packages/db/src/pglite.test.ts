@@ -1,18 +1,27 @@
-import { access, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { access, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./client";
+import { PGLITE_NODE_FLAGS } from "./pglite";
 import { queryRows, v8FlagsTag } from "./test-support";
 
-describe("PGlite's WebAssembly on the baseline compiler (decisions 0015, 0022)", () => {
-  it("sets the flags of a process started with --liftoff-only, implications included", () => {
-    const module = JSON.stringify(fileURLToPath(new URL("./pglite.ts", import.meta.url)));
-    const set = v8FlagsTag([], `(await import(${module})).compileWebAssemblyWithBaselineOnly();`);
-    expect(set).toBe(v8FlagsTag(["--liftoff-only"]));
-    expect(set).not.toBe(v8FlagsTag([]));
+describe("PGlite's WebAssembly on the baseline compiler, from the command line (decisions 0015, 0037)", () => {
+  it("names exactly what --liftoff-only implies", () => {
+    expect(v8FlagsTag(PGLITE_NODE_FLAGS)).toBe(v8FlagsTag(["--liftoff-only"]));
+    expect(v8FlagsTag(PGLITE_NODE_FLAGS)).not.toBe(v8FlagsTag([]));
+  });
+
+  it("is on npm start's command line, which the container and the launchers take theirs from", async () => {
+    const rootPackage = JSON.parse(await readFile(new URL("../../../package.json", import.meta.url), "utf8"));
+    const start: string = rootPackage.scripts.start;
+    const command = start.slice(start.lastIndexOf(" node ") + 1).split(" ");
+    expect(command.slice(0, -1)).toEqual(expect.arrayContaining([...PGLITE_NODE_FLAGS]));
+  });
+
+  it("is on this test worker's (vitest.config.ts), whose suites run PGlite too", () => {
+    expect(process.execArgv).toEqual(expect.arrayContaining([...PGLITE_NODE_FLAGS]));
   });
 });
 

@@ -4,7 +4,6 @@ import { execFile } from "node:child_process";
 import { readdir, rename, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { promisify } from "node:util";
-import { setFlagsFromString } from "node:v8";
 import type { PGliteOptions } from "@electric-sql/pglite";
 
 // PostgreSQL's default (128MB) is sized for a database server; PGlite reserves it inside the WebAssembly
@@ -14,25 +13,20 @@ import type { PGliteOptions } from "@electric-sql/pglite";
 const SHARED_BUFFERS = "4MB";
 
 /**
- * `--liftoff-only` and what it implies on the command line. V8 works out a flag's implications when
- * the process starts; V8 11 (Node 20) also did when a flag was set later, V8 13 (Node 24) does not, so
- * there `--liftoff-only` alone still let TurboFan recompile PGlite: a peak of about 900 MB at start
- * (docs/decisions/superseded/0022-node-24-memory.md). pglite.test.ts checks that these are the command line's.
+ * The V8 flags of every process that serves from PGlite, on its command line (`npm start`, the
+ * container, the launchers, the test workers), since V8 reads flags only at start (decision 0037).
+ * PGlite is PostgreSQL compiled to WebAssembly: V8 compiles it with its baseline compiler (Liftoff),
+ * then recompiles the hot functions with its optimizing one (TurboFan), which on Node 24 took the
+ * server from 225 to 330 MB resident after start and to a peak of 829 MB
+ * (bench/results/pglite-memory-2026-12-02.md). `--liftoff-only` implies the other two; they are
+ * spelled out so that the list says what it does. WebAssembly only, never JavaScript. The short-lived
+ * child that creates the database below runs without them, as it always did.
  */
-const BASELINE_ONLY_FLAGS = ["--liftoff-only", "--no-wasm-tier-up", "--no-wasm-dynamic-tiering"] as const;
-
-/**
- * PGlite is PostgreSQL compiled to WebAssembly. V8 compiles it first with its baseline compiler
- * (Liftoff), then recompiles the hot functions with its optimizing one (TurboFan) in the background;
- * that second tier kept about 90 MB more resident memory for the life of the process (the server's
- * peak RSS at start: about 295 MB with it, 205 MB without), for PostgreSQL's own work 3-80% faster
- * depending on the query (docs/decisions/0015-memory-on-one-laptop.md). Called before the first PGlite
- * starts: the flag applies to WebAssembly compiled from then on in this process (nothing else here is
- * WebAssembly), never to JavaScript.
- */
-export function compileWebAssemblyWithBaselineOnly(): void {
-  for (const flag of BASELINE_ONLY_FLAGS) setFlagsFromString(flag);
-}
+export const PGLITE_NODE_FLAGS = [
+  "--liftoff-only",
+  "--no-wasm-tier-up",
+  "--no-wasm-dynamic-tiering",
+] as const;
 
 /** PGlite's own start parameters plus ours (a `startParams` option replaces PGlite's, so they are repeated). */
 export async function pgliteOptions(): Promise<PGliteOptions> {

@@ -189,7 +189,13 @@ describe("Dockerfile", () => {
     expect(fromBuild).toEqual(expect.arrayContaining(["/app/apps/server/dist", "/app/apps/web/dist"]));
     const [cmd] = all("CMD", finalStage);
     // As npm start runs it: the same node flags (decision 0037).
-    expect(START_NODE_FLAGS).toEqual(["--max-semi-space-size=16", "--initial-old-space-size=64"]);
+    expect(START_NODE_FLAGS).toEqual([
+      "--max-semi-space-size=16",
+      "--initial-old-space-size=64",
+      "--liftoff-only",
+      "--no-wasm-tier-up",
+      "--no-wasm-dynamic-tiering",
+    ]);
     expect(cmd?.args).toEqual(["node", ...START_NODE_FLAGS, "apps/server/dist/server.js"]);
   });
 
