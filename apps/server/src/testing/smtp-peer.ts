@@ -31,8 +31,12 @@ export interface SmtpPeer {
  */
 export async function startSmtpPeer({
   secure = false,
+  acceptDelayMs = 0,
   ...options
-}: SMTPServerOptions = {}): Promise<SmtpPeer> {
+}: SMTPServerOptions & {
+  /** A slow relay: it answers each mail's data this long after receiving it (kept once answered). */
+  acceptDelayMs?: number;
+} = {}): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const clientAddresses: string[] = [];
   const smtp = new SMTPServer({
@@ -48,7 +52,8 @@ export async function startSmtpPeer({
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        if (acceptDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, acceptDelayMs));
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
@@ -59,6 +64,10 @@ export async function startSmtpPeer({
         callback();
       });
     },
+  });
+  // A client that dies mid-mail (a killed server) resets its connection: not the relay's failure.
+  smtp.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET") throw error;
   });
   const listening = smtp.listen(0, "127.0.0.1");
   await once(listening, "listening");

@@ -17,8 +17,8 @@ export const MAIL_QUEUE: QueueDefinition = {
   name: "mail",
   retryLimit: 9,
   retryDelaySeconds: 60,
-  // Well above SMTP_URL's own timeout (a minute by default): an attempt this old lost its process.
-  expireInSeconds: 3 * 60,
+  // For the outbox; with SMTP_URL, attemptExpirySeconds of its timeout.
+  expireInSeconds: 60,
   policy: "standard",
 };
 
@@ -60,12 +60,24 @@ export interface MailWorkerContext {
   composeOrderMail: OrderMailComposer;
   /** Mails one process sends at once (the SMTP pool's connections). */
   concurrency: number;
+  /** SMTP_URL's timeout for one mail, connecting included. */
+  relayTimeoutMs?: number | undefined;
+}
+
+/**
+ * An attempt that outlives twice the relay's own timeout lost its process (killed, or its host gone):
+ * pg-boss then fails it, and it is tried again.
+ */
+export function attemptExpirySeconds(relayTimeoutMs: number | undefined): number {
+  return relayTimeoutMs === undefined
+    ? MAIL_QUEUE.expireInSeconds
+    : Math.ceil((2 * relayTimeoutMs) / 1000) + 10;
 }
 
 /** Registers the mail queue's worker (it runs only where the worker is on). */
 export function registerMailWorker(ctx: MailWorkerContext): void {
   ctx.jobs.work({
-    queue: MAIL_QUEUE,
+    queue: { ...MAIL_QUEUE, expireInSeconds: attemptExpirySeconds(ctx.relayTimeoutMs) },
     concurrency: ctx.concurrency,
     run: async (data, _signal, job) => {
       const mailJob = data as MailJob;

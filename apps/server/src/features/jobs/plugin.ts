@@ -36,9 +36,10 @@ export function registerJobs(app: FastifyInstance, config: AppConfig): void {
       publicUrl: config.publicUrl,
     }),
     concurrency: config.mail.smtp?.maxConnections ?? OUTBOX_CONCURRENCY,
+    relayTimeoutMs: config.mail.smtp?.timeoutMs,
   });
-  // The refund engineer's refunds announce themselves after their own transaction: their mail is
-  // kept from the event on (customer-mails.ts says what is left).
+  // A refund is recorded pending, paid out, then completed in a transaction of its own (refunds.ts):
+  // its mail is queued when OrderRefunded says it completed, after that commit.
   app.events.subscribe(["OrderRefunded"], "publishing-process", ({ order, paymentId, part, creditNote }) =>
     enqueueMail(jobs, app.db, {
       kind: "order",

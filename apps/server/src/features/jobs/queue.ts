@@ -86,7 +86,8 @@ export class JobQueue {
       // Cron schedules are not used: periodic tasks are singleton jobs (runPeriodically below).
       schedule: false,
       supervise: options.worker,
-      maintenanceIntervalSeconds: 30,
+      // How soon an attempt whose process died is failed, and so retried.
+      maintenanceIntervalSeconds: 15,
     });
     this.boss.on("error", (error) => options.log.error({ err: error }, "job queue error"));
   }
