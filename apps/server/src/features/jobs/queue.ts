@@ -65,6 +65,23 @@ const PERIODIC_QUEUE: Omit<QueueDefinition, "name"> = {
 };
 
 /**
+ * pg-boss 10 creates a queue's partition without a lock: processes starting together on PostgreSQL can
+ * deadlock there. PostgreSQL then aborts one statement, which is tried again (the queue's creation does
+ * nothing once another process made it).
+ */
+async function retriedOnDeadlock(step: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await step();
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== "40P01" || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
+/**
  * One per process. `start` creates pg-boss's tables when missing, the queues, and (worker on) the
  * workers and the periodic tasks' clocks; `stop` lets running jobs finish.
  */
@@ -137,9 +154,9 @@ export class JobQueue {
         retryBackoff: true,
         expireInSeconds: queue.expireInSeconds,
       };
-      await this.boss.createQueue(queue.name, { name: queue.name, ...settings });
+      await retriedOnDeadlock(() => this.boss.createQueue(queue.name, { name: queue.name, ...settings }));
       // A queue created by an older release keeps its settings unless told.
-      await this.boss.updateQueue(queue.name, { name: queue.name, ...settings });
+      await retriedOnDeadlock(() => this.boss.updateQueue(queue.name, { name: queue.name, ...settings }));
     }
     this.started = true;
     if (!this.options.worker) return;
