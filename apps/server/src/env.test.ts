@@ -175,6 +175,19 @@ describe("loadConfig", () => {
       "SHUTDOWN_DRAIN_MS must be a number of milliseconds.",
     ]);
   });
+  it("runs the job worker unless WORKER=off, and checks the queue's poll and stuck limits", () => {
+    expect(loadConfig({})).toMatchObject({ worker: true, jobPollSeconds: 2, jobStuckMinutes: 10 });
+    expect(loadConfig({ WORKER: "off", JOB_POLL_SECONDS: "0.5", JOB_STUCK_MINUTES: "3" })).toMatchObject({
+      worker: false,
+      jobPollSeconds: 0.5,
+      jobStuckMinutes: 3,
+    });
+    expect(problemsOf({ WORKER: "no", JOB_POLL_SECONDS: "0.1", JOB_STUCK_MINUTES: "1.5" })).toEqual([
+      "WORKER must be on or off.",
+      "JOB_POLL_SECONDS must be between 0.5 and 60.",
+      "JOB_STUCK_MINUTES must be a whole number of minutes.",
+    ]);
+  });
   it("keeps uploads on the local disk unless S3_BUCKET is set, and wants S3 keys in pairs", () => {
     expect(loadConfig({}).s3).toBeUndefined();
     expect(
