@@ -19,7 +19,7 @@ export const SERVER_RULES = {
     // What every order-touching feature runs with (OrdersContext, Actor) and the order's API view.
     orders: ["context", "dto", "row-types", "place-order", "customer-mails"],
     // The mail queue: every feature that mails queues its mails there (features/jobs/plugin.ts wires it).
-    jobs: ["mail-queue"],
+    jobs: ["mail-queue", "queue"],
     // Issued in the payment's and the refund's own transaction; the order's view lists its documents.
     invoices: ["issue", "documents", "settings"],
     // Per-day sales kept by payments and refunds in their own transaction (decision 0048).

@@ -156,14 +156,16 @@ describe.skipIf(redis.skip)(`domain events across two app instances ${redis.titl
     await t?.close();
   });
 
-  it("delivers an event published on one instance to the other's every-process subscribers, and mails once", async () => {
+  it("delivers an event published on one instance to the other's every-process subscribers, and its publishing-process subscribers once", async () => {
     const heardThere: DomainEvent[] = [];
     const heardHere: DomainEvent[] = [];
     const mailedThere = vi.fn();
+    const mailedHere = vi.fn();
     const unsubscribe = [
       other.events.subscribe(["OrderShipped"], "every-process", (event) => void heardThere.push(event)),
       other.events.subscribe(["OrderShipped"], "publishing-process", mailedThere),
       t.app.events.subscribe(["OrderShipped"], "every-process", (event) => void heardHere.push(event)),
+      t.app.events.subscribe(["OrderShipped"], "publishing-process", mailedHere),
     ];
     try {
       const order = anOrder();
@@ -174,15 +176,10 @@ describe.skipIf(redis.skip)(`domain events across two app instances ${redis.titl
       // The publisher ran its own subscribers once, and ignored its message coming back from Redis.
       expect(heardHere).toEqual([event]);
       expect(mailedThere).not.toHaveBeenCalled();
-      // The shipped mail went out from the publishing instance only: one mail in the shared outbox.
-      await vi.waitFor(async () => {
-        const mails = (await allOutboxMails(t.dataDir)).filter((mail) => mail.includes(`To: ${order.email}`));
-        expect(mails).toHaveLength(1);
-      });
+      // Work done once per event (the refund's mail) runs on the publishing instance only. The order's
+      // own mails are jobs queued with their change (features/jobs), not event subscribers.
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const mails = (await allOutboxMails(t.dataDir)).filter((mail) => mail.includes(`To: ${order.email}`));
-      expect(mails).toHaveLength(1);
-      expect(mails[0]).toContain("Subject: Your Toolshop order has shipped: 4 x Pliers");
+      expect(mailedHere).toHaveBeenCalledOnce();
       expect(heardHere).toHaveLength(1);
     } finally {
       for (const stop of unsubscribe) stop();

@@ -78,7 +78,10 @@ for (const target of testDatabaseTargets()) {
         expect(patched.statusCode).toBe(200);
         expect(patched.json()).toMatchObject({ paid: true, status: "paid", transactionId: paymentIntent.id });
       }
-      await vi.waitFor(async () => expect(await paidMails(t, paymentIntent.id)).toHaveLength(1));
+      // The mail is a job: the worker sends it within its poll interval (JOB_POLL_SECONDS).
+      await vi.waitFor(async () => expect(await paidMails(t, paymentIntent.id)).toHaveLength(1), {
+        timeout: 30_000,
+      });
       const [mail] = await paidMails(t, paymentIntent.id);
       expect(mail).toContain(`To: ${customer.email}`);
       expect(mail).toContain("Your Toolshop order is paid");
@@ -208,7 +211,9 @@ for (const target of testDatabaseTargets()) {
         .from(processedWebhookEvents)
         .where(eq(processedWebhookEvents.id, "evt_paid_once"));
       expect(events).toHaveLength(1);
-      await vi.waitFor(async () => expect(await paidMails(t, String(intent?.id))).toHaveLength(1));
+      await vi.waitFor(async () => expect(await paidMails(t, String(intent?.id))).toHaveLength(1), {
+        timeout: 30_000,
+      });
 
       // The browser's PATCH arriving after the webhook answers the paid order.
       const patched = await call(t.app, customer, "PATCH", `/api/orders/${order._id}`, {
