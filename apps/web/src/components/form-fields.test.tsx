@@ -122,6 +122,32 @@ describe("the form fields", () => {
     expect(screen.getByLabelText("Email")).toHaveAttribute("aria-invalid", "false");
   });
 
+  it("give a ref and an onChange of their own the element and the typing beside the registration", async () => {
+    const ref = { current: null as HTMLInputElement | null };
+    const typed: string[] = [];
+    function NoteForm() {
+      const { register, watch } = useForm<{ note: string }>({ defaultValues: { note: "" } });
+      return (
+        <form>
+          <TextField
+            id="own-note"
+            label="Note"
+            registration={register("note")}
+            ref={ref}
+            onChange={(event) => typed.push(event.target.value)}
+          />
+          <output>Form has: {watch("note")}</output>
+        </form>
+      );
+    }
+    render(<NoteForm />);
+    const note = screen.getByLabelText("Note");
+    expect(ref.current).toBe(note);
+    await userEvent.setup().type(note, "Red");
+    expect(typed).toEqual(["R", "Re", "Red"]);
+    expect(screen.getByText("Form has: Red")).toBeInTheDocument();
+  });
+
   it("take plain attributes and a ref without react-hook-form, and offer suggestions", () => {
     const ref = { current: null as HTMLInputElement | null };
     render(

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from "react";
+import type { ChangeEvent, ComponentProps, ReactNode, Ref } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 
 /** What every field takes besides its control's own attributes (name, type, autoComplete, maxLength...). */
@@ -14,7 +14,9 @@ interface FieldProps {
   hint?: ReactNode;
   /**
    * The form's `register("name")`: name, ref, onChange and onBlur. A form without react-hook-form
-   * passes name (and value, onChange, ref...) as plain attributes instead.
+   * passes name (and value, onChange, ref...) as plain attributes instead. A `ref` or `onChange` given
+   * beside the registration gets the element and the typing too (a dialog's first field to focus, a
+   * field that suggests as it is typed in).
    */
   registration?: UseFormRegisterReturn | undefined;
   /** Replaces the control's default daisyUI class. */
@@ -110,12 +112,38 @@ function fieldParts<P extends FieldProps>(props: P, defaultClassName: string) {
   const control = {
     ...attributes,
     ...registration,
+    ...(registration ? alongside(registration, attributes) : {}),
     id,
     className: className ?? defaultClassName,
     "aria-invalid": Boolean(error),
     "aria-describedby": describedBy || undefined,
   };
   return { frame, control };
+}
+
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** The registration's ref and onChange, each also calling the field's own when it has one. */
+function alongside(
+  registration: UseFormRegisterReturn,
+  own: { ref?: Ref<never> | undefined; onChange?: ((event: ChangeEvent<never>) => void) | undefined },
+) {
+  const { ref, onChange } = own;
+  return {
+    ref: ref
+      ? (element: Control | null) => {
+          registration.ref(element);
+          if (typeof ref === "function") (ref as (element: Control | null) => void)(element);
+          else (ref as { current: Control | null }).current = element;
+        }
+      : registration.ref,
+    onChange: onChange
+      ? (event: ChangeEvent<Control>) => {
+          (onChange as (event: ChangeEvent<Control>) => void)(event);
+          return registration.onChange(event);
+        }
+      : registration.onChange,
+  };
 }
 
 /** The label above the control, then its hint and its message. */
