@@ -12,8 +12,10 @@ const USAGE = `Usage:
   npm run admin -- revoke <email>   make them a customer again
 
 The database is the one the server uses: DATABASE_URL, or the embedded one in DATA_DIR (./data).
-A user who has not signed in yet gets the role from their first sign-in. Stop a server that uses the
-embedded database first; PostgreSQL can be changed while it runs.`;
+Granted to an address that has no account yet, the role goes to the account that proves the address
+(the verification link mailed at sign-up, or a provider that vouches for it), never to whoever signs
+up with it first. Stop a server that uses the embedded database first; PostgreSQL can be changed
+while it runs.`;
 
 const ROLES: Record<string, Role> = { grant: "admin", revoke: "user" };
 
