@@ -4,6 +4,7 @@ import { createWholeFile } from "@toolshop/db/whole-file";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { createTransport, type SendMailOptions, type Transporter } from "nodemailer";
 import type { AppConfig } from "../env";
+import type { MailAddress } from "../lib/mail-address";
 import type { SmtpOptions } from "../lib/smtp-url";
 
 /** A file sent with a mail: an invoice or credit note as a PDF. */
@@ -23,12 +24,6 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
-}
-
-/** MAIL_FROM, read by env.ts. */
-export interface MailAddress {
-  name?: string;
-  address: string;
 }
 
 declare module "fastify" {
