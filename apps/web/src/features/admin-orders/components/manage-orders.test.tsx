@@ -69,8 +69,16 @@ describe("ManageOrders", () => {
     await expect.poll(() => calls).toContain("GET /api/orders?status=paid");
     await user.click(await screen.findByRole("button", { name: "Ship Pliers for ann@example.com" }));
     const dialog = await screen.findByRole("dialog", { name: "Ship this order?" });
+    expect(within(dialog).getByLabelText("Carrier")).toHaveFocus();
     await user.click(within(dialog).getByRole("button", { name: "Ship" }));
-    expect(within(dialog).getByText("Carrier is required")).toBeInTheDocument();
+    // The route's schema's messages, each under its field and read out with it.
+    expect(await within(dialog).findByText("Carrier is required")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Carrier")).toHaveAccessibleDescription("Carrier is required");
+    expect(within(dialog).getByLabelText("Carrier")).toHaveAttribute("aria-invalid", "true");
+    expect(within(dialog).getByLabelText("Tracking number")).toHaveAccessibleDescription(
+      "Tracking number is required",
+    );
+    expect(within(dialog).getByLabelText("Carrier")).toHaveFocus();
     expect(calls.filter((call) => call.startsWith("POST"))).toEqual([]);
     await user.type(within(dialog).getByLabelText("Carrier"), "UPS");
     await user.type(within(dialog).getByLabelText("Tracking number"), "1Z999");

@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   CARRIER_MAX_LENGTH,
   type ShipOrderBody,
@@ -6,6 +7,7 @@ import {
 } from "@toolshop/shared/admin-orders";
 import type { Order } from "@toolshop/shared/orders";
 import { type FormEvent, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
 import { TextField } from "../../../components/form-fields";
 import { ModalDialog } from "../../../components/modal-dialog";
 import { linesInWords } from "../../../lib/order-lines";
@@ -63,12 +65,23 @@ export function OrderCommandDialog({
   const wording = WORDING[kind];
   const keepRef = useRef<HTMLButtonElement>(null);
   const carrierRef = useRef<HTMLInputElement>(null);
-  const [shipment, setShipment] = useState<ShipOrderBody>({ carrier: "", trackingNumber: "" });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof ShipOrderBody, string>>>({});
+  // The ship form's carrier and tracking number, checked with the route's own schema.
+  const {
+    register,
+    handleSubmit,
+    formState: { errors: fieldErrors },
+  } = useForm<ShipOrderBody>({
+    resolver: zodResolver(shipOrderBodySchema),
+    defaultValues: { carrier: "", trackingNumber: "" },
+  });
   const [refund, setRefund] = useState<RefundChoiceState>(WHOLE_REFUND);
   const [refundError, setRefundError] = useState<string>();
 
   const submit = (event: FormEvent, close: () => void) => {
+    if (kind === "ship") {
+      void handleSubmit((body) => onConfirm({ kind, body }, close))(event);
+      return;
+    }
     event.preventDefault();
     if (kind === "refund") {
       const { body, error: invalid } = refundOf(order, refund);
@@ -76,12 +89,7 @@ export function OrderCommandDialog({
       if (!invalid) onConfirm(body ? { kind, body } : { kind }, close);
       return;
     }
-    if (kind !== "ship") return onConfirm({ kind }, close);
-    const parsed = shipOrderBodySchema.safeParse(shipment);
-    if (parsed.success) return onConfirm({ kind, body: parsed.data }, close);
-    const errors: Partial<Record<keyof ShipOrderBody, string>> = {};
-    for (const issue of parsed.error.issues) errors[issue.path[0] as keyof ShipOrderBody] ??= issue.message;
-    setFieldErrors(errors);
+    onConfirm({ kind }, close);
   };
 
   return (
@@ -103,19 +111,17 @@ export function OrderCommandDialog({
               <TextField
                 id="ship-carrier"
                 label="Carrier"
-                error={fieldErrors.carrier}
+                error={fieldErrors.carrier?.message}
+                registration={register("carrier")}
                 ref={carrierRef}
                 maxLength={CARRIER_MAX_LENGTH}
-                value={shipment.carrier}
-                onChange={(event) => setShipment({ ...shipment, carrier: event.target.value })}
               />
               <TextField
                 id="ship-tracking"
                 label="Tracking number"
-                error={fieldErrors.trackingNumber}
+                error={fieldErrors.trackingNumber?.message}
+                registration={register("trackingNumber")}
                 maxLength={TRACKING_NUMBER_MAX_LENGTH}
-                value={shipment.trackingNumber}
-                onChange={(event) => setShipment({ ...shipment, trackingNumber: event.target.value })}
               />
             </>
           ) : null}
