@@ -31,6 +31,10 @@ export const personNameSchema = oneLine(
   "Name",
 );
 
+/** Better Auth's own cap on a password, which the forms set as the field's maxLength too. */
+export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_TOO_LONG = `The password must be at most ${PASSWORD_MAX_LENGTH} characters`;
+
 /** The password rule in words, shown with every field where a password is chosen. */
 export const PASSWORD_RULE = "At least 8 letters and digits, with at least one letter and one digit.";
 
@@ -38,7 +42,7 @@ export const PASSWORD_RULE = "At least 8 letters and digits, with at least one l
 export const passwordSchema = z
   .string()
   .min(1, "password is required")
-  .max(128, { error: "The password must be at most 128 characters", abort: true })
+  .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_TOO_LONG, abort: true })
   .regex(PASSWORD_PATTERN, "1 capital letter 1number");
 
 export const signUpSchema = z.object({
@@ -48,9 +52,13 @@ export const signUpSchema = z.object({
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
+/**
+ * The login form. docs/product.md section 5: the browser itself requires email and password (the form's
+ * `required` and `type="email"`); this checks the same and caps both, as the identity service does.
+ */
 export const signInSchema = z.object({
   email: z.string().trim().min(1, "Email is required").max(EMAIL_MAX_LENGTH, EMAIL_TOO_LONG),
-  password: z.string().min(1, "password is required").max(128, "The password must be at most 128 characters"),
+  password: z.string().min(1, "password is required").max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import { PASSWORD_MAX_LENGTH } from "@toolshop/shared/auth";
 import { ACCESS_TOKEN_STORAGE_KEY } from "@toolshop/shared/constants";
+import { EMAIL_MAX_LENGTH } from "@toolshop/shared/text";
 import { afterEach, describe, expect, it } from "vitest";
 import { startAccountsApi } from "../../../test/fake-accounts-api";
 import { renderApp } from "../../../test/render-app";
@@ -32,6 +34,32 @@ describe("the login screen", () => {
     expect(router.state.location.pathname).toBe("/login");
     expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull();
     expect(api?.callsTo("PUT", "/api/user/")).toEqual([]);
+  });
+
+  it("leaves an empty or half-filled form to the browser's own required check, sending nothing", async () => {
+    const { user } = await openLogin({ password: "abcd1234" });
+    const email = screen.getByLabelText("Email") as HTMLInputElement;
+    const password = screen.getByLabelText("Password") as HTMLInputElement;
+    expect([email.required, email.type, email.maxLength]).toEqual([true, "email", EMAIL_MAX_LENGTH]);
+    expect([password.required, password.maxLength]).toEqual([true, PASSWORD_MAX_LENGTH]);
+    expect(email.form?.noValidate).toBe(false);
+
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    expect(email.validity.valueMissing).toBe(true);
+    await user.type(email, "ann@example.com");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    expect(password.validity.valueMissing).toBe(true);
+    // The browser says it, not a message of ours; and nothing reached the identity service.
+    expect(screen.queryByText(/is required/)).not.toBeInTheDocument();
+    expect(api?.callsTo("POST", "/api/auth/sign-in/email")).toEqual([]);
+
+    await user.type(password, "abcd1234");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    await screen.findByRole("heading", { level: 1, name: "Best Electrical Tool is Here !" });
+    expect(api?.callsTo("POST", "/api/auth/sign-in/email")[0]?.body).toMatchObject({
+      email: "ann@example.com",
+      password: "abcd1234",
+    });
   });
 
   it('says "Too many attempts, try again in a minute" when rate limited', async () => {

@@ -1,25 +1,33 @@
-import { type FormEvent, useRef, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { PASSWORD_MAX_LENGTH, type SignInInput, signInSchema } from "@toolshop/shared/auth";
+import { EMAIL_MAX_LENGTH } from "@toolshop/shared/text";
+import { useRef, useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link, useLocation } from "react-router";
 import { TextField } from "../../../components/form-fields";
 import { useAuthActions } from "../use-auth-actions";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { SocialSignInButtons } from "./social-sign-in-buttons";
 
-/** docs/product.md section 5: on the login screen the browser itself requires email and password. */
+/**
+ * docs/product.md section 5: on the login screen the browser itself requires email and password, so
+ * the form validates (no noValidate) and its fields are `required`; what it lets through is checked with
+ * the shared sign-in schema, whose messages would show under the fields.
+ */
 export function LoginForm() {
   const { signIn, signInWith, sendPasswordReset } = useAuthActions();
   const { state } = useLocation();
   const emailRef = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState<"login" | "reset" | null>(null);
+  const [resetting, setResetting] = useState(false);
   const [askingForEmail, setAskingForEmail] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy("login");
-    await signIn({ email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") });
-    setBusy(null);
-  };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: "", password: "" },
+  });
 
   // The reset link goes to the address in the email field, so that field must hold one first.
   const onForgotPassword = async () => {
@@ -29,41 +37,45 @@ export function LoginForm() {
       setAskingForEmail(true);
       return;
     }
-    setBusy("reset");
+    setResetting(true);
     await sendPasswordReset(email.value.trim());
-    setBusy(null);
+    setResetting(false);
   };
 
   return (
     <div className="flex flex-col gap-6">
-      <form onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form onSubmit={handleSubmit(signIn)} className="flex flex-col gap-4">
         <TextField
           id="login-email"
           label="Email"
+          error={errors.email?.message}
+          registration={register("email")}
           ref={emailRef}
-          name="email"
           type="email"
           autoComplete="email"
           required
+          maxLength={EMAIL_MAX_LENGTH}
         />
         <TextField
           id="login-password"
           label="Password"
-          name="password"
+          error={errors.password?.message}
+          registration={register("password")}
           type="password"
           autoComplete="current-password"
           required
+          maxLength={PASSWORD_MAX_LENGTH}
         />
         <button
           type="button"
           className="link self-start text-sm link-primary"
           onClick={() => void onForgotPassword()}
-          disabled={busy === "reset"}
+          disabled={resetting}
         >
           Forgot password?
         </button>
-        <button type="submit" className="btn w-full btn-primary" disabled={busy === "login"}>
-          {busy === "login" ? "Logging in…" : "Login"}
+        <button type="submit" className="btn w-full btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? "Logging in…" : "Login"}
         </button>
       </form>
       <p className="text-center text-sm">
