@@ -19,6 +19,8 @@ const aTool = {
   priceCents: 100,
   minQuantity: 1,
   availableQuantity: 10,
+  // A root category of migration 0036.
+  categoryId: sql`(select id from categories where slug = 'mechanical')`,
 };
 
 for (const target of testDatabaseTargets()) {

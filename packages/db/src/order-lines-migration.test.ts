@@ -1,30 +1,13 @@
 // Migration 0024 (decision 0038): every order placed before it becomes its one line, from the order's
 // own columns, nothing lost; a refunded order's line is refunded in full.
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openPglite } from "./client";
-import { defaultMigrationsFolder, migrateDatabase } from "./migrate";
-import { queryRows } from "./test-support";
+import { migrateDatabase } from "./migrate";
+import { migrationsBefore, queryRows } from "./test-support";
 
 const LINES_MIGRATION = "0024_order_lines";
-
-/** A copy of the migrations up to, not including, `tag`. */
-async function migrationsBefore(tag: string): Promise<{ folder: string; remove: () => Promise<void> }> {
-  const root = await mkdtemp(join(tmpdir(), "toolshop-migrations-"));
-  const folder = join(root, "migrations");
-  await cp(defaultMigrationsFolder, folder, { recursive: true });
-  const journalFile = join(folder, "meta/_journal.json");
-  const journal = JSON.parse(await readFile(journalFile, "utf8")) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  if (at < 0) throw new Error(`no migration ${tag}`);
-  journal.entries = journal.entries.slice(0, at);
-  await writeFile(journalFile, JSON.stringify(journal));
-  return { folder, remove: () => rm(root, { recursive: true, force: true }) };
-}
 
 describe("migration 0024 moves every order into its one line", () => {
   let handle: DatabaseHandle;

@@ -25,8 +25,34 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 /** PostgreSQL's full-text document; only ever read by SQL (`@@`), never selected into the app. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-/** The same values as @toolshop/shared's toolCategories (this package does not depend on it). */
-export const toolCategories = ["electrical", "mechanical"] as const;
+/**
+ * The catalogue's categories as a tree the owner manages (issue 58, decision 0055): each has a unique
+ * slug (its address, `/tools?category=<slug>`), an optional parent and a position among its siblings.
+ * A category with tools or sub-categories cannot be deleted (both foreign keys restrict).
+ */
+export const categories = pgTable(
+  "categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    parentId: uuid("parent_id").references((): AnyPgColumn => categories.id, { onDelete: "restrict" }),
+    /** The order among its siblings, from 0; the service keeps it dense. */
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("categories_slug_unique").on(t.slug),
+    // Two siblings never share a name, so a path of names (the CSV's "Electrical > Drills") names one
+    // category; the service compares names without case too. The roots are siblings of each other.
+    uniqueIndex("categories_sibling_name_unique").on(t.parentId, t.name),
+    uniqueIndex("categories_root_name_unique").on(t.name).where(sql`${t.parentId} is null`),
+    index("categories_parent_idx").on(t.parentId, t.position),
+    check("categories_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check("categories_not_own_parent", sql`${t.parentId} <> ${t.id}`),
+    check("categories_position_non_negative", sql`${t.position} >= 0`),
+  ],
+);
 
 /** A tool's price break as stored: from `minQuantity` units up, each costs `unitPriceCents` (issue 49). */
 export interface StoredPriceBreak {
@@ -45,7 +71,10 @@ export const tools = pgTable(
     minQuantity: integer("min_quantity").notNull(),
     availableQuantity: integer("available_quantity").notNull(),
     createdAt: createdAt(),
-    category: text("category", { enum: toolCategories }).notNull().default("mechanical"),
+    /** Its category (0036 moved the two fixed values of the former text column into root categories). */
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
     /** Full-text search over name and description (0009): 'simple', so part numbers are not stemmed. */
     search: tsvector("search").generatedAlwaysAs(sql`to_tsvector('simple', name || ' ' || short)`),
     /**
@@ -67,7 +96,6 @@ export const tools = pgTable(
     check("tools_available_quantity_non_negative", sql`${t.availableQuantity} >= 0`),
     check("tools_price_positive", sql`${t.priceCents} > 0`),
     check("tools_low_stock_threshold_non_negative", sql`${t.lowStockThreshold} >= 0`),
-    check("tools_category_known", sql`${t.category} in ('electrical', 'mechanical')`),
     check(
       "tools_price_breaks_list",
       // CASE: jsonb_array_length raises on a non-array, and AND does not promise to test the type first.
@@ -75,7 +103,9 @@ export const tools = pgTable(
     ),
     index("tools_search_idx").using("gin", t.search),
     // The keyset sorts of GET /tools/search, each ending with the id tie-break.
-    index("tools_featured_idx").on(t.soldOut, t.category, t.name, t.id),
+    index("tools_featured_idx").on(t.soldOut, t.categoryId, t.name, t.id),
+    // A category's tools: the search's filter by a category with sub-categories, and deleting one.
+    index("tools_category_idx").on(t.categoryId),
     index("tools_price_idx").on(t.priceCents, t.id),
     index("tools_name_idx").on(t.name, t.id),
     index("tools_created_at_idx").on(t.createdAt, t.id),

@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import { type DatabaseHandle, openDatabase } from "./client";
 import { migrateDatabase } from "./migrate";
 import { recountSales } from "./sales";
+import { addCategories, DEMO_CATEGORIES } from "./seed";
 
 export interface LargeSeedSizes {
   tools: number;
@@ -33,16 +34,19 @@ export const BENCH_CUSTOMER_ORDERS = 1_000;
 export const BENCH_ADMIN_EMAIL = "customer-000001@example.com";
 export const BENCH_CUSTOMER_EMAIL = "customer-000002@example.com";
 
-/** The demo tools' names, pictures and categories; tool number i is of kind i mod 8. */
+/**
+ * The demo tools' names, pictures and categories (slugs of the demo tree, seed.ts); tool number i is of
+ * kind i mod 8.
+ */
 const KINDS = [
-  ["Pliers", "pliers", "mechanical"],
-  ["Screwdrivers", "screwdrivers", "mechanical"],
-  ["Tape Measure", "tape-measure", "mechanical"],
-  ["Electric Drill", "electric-drill", "electrical"],
-  ["Level", "level", "mechanical"],
+  ["Pliers", "pliers", "pliers"],
+  ["Screwdrivers", "screwdrivers", "screwdrivers"],
+  ["Tape Measure", "tape-measure", "measuring"],
+  ["Electric Drill", "electric-drill", "drills"],
+  ["Level", "level", "measuring"],
   ["Wire Strippers", "wire-strippers", "electrical"],
   ["Fish Tape", "fish-tape", "electrical"],
-  ["Voltage Tester", "voltage-tester", "electrical"],
+  ["Voltage Tester", "voltage-tester", "testers"],
 ] as const;
 const LINES = ["Pro", "Compact", "Heavy-Duty", "Insulated", "Site", "Precision", "Ergo", "Classic"];
 const FIRST = ["Maria", "Daniel", "Priya", "Tom", "Aisha", "Lucas", "Mei", "Omar", "Sofia", "Jonas"];
@@ -79,7 +83,7 @@ function rowsSql(table: keyof LargeSeedSizes, sizes: LargeSeedSizes, seed: numbe
   switch (table) {
     case "tools":
       return `insert into tools (id, name, short, image, price_cents, min_quantity, available_quantity, created_at,
-          category)
+          category_id)
         select ${idOf("tool", seed, "i")},
           ${pick(LINES, r(1))} || ' ' || ${pick(
             KINDS.map(([name]) => name),
@@ -95,10 +99,10 @@ function rowsSql(table: keyof LargeSeedSizes, sizes: LargeSeedSizes, seed: numbe
           )} || '.svg',
           500 + ${r(2)} % 20000, 1 + ${r(3)} % 30, 30 + ${r(4)} % 5000,
           timestamptz '${EPOCH}' - i * interval '1 hour',
-          ${pick(
+          (select id from categories where slug = ${pick(
             KINDS.map(([, , category]) => category),
             "i",
-          )}
+          )})
         from generate_series($1::int, $2::int) as i
         on conflict do nothing`;
     case "users":
@@ -162,6 +166,8 @@ export async function seedLarge(
   if (sizes.orders > 0 && (sizes.tools < 1 || sizes.users < 3)) {
     throw new Error("Orders need at least one tool and three users.");
   }
+  // The tools' categories: the demo tree, added where missing (the roots are migration 0036's).
+  await addCategories(handle.db, DEMO_CATEGORIES);
   for (const table of TABLES) {
     const statement = rowsSql(table, sizes, seed);
     const started = performance.now();

@@ -1,11 +1,11 @@
 import { access } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "./client";
 import { reviews, tools } from "./schema";
 import { seedDemoData } from "./seed";
-import { testDatabaseTargets } from "./test-support";
+import { queryRows, testDatabaseTargets } from "./test-support";
 import { createTestDatabase } from "./testing";
 
 const webPublic = fileURLToPath(new URL("../../../apps/web/public", import.meta.url));
@@ -51,11 +51,35 @@ for (const target of testDatabaseTargets()) {
       expect((await counts()).reviews).toBeGreaterThanOrEqual(4);
     });
 
-    it("gives each demo tool its category", async () => {
-      const rows = await handle.db.select({ name: tools.name, category: tools.category }).from(tools);
-      const electrical = rows.filter((tool) => tool.category === "electrical").map((tool) => tool.name);
-      expect(electrical.sort()).toEqual(["Electric Drill", "Fish Tape", "Voltage Tester", "Wire Strippers"]);
-      expect(rows.filter((tool) => tool.category === "mechanical")).toHaveLength(4);
+    it("gives the demo a small tree, and each demo tool its category in it", async () => {
+      const tree = await queryRows<{ slug: string; parent: string | null; position: number }>(
+        handle.db,
+        sql`select c.slug, p.slug as parent, c.position from categories c left join categories p on p.id = c.parent_id
+          order by p.slug nulls first, c.position`,
+      );
+      expect(tree).toEqual([
+        { slug: "electrical", parent: null, position: 0 },
+        { slug: "mechanical", parent: null, position: 1 },
+        { slug: "drills", parent: "electrical", position: 0 },
+        { slug: "testers", parent: "electrical", position: 1 },
+        { slug: "pliers", parent: "mechanical", position: 0 },
+        { slug: "screwdrivers", parent: "mechanical", position: 1 },
+        { slug: "measuring", parent: "mechanical", position: 2 },
+      ]);
+      const rows = await queryRows<{ name: string; slug: string }>(
+        handle.db,
+        sql`select t.name, c.slug from tools t join categories c on c.id = t.category_id order by t.name`,
+      );
+      expect(rows).toEqual([
+        { name: "Electric Drill", slug: "drills" },
+        { name: "Fish Tape", slug: "electrical" },
+        { name: "Level", slug: "measuring" },
+        { name: "Pliers", slug: "pliers" },
+        { name: "Screwdrivers", slug: "screwdrivers" },
+        { name: "Tape Measure", slug: "measuring" },
+        { name: "Voltage Tester", slug: "testers" },
+        { name: "Wire Strippers", slug: "electrical" },
+      ]);
     });
 
     it("adds nothing when run again", async () => {

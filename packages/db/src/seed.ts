@@ -1,14 +1,35 @@
-import { count, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { Database } from "./client";
-import { reviews, tools } from "./schema";
+import { categories, reviews, tools } from "./schema";
 
-type NewTool = typeof tools.$inferInsert;
+/** A category of the demo tree: its slug, name and parent's slug (none for a root). */
+export interface DemoCategory {
+  slug: string;
+  name: string;
+  parent?: string;
+}
+
+/**
+ * The demo's small tree (decision 0055). The two roots are migration 0036's; each sub-category groups
+ * some of the demo tools, and two electrical tools stay in their root, so both show.
+ */
+export const DEMO_CATEGORIES: readonly DemoCategory[] = [
+  { slug: "electrical", name: "Electrical" },
+  { slug: "mechanical", name: "Mechanical" },
+  { slug: "drills", name: "Drills", parent: "electrical" },
+  { slug: "testers", name: "Testers", parent: "electrical" },
+  { slug: "pliers", name: "Pliers", parent: "mechanical" },
+  { slug: "screwdrivers", name: "Screwdrivers", parent: "mechanical" },
+  { slug: "measuring", name: "Measuring", parent: "mechanical" },
+];
+
+type NewTool = Omit<typeof tools.$inferInsert, "categoryId"> & { category: string };
 
 // The eight tools that docs/product.md names, priced per unit for wholesale orders.
 const demoTools: readonly NewTool[] = [
   {
     name: "Pliers",
-    category: "mechanical",
+    category: "pliers",
     short:
       "Forged chrome-vanadium combination pliers with induction-hardened cutting edges and 1000 V insulated grips. Grips, bends and cuts copper and steel wire up to 2.5 mm.",
     image: "/images/tools/pliers.svg",
@@ -18,7 +39,7 @@ const demoTools: readonly NewTool[] = [
   },
   {
     name: "Screwdrivers",
-    category: "mechanical",
+    category: "screwdrivers",
     short:
       "A six-piece set of slotted and Phillips screwdrivers with magnetic tips and VDE-rated insulated shafts. Two-component handles keep a firm grip through a full day of panel work.",
     image: "/images/tools/screwdrivers.svg",
@@ -28,7 +49,7 @@ const demoTools: readonly NewTool[] = [
   },
   {
     name: "Tape Measure",
-    category: "mechanical",
+    category: "measuring",
     short:
       "A 5 m (16 ft) tape measure with a 25 mm nylon-coated blade that stands out 2.4 m unsupported. The rubber-armoured case survives drops from a ladder.",
     image: "/images/tools/tape-measure.svg",
@@ -38,7 +59,7 @@ const demoTools: readonly NewTool[] = [
   },
   {
     name: "Electric Drill",
-    category: "electrical",
+    category: "drills",
     short:
       "An 18 V cordless drill/driver with a brushless motor, a 13 mm keyless chuck and 21 torque settings. Supplied with two 2.0 Ah batteries and a one-hour charger.",
     image: "/images/tools/electric-drill.svg",
@@ -48,7 +69,7 @@ const demoTools: readonly NewTool[] = [
   },
   {
     name: "Level",
-    category: "mechanical",
+    category: "measuring",
     short:
       "A 600 mm aluminium box-beam spirit level with three shock-proof vials accurate to 0.5 mm/m. Its magnetic edge holds it on conduit, panels and steel studs.",
     image: "/images/tools/level.svg",
@@ -78,7 +99,7 @@ const demoTools: readonly NewTool[] = [
   },
   {
     name: "Voltage Tester",
-    category: "electrical",
+    category: "testers",
     short:
       "A pocket non-contact voltage tester that detects 12 to 1000 V AC with a bright LED, a beeper and vibration. CAT IV rated, with a built-in flashlight for dark cabinets.",
     image: "/images/tools/voltage-tester.svg",
@@ -141,7 +162,12 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     const [existing] = await tx.select({ value: count() }).from(tools);
     if ((existing?.value ?? 0) > 0) return false;
 
-    await tx.insert(tools).values([...demoTools]);
+    const categoryIds = await addCategories(tx, DEMO_CATEGORIES);
+    await tx
+      .insert(tools)
+      .values(
+        demoTools.map(({ category, ...tool }) => ({ ...tool, categoryId: idOf(categoryIds, category) })),
+      );
     // Spread the reviews over the last days so "newest first" has a visible order.
     const now = Date.now();
     await tx
@@ -151,4 +177,46 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       );
     return true;
   });
+}
+
+/**
+ * Adds the categories of `tree` that are missing (by slug), each last among its siblings; parents come
+ * before their children in `tree`. Answers every slug's id.
+ */
+export async function addCategories(
+  db: Pick<Database, "select" | "insert">,
+  tree: readonly DemoCategory[],
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const category of tree) {
+    const [existing] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.slug, category.slug));
+    if (existing) {
+      ids.set(category.slug, existing.id);
+      continue;
+    }
+    const parentId = category.parent ? idOf(ids, category.parent) : null;
+    const [added] = await db
+      .insert(categories)
+      .values({
+        name: category.name,
+        slug: category.slug,
+        parentId,
+        position: sql`(select count(*) from ${categories} where ${
+          parentId ? sql`parent_id = ${parentId}` : sql`parent_id is null`
+        })`,
+      })
+      .returning({ id: categories.id });
+    if (!added) throw new Error(`The category ${category.slug} was not added.`);
+    ids.set(category.slug, added.id);
+  }
+  return ids;
+}
+
+function idOf(ids: Map<string, string>, slug: string): string {
+  const id = ids.get(slug);
+  if (!id) throw new Error(`No category ${slug} before its use.`);
+  return id;
 }

@@ -1,7 +1,11 @@
 import { execFileSync } from "node:child_process";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { SQL } from "drizzle-orm";
 import { inject } from "vitest";
 import type { Database } from "./client";
+import { defaultMigrationsFolder } from "./migrate";
 import type { TestDatabaseOptions } from "./testing";
 
 declare module "vitest" {
@@ -55,4 +59,20 @@ export function v8FlagsTag(nodeArgs: readonly string[], setup = ""): string {
   return execFileSync(process.execPath, ["--import", "tsx", ...nodeArgs, "--input-type=module", "-e", code], {
     encoding: "utf8",
   }).trim();
+}
+
+/** A copy of the migrations up to, not including, `tag`: a database as it was before that migration. */
+export async function migrationsBefore(
+  tag: string,
+): Promise<{ folder: string; remove: () => Promise<void> }> {
+  const root = await mkdtemp(join(tmpdir(), "toolshop-migrations-"));
+  const folder = join(root, "migrations");
+  await cp(defaultMigrationsFolder, folder, { recursive: true });
+  const journalFile = join(folder, "meta/_journal.json");
+  const journal = JSON.parse(await readFile(journalFile, "utf8")) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (at < 0) throw new Error(`no migration ${tag}`);
+  journal.entries = journal.entries.slice(0, at);
+  await writeFile(journalFile, JSON.stringify(journal));
+  return { folder, remove: () => rm(root, { recursive: true, force: true }) };
 }
