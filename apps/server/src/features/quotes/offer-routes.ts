@@ -12,13 +12,10 @@ import {
   quoteSchema,
 } from "@toolshop/shared/quote-offers";
 import { quoteIdParamsSchema } from "@toolshop/shared/quotes";
-import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../plugins/auth/guards";
-import { enqueueMail } from "../jobs/mail-queue";
 import type { OrdersContext } from "../orders/context";
-import type { QuoteRow } from "./lifecycle";
 import { pageOfMyQuotes } from "./my-quotes";
 import {
   acceptQuote,
@@ -28,9 +25,8 @@ import {
   type QuotesContext,
   withdrawQuote,
 } from "./offers";
-import { MAILED_TO, type QuoteChangeKind, quoteChangeEmail } from "./quote-mails";
+import { appQuoteMails } from "./quote-outbox";
 import { findAccessibleQuote, quoteView, quoteViews } from "./quote-view";
-import { quoteRecipients } from "./recipients";
 
 /** How often offers past their validity are stored expired (and their customers mailed). */
 export const OFFER_EXPIRY_CHECK_INTERVAL_MS = 60_000;
@@ -40,43 +36,16 @@ const errors = (...codes: (400 | 401 | 403 | 404 | 409)[]) =>
 const security = [{ bearerAuth: [] }];
 const tags = ["quotes"];
 
-/**
- * Queues the mails of one change of a quote, after its commit and after the answer (the mail queue
- * retries them): the change stands whether or not they go out, and the log says when none was queued.
- */
-function mailChange(app: FastifyInstance, kind: QuoteChangeKind, row: QuoteRow): void {
-  const { publicUrl, currency } = app.config;
-  void (async () => {
-    const view = await quoteView(app.db, row, currency);
-    const to =
-      MAILED_TO[kind] === "customer"
-        ? [view.email]
-        : await quoteRecipients(app.db, {
-            salesEmail: app.config.mail.salesEmail,
-            adminEmails: app.config.adminEmails,
-          });
-    await Promise.all(
-      to.map((address) =>
-        enqueueMail(app.jobs, app.db, {
-          kind: "message",
-          mail: { message: quoteChangeEmail(kind, view, address, publicUrl, currency) },
-        }),
-      ),
-    );
-  })().catch((error: unknown) =>
-    app.log.error({ err: error, quoteId: row.id }, `the quote ${kind} email could not be sent`),
-  );
-}
-
 export const quoteOfferRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = async (app, options) => {
   const { currency } = app.config;
-  const orders: QuotesContext = { ...options.orders, onExpired: (row) => mailChange(app, "expired", row) };
+  // Each change queues its mails in its own transaction (quote-outbox.ts).
+  const orders: QuotesContext = { ...options.orders, quoteMails: appQuoteMails(app) };
   app.jobs.runPeriodically({
     name: "expire-offers",
     title: "expiring offers past their validity",
     everyMs: OFFER_EXPIRY_CHECK_INTERVAL_MS,
     run: async () => {
-      for (const row of await expireOffers(orders)) mailChange(app, "expired", row);
+      await expireOffers(orders);
     },
   });
 
@@ -137,7 +106,6 @@ export const quoteOfferRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> 
     },
     async (request) => {
       const { quote } = await offerQuote(orders, request.params.id, request.body);
-      mailChange(app, "offered", quote);
       return quoteView(app.db, quote, currency);
     },
   );
@@ -156,7 +124,6 @@ export const quoteOfferRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> 
     },
     async (request) => {
       const { quote } = await withdrawQuote(orders, request.params.id);
-      mailChange(app, "withdrawn", quote);
       return quoteView(app.db, quote, currency);
     },
   );
@@ -179,7 +146,6 @@ export const quoteOfferRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> 
     async (request, reply) => {
       const accepted = await acceptQuote(orders, currentUser(request), request.params.id, request.body);
       if (accepted.replayed) return reply.code(200).send(accepted.order);
-      mailChange(app, "accepted", accepted.quote);
       return reply.code(201).send(accepted.order);
     },
   );
@@ -204,7 +170,6 @@ export const quoteOfferRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> 
         request.params.id,
         request.body.reason,
       );
-      mailChange(app, "declined", quote);
       return quoteView(app.db, quote, currency);
     },
   );

@@ -1,7 +1,8 @@
 // The owner's offer and the customer's answer (issue 49). Each command locks the quote's row, judges its
 // state by the one transition table (lifecycle.ts) and moves it; accepting places the order through the
 // order core in the same transaction, at exactly the offered unit prices, so that two accepts (or an
-// accept and a withdrawal) on any two processes queue on the row lock: one order at most.
+// accept and a withdrawal) on any two processes queue on the row lock: one order at most. Each change's
+// mails are queued in its transaction (quote-outbox.ts).
 import { orders, quoteLines, quotes, tools } from "@toolshop/db/schema";
 import type { Order } from "@toolshop/shared/orders";
 import { effectiveQuoteState, type QuoteState } from "@toolshop/shared/quote-lifecycle";
@@ -19,13 +20,15 @@ import { type Actor, type OrdersContext, publish } from "../orders/context";
 import { orderResponse, orderViewColumns } from "../orders/dto";
 import { placeOrderIn, type Transaction } from "../orders/place-order";
 import { assertQuoteTransition, moveQuote, type QuoteChange, type QuoteRow } from "./lifecycle";
+import type { QuoteChangeKind } from "./quote-mails";
+import type { QuoteMails } from "./quote-outbox";
 import { NO_SUCH_QUOTE, ownsQuote } from "./quote-view";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The orders context, and who hears of an offer that a command found expired (its mail). */
+/** The orders context, and where each change of a quote queues its mails. */
 export interface QuotesContext extends OrdersContext {
-  onExpired?: (quote: QuoteRow) => void;
+  quoteMails: QuoteMails;
 }
 
 /** What a command did: the quote after it, and whether an offer found past its validity expired instead. */
@@ -41,20 +44,24 @@ async function lockQuote(tx: Transaction, quoteId: string): Promise<QuoteRow> {
   return row;
 }
 
-/** Stores the expiry of an offer found past its validity (dated when it ran out). */
-async function expireLocked(tx: Transaction, row: QuoteRow): Promise<QuoteRow> {
+/** Stores the expiry of an offer found past its validity (dated when it ran out), and queues its mail. */
+async function expireLocked(mails: QuoteMails, tx: Transaction, row: QuoteRow): Promise<QuoteRow> {
   const at = row.validUntil ?? new Date();
-  return (await moveQuote(tx, row.id, "offered", "expired", {}, { at })) ?? row;
+  const expired = await moveQuote(tx, row.id, "offered", "expired", {}, { at });
+  if (!expired) return row;
+  await mails.changed(tx, "expired", expired);
+  return expired;
 }
 
 /**
  * One change of a locked quote: an offer past its validity is expired first (the change is then
- * refused with the table's sentence once that has committed); otherwise `apply` runs.
+ * refused with the table's sentence once that has committed); otherwise `apply` runs. Either way the
+ * change's mails are queued in its transaction.
  */
 async function changeQuote(
   ctx: QuotesContext,
   quoteId: string,
-  to: QuoteState,
+  to: QuoteChangeKind,
   apply: (tx: Transaction, row: QuoteRow) => Promise<QuoteRow>,
   judge?: (row: QuoteRow) => void,
 ): Promise<QuoteOutcome> {
@@ -62,15 +69,14 @@ async function changeQuote(
     const row = await lockQuote(tx, quoteId);
     judge?.(row);
     if (effectiveQuoteState(row.state, row.validUntil) === "expired" && row.state === "offered") {
-      return { quote: await expireLocked(tx, row), expired: true };
+      return { quote: await expireLocked(ctx.quoteMails, tx, row), expired: true };
     }
     assertQuoteTransition(row.state, to);
-    return { quote: await apply(tx, row), expired: false };
+    const changed = await apply(tx, row);
+    await ctx.quoteMails.changed(tx, to, changed);
+    return { quote: changed, expired: false };
   });
-  if (outcome.expired) {
-    ctx.onExpired?.(outcome.quote);
-    assertQuoteTransition("expired", to);
-  }
+  if (outcome.expired) assertQuoteTransition("expired", to);
   return outcome;
 }
 
@@ -228,7 +234,10 @@ async function orderOfQuote(ctx: OrdersContext, quoteId: string): Promise<Order>
  * Stores the expiry of every offer past its validity (a periodic sweep, so that the customer is mailed
  * and the history dated even if nobody looks at the quote); answers the quotes it expired.
  */
-export async function expireOffers(ctx: Pick<OrdersContext, "db">, now = new Date()): Promise<QuoteRow[]> {
+export async function expireOffers(
+  ctx: Pick<QuotesContext, "db" | "quoteMails">,
+  now = new Date(),
+): Promise<QuoteRow[]> {
   assertQuoteTransition("offered", "expired");
   return ctx.db.transaction(async (tx) => {
     const due = await tx
@@ -238,7 +247,7 @@ export async function expireOffers(ctx: Pick<OrdersContext, "db">, now = new Dat
       .limit(200)
       .for("update", { skipLocked: true });
     const expired: QuoteRow[] = [];
-    for (const row of due) expired.push(await expireLocked(tx, row));
+    for (const row of due) expired.push(await expireLocked(ctx.quoteMails, tx, row));
     return expired;
   });
 }

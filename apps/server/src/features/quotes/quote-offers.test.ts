@@ -13,6 +13,7 @@ import { proveAddress } from "../../testing/proven-address";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { payThroughCheckout } from "../orders/test-fixtures";
 import { expireOffers } from "./offers";
+import { appQuoteMails } from "./quote-outbox";
 
 const SALES = "sales.quotes@example.com";
 const DELIVERY = { address: "1 Trade Park", phone: "5550100" };
@@ -259,7 +260,8 @@ for (const target of testDatabaseTargets()) {
       expect(await stockOf(t.database.db, pliers.id)).toBe(100);
       await outboxMailTo(t.dataDir, customer.email, "Your Toolshop quote has expired");
       // The sweep finds nothing more to expire for it.
-      expect((await expireOffers({ db: t.database.db })).map((quote) => quote.id)).not.toContain(id);
+      const sweep = { db: t.database.db, quoteMails: appQuoteMails(t.app) };
+      expect((await expireOffers(sweep)).map((quote) => quote.id)).not.toContain(id);
     });
 
     it("refuses an accept when a line is short, names it, and leaves the offer open and the stock whole", async () => {

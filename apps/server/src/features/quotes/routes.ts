@@ -12,14 +12,13 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../lib/http-errors";
-import { enqueueMail } from "../jobs/mail-queue";
-import { quoteRecipients } from "./recipients";
-import { quoteRequestEmail } from "./sales-email";
+import { appQuoteMails } from "./quote-outbox";
 import { countOpenQuotes, listQuotes, setQuoteHandled, storeQuote } from "./service";
 
 const adminErrors = { 401: apiErrorSchema, 403: apiErrorSchema };
 
 export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mails = appQuoteMails(app);
   app.post(
     "/quotes",
     {
@@ -44,30 +43,14 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       const requester = request.user ? { id: request.user.id, email: request.user.email } : null;
       const account = requester?.email ?? request.body.email ?? "";
       await app.enforceRateLimit(request, reply, "quoteRequest", account);
-      const { quote, lines } = await storeQuote(app.db, request.body, requester);
-      // Queued after the answer (the mail queue retries it): the request is stored, so a slow or failing
-      // mail server loses nothing.
-      const recipients = { salesEmail: app.config.mail.salesEmail, adminEmails: app.config.adminEmails };
-      void quoteRecipients(app.db, recipients)
-        .then(async (to) => {
-          if (to.length === 0) {
-            request.log.warn(
-              { quoteId: quote._id },
-              "no SALES_EMAIL and no admin: the quote request is stored, not mailed",
-            );
-          }
-          await Promise.all(
-            to.map((address) =>
-              enqueueMail(app.jobs, app.db, {
-                kind: "message",
-                mail: { message: quoteRequestEmail(quote, lines, address, app.config.publicUrl) },
-              }),
-            ),
-          );
-        })
-        .catch((error: unknown) =>
-          request.log.error({ err: error, quoteId: quote._id }, "the quote request mail could not be sent"),
+      // The sales team's mail is queued with the request: both are stored, or neither.
+      const { quote, mailed } = await storeQuote(app.db, mails, request.body, requester);
+      if (mailed === 0) {
+        request.log.warn(
+          { quoteId: quote._id },
+          "no SALES_EMAIL and no admin: the quote request is stored, not mailed",
         );
+      }
       return reply.code(201).send({ _id: quote._id });
     },
   );

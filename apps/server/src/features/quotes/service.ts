@@ -1,5 +1,5 @@
 // Requests for a quote / contact messages from the home page: stored for the admins' list and mailed
-// to the sales team.
+// to the sales team, the mail queued in the request's own transaction (quote-outbox.ts).
 
 import type { Database } from "@toolshop/db/client";
 import { quoteHistory, quoteLines, quotes, tools } from "@toolshop/db/schema";
@@ -22,6 +22,7 @@ import {
   keysetPage,
 } from "../../lib/keyset-page";
 import { startsWith } from "../../lib/like-pattern";
+import type { QuoteMails } from "./quote-outbox";
 import type { RequestedLine } from "./sales-email";
 
 type QuoteRow = typeof quotes.$inferSelect;
@@ -48,18 +49,22 @@ export interface Requester {
   email: string;
 }
 
-/** A request as stored, and its lines named from the catalogue (for the sales team's mail). */
+/** A request as stored, its lines named from the catalogue, and how many of the sales team were mailed. */
 export interface StoredRequest {
   quote: StoredQuote;
   lines: RequestedLine[];
+  /** 0 only in a shop without SALES_EMAIL and without any admin. */
+  mailed: number;
 }
 
 /**
- * Stores a request and its first history line; a signed-in customer's is theirs (the account's email,
- * whatever the body says) with its lines named from the catalogue. A visitor cannot send lines.
+ * Stores a request and its first history line, and queues the sales team's mail with them; a
+ * signed-in customer's is theirs (the account's email, whatever the body says) with its lines named
+ * from the catalogue. A visitor cannot send lines.
  */
 export async function storeQuote(
   db: Database,
+  mails: QuoteMails,
   request: QuoteRequestBody,
   requester: Requester | null,
 ): Promise<StoredRequest> {
@@ -89,7 +94,9 @@ export async function storeQuote(
         .values(named.map((line, position) => ({ ...line, quoteId: row.id, position })));
     }
     await tx.insert(quoteHistory).values({ quoteId: row.id, state: "requested", at: row.createdAt });
-    return { quote: toStoredQuote(row), lines: named.map(({ name, quantity }) => ({ name, quantity })) };
+    const quote = toStoredQuote(row);
+    const lines = named.map(({ name, quantity }) => ({ name, quantity }));
+    return { quote, lines, mailed: await mails.requested(tx, quote, lines) };
   });
 }
 
