@@ -1,21 +1,13 @@
-import { type QuoteRequest, quoteRequestSchema } from "@toolshop/shared/quotes";
-import type { QuoteField, QuoteFormValues } from "./quote-fields";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { quoteRequestSchema } from "@toolshop/shared/quotes";
+import type { z } from "zod";
 
-export type QuoteErrors = Partial<Record<QuoteField, string>>;
-export type QuoteCheck = { request: QuoteRequest; errors?: undefined } | { errors: QuoteErrors };
+/** The quote form's values as typed: the shared schema's input. */
+export type QuoteFormValues = z.input<typeof quoteRequestSchema>;
 
 /**
- * The form's values checked with the shared schema, as the server checks them: the request to send, or
- * the first message of each field that fails. Its own chunk (with zod), loaded when the visitor first
- * touches the quote form, so the home page does not wait for it.
+ * The quote form's checks: the shared schema the server checks a request with, as react-hook-form's
+ * resolver, answering the request to send or each field's first message. Its own chunk (with zod),
+ * loaded when the visitor first touches the quote form, so the home page does not wait for it.
  */
-export function checkQuoteRequest(values: QuoteFormValues): QuoteCheck {
-  const result = quoteRequestSchema.safeParse(values);
-  if (result.success) return { request: result.data };
-  const errors: QuoteErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as QuoteField;
-    errors[field] ??= issue.message;
-  }
-  return { errors };
-}
+export const quoteRequestResolver = zodResolver(quoteRequestSchema);

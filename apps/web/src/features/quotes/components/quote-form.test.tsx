@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QUOTE_LIMITS } from "@toolshop/shared/quotes";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "@toolshop/shared/text";
@@ -244,6 +244,12 @@ describe("QuoteForm", () => {
     expect(container.querySelector("form")).toBe(form);
     expect(byId("quote-name").value).toBe("Typed before React");
     expect(byId("quote-message").value).toBe("Hello");
+    // The form took over what was typed: only the email, never typed, is missing.
+    await user.click(within(container).getByRole("button", { name: "Send request" }));
+    expect(await within(container).findByText("Email is required")).toBeInTheDocument();
+    expect(byId("quote-email")).toHaveFocus();
+    expect(within(container).queryByText("Name is required")).not.toBeInTheDocument();
+    expect(within(container).queryByText("Message is required")).not.toBeInTheDocument();
     container.remove();
   });
 });

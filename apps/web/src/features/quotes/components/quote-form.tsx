@@ -1,27 +1,23 @@
-import { type ChangeEvent, type FocusEvent, type FormEvent, useEffect, useRef, useState } from "react";
+import type { QuoteRequest } from "@toolshop/shared/quotes";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
 import { TextAreaField, TextField } from "../../../components/form-fields";
-import { isChunkLoadError, loadChunk } from "../../../lib/chunk-load";
+import { loadChunk } from "../../../lib/chunk-load";
 import { notify } from "../../../lib/toast";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { submitQuoteRequest } from "../api/submit-quote-request";
-import {
-  isQuoteField,
-  QUOTE_FIELDS,
-  QUOTE_MAX_LENGTHS,
-  QUOTE_QUANTITY_RANGE,
-  type QuoteField,
-  readQuoteForm,
-} from "../quote-fields";
-import type { QuoteCheck, QuoteErrors } from "../quote-validation";
+import { QUOTE_MAX_LENGTHS, QUOTE_QUANTITY_RANGE } from "../quote-fields";
+import type { QuoteFormValues } from "../quote-validation";
 import { QuoteToolField } from "./quote-tool-field";
 
 const CHECK_FAILED = "The form could not be checked. Please check your connection and try again.";
 
 /**
- * The request-for-quote form. Its inputs are plain, uncontrolled HTML with the shared schema's caps as
- * the browser's own constraints, so the pre-rendered form takes typing before any script has run and
- * nothing typed is lost when React or the checks arrive. The checks (the shared zod schema, the
- * server's own messages) are a chunk of their own, fetched when the visitor first focuses the form:
+ * The request-for-quote form, on react-hook-form with the shared zod schema as the other forms are.
+ * Its inputs are uncontrolled HTML with the shared schema's caps as the browser's own constraints, so
+ * the pre-rendered form takes typing before any script has run, and react-hook-form, given no default
+ * values, reads what was typed from the inputs as it takes them over. The checks (the shared schema,
+ * the server's own messages) are a chunk of their own, fetched when the visitor first focuses the form:
  * zod stays out of what the home page loads up front. Once sent, a thank-you message takes its place.
  */
 export function QuoteForm() {
@@ -30,82 +26,64 @@ export function QuoteForm() {
   return <QuoteRequestForm onSent={setSentBy} />;
 }
 
+let checks: Promise<typeof import("../quote-validation")> | undefined;
+
+function loadChecks() {
+  if (!checks) {
+    const loading = loadChunk(() => import("../quote-validation"));
+    checks = loading;
+    // A failed download is tried again on the next attempt.
+    loading.catch(() => {
+      if (checks === loading) checks = undefined;
+    });
+  }
+  return checks;
+}
+
+/** What the resolver answers while the checks cannot be downloaded: no field's message, and no send. */
+const CHECKS_MISSING = "checks-missing";
+
+/** The shared schema's resolver, once its chunk is here. */
+const quoteResolver: Resolver<QuoteFormValues, unknown, QuoteRequest> = async (values, context, options) => {
+  try {
+    const { quoteRequestResolver } = await loadChecks();
+    return await quoteRequestResolver(values, context, options);
+  } catch {
+    // Offline, a field that is left says nothing (the server checks on send anyway); a send says why not.
+    return { values: {}, errors: { root: { type: CHECKS_MISSING, message: CHECK_FAILED } } };
+  }
+};
+
 function QuoteRequestForm({ onSent }: { onSent: (name: string) => void }) {
   // Before hydration the browser checks the constraints itself; then our messages take over.
   const scripted = useHydrated();
-  const checker = useRef<Promise<typeof import("../quote-validation")>>(undefined);
-  // As react-hook-form's "onTouched": a field's message shows once it has lost focus (or on submit),
-  // then follows the typing.
-  const touched = useRef(new Set<QuoteField>());
-  const latestCheck = useRef(0);
-  const [errors, setErrors] = useState<QuoteErrors>({});
-  const [sending, setSending] = useState(false);
-
-  function loadChecks() {
-    if (!checker.current) {
-      const loading = loadChunk(() => import("../quote-validation"));
-      checker.current = loading;
-      // A failed download is tried again on the next attempt.
-      loading.catch(() => {
-        if (checker.current === loading) checker.current = undefined;
-      });
-    }
-    return checker.current;
-  }
-
-  /** Checks the whole form; only the newest check's messages are shown (they finish in any order). */
-  async function check(form: HTMLFormElement): Promise<QuoteCheck> {
-    const run = ++latestCheck.current;
-    const { checkQuoteRequest } = await loadChecks();
-    const result = checkQuoteRequest(readQuoteForm(form));
-    if (run === latestCheck.current) setErrors(touchedOnly(result.errors ?? {}, touched.current));
-    return result;
-  }
-
-  function recheck(form: HTMLFormElement) {
-    // Without the checks (offline), the server still checks on send; nothing to show meanwhile.
-    check(form).catch(() => undefined);
-  }
-
-  function onBlur(event: FocusEvent<HTMLFormElement>) {
-    const field = fieldOf(event.target);
-    if (!field) return;
-    touched.current.add(field);
-    recheck(event.currentTarget);
-  }
-
-  function onChange(event: ChangeEvent<HTMLFormElement>) {
-    const field = fieldOf(event.target);
-    if (field && touched.current.has(field)) recheck(event.currentTarget);
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    for (const field of QUOTE_FIELDS) touched.current.add(field);
-    setSending(true);
-    try {
-      const result = await check(form);
-      if (result.errors) {
-        const first = QUOTE_FIELDS.find((field) => result.errors[field]);
-        if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
-        setSending(false);
-        return;
-      }
-      await submitQuoteRequest(result.request);
-      onSent(result.request.name);
-    } catch (error) {
-      setSending(false);
-      notify.error(sendFailure(error));
-    }
-  }
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<QuoteFormValues, unknown, QuoteRequest>({
+    resolver: quoteResolver,
+    // A field's message shows once it has lost focus (or on submit), then follows the typing.
+    mode: "onTouched",
+  });
+  const send = handleSubmit(
+    async (request) => {
+      await submitQuoteRequest(request);
+      onSent(request.name);
+    },
+    (invalid) => {
+      if (invalid.root?.type === CHECKS_MISSING) notify.error(CHECK_FAILED);
+    },
+  );
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    send(event).catch((error: unknown) =>
+      notify.error(error instanceof Error ? error.message : "The request could not be sent."),
+    );
 
   return (
     <form
       onSubmit={onSubmit}
       onFocus={() => void loadChecks().catch(() => undefined)}
-      onBlur={onBlur}
-      onChange={onChange}
       noValidate={scripted}
       // Before hydration a submit must not navigate (a GET would put the request in the address): a
       // dialog-method form outside a dialog submits nowhere, and keeps what was typed. Then onSubmit
@@ -116,8 +94,8 @@ function QuoteRequestForm({ onSent }: { onSent: (name: string) => void }) {
       <TextField
         id="quote-name"
         label="Name"
-        error={errors.name}
-        name="name"
+        error={errors.name?.message}
+        registration={register("name")}
         required
         maxLength={QUOTE_MAX_LENGTHS.name}
         autoComplete="name"
@@ -125,8 +103,8 @@ function QuoteRequestForm({ onSent }: { onSent: (name: string) => void }) {
       <TextField
         id="quote-email"
         label="Email"
-        error={errors.email}
-        name="email"
+        error={errors.email?.message}
+        registration={register("email")}
         type="email"
         required
         maxLength={QUOTE_MAX_LENGTHS.email}
@@ -136,8 +114,8 @@ function QuoteRequestForm({ onSent }: { onSent: (name: string) => void }) {
         id="quote-phone"
         label="Phone"
         labelNote="(optional)"
-        error={errors.phone}
-        name="phone"
+        error={errors.phone?.message}
+        registration={register("phone")}
         type="tel"
         maxLength={QUOTE_MAX_LENGTHS.phone}
         autoComplete="tel"
@@ -146,18 +124,21 @@ function QuoteRequestForm({ onSent }: { onSent: (name: string) => void }) {
         id="quote-company"
         label="Company"
         labelNote="(optional)"
-        error={errors.company}
-        name="company"
+        error={errors.company?.message}
+        registration={register("company")}
         maxLength={QUOTE_MAX_LENGTHS.company}
         autoComplete="organization"
       />
-      <QuoteToolField error={errors.tool} />
+      <QuoteToolField error={errors.tool?.message} registration={register("tool")} />
       <TextField
         id="quote-quantity"
         label="Quantity"
         labelNote="(optional)"
-        error={errors.quantity}
-        name="quantity"
+        error={errors.quantity?.message}
+        // Empty is "no quantity given", not zero.
+        registration={register("quantity", {
+          setValueAs: (typed: string) => (typed === "" ? undefined : typed),
+        })}
         type="number"
         min={QUOTE_QUANTITY_RANGE.min}
         max={QUOTE_QUANTITY_RANGE.max}
@@ -168,35 +149,20 @@ function QuoteRequestForm({ onSent }: { onSent: (name: string) => void }) {
         <TextAreaField
           id="quote-message"
           label="Message"
-          error={errors.message}
-          name="message"
+          error={errors.message?.message}
+          registration={register("message")}
           required
           maxLength={QUOTE_MAX_LENGTHS.message}
           rows={4}
         />
       </div>
       <div className="flex flex-col gap-3 sm:col-span-2">
-        <button type="submit" className="btn btn-primary sm:self-start" disabled={sending}>
-          {sending ? "Sending…" : "Send request"}
+        <button type="submit" className="btn btn-primary sm:self-start" disabled={isSubmitting}>
+          {isSubmitting ? "Sending…" : "Send request"}
         </button>
       </div>
     </form>
   );
-}
-
-/** The quote field an event comes from (the submit button and the form itself are none). */
-function fieldOf(target: EventTarget): QuoteField | undefined {
-  const { name } = target as { name?: unknown };
-  return typeof name === "string" && isQuoteField(name) ? name : undefined;
-}
-
-function touchedOnly(errors: QuoteErrors, touched: ReadonlySet<QuoteField>): QuoteErrors {
-  return Object.fromEntries(Object.entries(errors).filter(([field]) => touched.has(field as QuoteField)));
-}
-
-function sendFailure(error: unknown): string {
-  if (isChunkLoadError(error)) return CHECK_FAILED;
-  return error instanceof Error ? error.message : "The request could not be sent.";
 }
 
 function ThankYou({ name, onAnother }: { name: string; onAnother: () => void }) {
