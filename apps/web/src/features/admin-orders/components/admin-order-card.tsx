@@ -2,8 +2,8 @@ import type { ManagedOrder } from "@toolshop/shared/admin-orders";
 import type { Order } from "@toolshop/shared/orders";
 import { Link } from "react-router";
 import { Money } from "../../../components/money";
+import { OrderLines } from "../../../components/order-lines";
 import { ProductThumbnail } from "../../../components/product-thumbnail";
-import { formatCount } from "../../../lib/format";
 import { orderTitle } from "../../../lib/order-lines";
 import type { OrderCommandKind } from "./order-command-dialog";
 
@@ -52,28 +52,7 @@ export function AdminOrderCard({ order, onCommand }: AdminOrderCardProps) {
         <div className="min-w-0 text-sm">
           {/* The receipt's number: what a customer quotes, and what the search above finds. */}
           <p className="font-mono text-xs font-semibold tracking-wide text-base-content/70">{order.number}</p>
-          {order.lines.length > 1 ? (
-            <>
-              <h2 className="text-base font-semibold">{title}</h2>
-              <ul aria-label={`Tools in ${title}`}>
-                {order.lines.map((line, index) => (
-                  <li key={line.toolId ?? `line-${index}`} className="break-words">
-                    {formatCount(line.quantity)} × {line.name}
-                    {line.refundedQuantity > 0 ? (
-                      <span className="text-base-content/70">
-                        {" "}
-                        ({formatCount(line.refundedQuantity)} refunded)
-                      </span>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : (
-            <h2 className="text-base font-semibold">
-              {formatCount(order.quantity)} × {order.name}
-            </h2>
-          )}
+          <OrderLines order={order} look="heading" title={title} />
           <p className="break-all">{order.email}</p>
           <p className="text-base-content/70">
             {order.address} · {order.phone}

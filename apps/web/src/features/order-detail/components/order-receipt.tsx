@@ -1,12 +1,9 @@
 import type { OrderDetail } from "@toolshop/shared/order-detail";
-import { showsTax, taxLabel } from "@toolshop/shared/tax";
 import type { Shop } from "@toolshop/shared/tools";
-import { LineTool } from "../../../components/line-tool";
 import { Money } from "../../../components/money";
+import { OrderLines } from "../../../components/order-lines";
 import { StatusBadge } from "../../../components/status-badge";
 import { InvoiceLink, TaxDocumentLink } from "../../../components/tax-document-link";
-import { formatCount } from "../../../lib/format";
-import { refundAmount } from "../../../lib/order-lines";
 import { useShop } from "../../storefront/api/shop-api";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -59,13 +56,6 @@ function SellerPanel({ seller }: { seller: Shop["seller"] }) {
 
 /** The order as its receipt: lines, delivery, payment and shipment, and its status history. */
 export function OrderReceipt({ order }: { order: OrderDetail }) {
-  const refunded = refundAmount(
-    order.tax,
-    order.lines,
-    (line) => line.refundedQuantity,
-    () => 0,
-  );
-  const taxed = showsTax(order.tax);
   const seller = useShop()?.seller;
   return (
     <div className="flex flex-col gap-4 print:gap-2">
@@ -74,93 +64,7 @@ export function OrderReceipt({ order }: { order: OrderDetail }) {
         <h2 id="order-lines-heading" className="mb-2 text-xl font-semibold">
           Items
         </h2>
-        {/* The automatic layout gives each amount the width it needs (an amount never wraps) and the
-            tool's name the rest: the name breaks anywhere (index.css), so it asks for little. */}
-        <table className="table w-full text-sm print:text-black">
-          <thead className="print:text-black">
-            <tr>
-              <th scope="col" className="w-[44%] px-1 text-left sm:px-3">
-                Tool
-              </th>
-              <th scope="col" className="px-1 text-right sm:px-3">
-                Unit price
-              </th>
-              <th scope="col" className="w-[14%] px-1 text-right sm:px-3">
-                Qty
-              </th>
-              <th scope="col" className="px-1 text-right sm:px-3">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line, index) => (
-              // A tool is in an order once; a tool that left the catalogue has no id, hence the index.
-              <tr key={line.toolId ?? `line-${index}`}>
-                <td className="px-1 sm:px-3">
-                  <LineTool name={line.name} image={line.image} />
-                </td>
-                <td className="px-1 text-right sm:px-3">
-                  <Money amount={line.unitPrice} />
-                </td>
-                <td className="px-1 text-right sm:px-3">
-                  {formatCount(line.quantity)}
-                  {line.refundedQuantity > 0 ? (
-                    <span className="block text-xs whitespace-nowrap text-base-content/70 print:text-black">
-                      ({formatCount(line.refundedQuantity)} refunded)
-                    </span>
-                  ) : null}
-                </td>
-                <td className="px-1 text-right font-semibold sm:px-3">
-                  <Money amount={line.total} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          {/* One line's total is the order's: a total row would only repeat it, unless tax is added. */}
-          {order.lines.length > 1 || taxed ? (
-            <tfoot className="text-sm text-base-content print:text-black">
-              {taxed ? (
-                <>
-                  <tr>
-                    <th scope="row" colSpan={3} className="px-1 text-right font-normal sm:px-3">
-                      Net
-                    </th>
-                    <td className="px-1 text-right sm:px-3">
-                      <Money amount={order.tax.net} />
-                    </td>
-                  </tr>
-                  <tr>
-                    <th scope="row" colSpan={3} className="px-1 text-right font-normal sm:px-3">
-                      {taxLabel(order.tax)}
-                    </th>
-                    <td className="px-1 text-right sm:px-3">
-                      <Money amount={order.tax.tax} />
-                    </td>
-                  </tr>
-                </>
-              ) : null}
-              <tr>
-                <th scope="row" colSpan={3} className="px-1 text-right sm:px-3">
-                  Order total
-                </th>
-                <td className="px-1 text-right font-semibold sm:px-3">
-                  <Money amount={order.price} />
-                </td>
-              </tr>
-              {refunded > 0 ? (
-                <tr>
-                  <th scope="row" colSpan={3} className="px-1 text-right font-normal sm:px-3">
-                    Refunded
-                  </th>
-                  <td className="px-1 text-right sm:px-3">
-                    <Money amount={refunded} />
-                  </td>
-                </tr>
-              ) : null}
-            </tfoot>
-          ) : null}
-        </table>
+        <OrderLines order={order} look="receipt" />
       </section>
 
       <section aria-labelledby="order-details-heading" className={PANEL}>

@@ -2,8 +2,8 @@ import { isDeletable, isPayable } from "@toolshop/shared/order-lifecycle";
 import type { Order } from "@toolshop/shared/orders";
 import { Link } from "react-router";
 import { Money } from "../../../components/money";
+import { OrderLines } from "../../../components/order-lines";
 import { InvoiceLink } from "../../../components/tax-document-link";
-import { formatCount } from "../../../lib/format";
 import { orderTitle } from "../../../lib/order-lines";
 import { ReservationNote } from "./reservation-note";
 
@@ -76,25 +76,7 @@ export function OrderCard({ order, onDelete }: OrderCardProps) {
         {cancelled && cancelNote ? <p className="font-medium">{cancelNote}</p> : null}
         {order.status === "unpaid" ? <ReservationNote holdsUntil={order.holdsUntil} /> : null}
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-          {order.lines.length > 1 ? (
-            <>
-              <dt className="text-base-content/70">Tools</dt>
-              <dd>
-                <ul aria-label={`Tools in ${title}`}>
-                  {order.lines.map((line, index) => (
-                    <li key={line.toolId ?? `line-${index}`} className="break-words">
-                      {formatCount(line.quantity)} × {line.name}
-                    </li>
-                  ))}
-                </ul>
-              </dd>
-            </>
-          ) : (
-            <>
-              <dt className="text-base-content/70">Quantity</dt>
-              <dd>{formatCount(order.quantity)}</dd>
-            </>
-          )}
+          <OrderLines order={order} look="terms" title={title} />
           <dt className="text-base-content/70">Total</dt>
           <dd className="font-semibold">
             <Money amount={order.price} />

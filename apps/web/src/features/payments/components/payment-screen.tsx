@@ -7,13 +7,13 @@ import { ChunkErrorBoundary } from "../../../components/chunk-error-boundary";
 import { LoadError } from "../../../components/load-error";
 import { MessagePanel } from "../../../components/message-panel";
 import { Money } from "../../../components/money";
+import { OrderLines } from "../../../components/order-lines";
 import { ProductThumbnail } from "../../../components/product-thumbnail";
 import { type QueryState, QueryView } from "../../../components/query-view";
 import { Screen } from "../../../components/screen";
 import { Spinner } from "../../../components/spinner";
 import { ApiRequestError } from "../../../lib/api-client";
 import { loadChunk } from "../../../lib/chunk-load";
-import { formatCount } from "../../../lib/format";
 import { orderTitle } from "../../../lib/order-lines";
 import { ORDERS_QUERY_KEY, orderForPaymentQueryOptions } from "../../orders/api/orders-api";
 import {
@@ -191,37 +191,13 @@ function PaymentReceipt({ order }: { order: Order }) {
 }
 
 function OrderSummary({ order }: { order: Order }) {
-  const several = order.lines.length > 1;
+  const title = orderTitle(order);
   return (
     <article className="flex gap-4 rounded-box border border-base-300 bg-base-100 p-4">
       <ProductThumbnail src={order.image} size="wide" loading="eager" />
       <div className="min-w-0">
-        <h2 className="text-lg font-semibold">{orderTitle(order)}</h2>
-        {several ? (
-          <>
-            <ul aria-label="Tools in this order" className="my-1">
-              {order.lines.map((line, index) => (
-                <li key={line.toolId ?? `line-${index}`} className="break-words">
-                  {line.name}: {formatCount(line.quantity)} × <Money amount={line.unitPrice} /> ={" "}
-                  <Money amount={line.total} />
-                </li>
-              ))}
-            </ul>
-            <p>
-              Total{" "}
-              <span className="font-semibold">
-                <Money amount={order.price} />
-              </span>
-            </p>
-          </>
-        ) : (
-          <p>
-            {formatCount(order.quantity)} × <Money amount={order.unitPrice} /> ={" "}
-            <span className="font-semibold">
-              <Money amount={order.price} />
-            </span>
-          </p>
-        )}
+        <h2 className="text-lg font-semibold">{title}</h2>
+        <OrderLines order={order} look="priced" title={title} listLabel="Tools in this order" />
         <p className="text-sm break-words text-base-content/80">Deliver to: {order.address}</p>
       </div>
     </article>
