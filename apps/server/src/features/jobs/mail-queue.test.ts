@@ -4,6 +4,7 @@
 // real SMTP server (smtp-server) that refuses while told to.
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { type Order, orderSchema } from "@toolshop/shared/orders";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
 import { addTool } from "../../testing/fixtures";
@@ -113,6 +114,24 @@ for (const target of testDatabaseTargets()) {
       } finally {
         refusal = undefined;
       }
+    });
+
+    it("sends a failed mail once more when an operator asks, with docs/operations.md's statement", async () => {
+      refusal = 550;
+      let job: Awaited<ReturnType<typeof jobIn>>;
+      let order: Order;
+      try {
+        order = await paidOrder();
+        job = await jobIn(order._id, "failed");
+      } finally {
+        refusal = undefined;
+      }
+      const before = confirmationsTo(customer.email).length;
+      await t.app.db.execute(sql`
+        UPDATE pgboss.job SET state = 'retry', retry_limit = retry_count + 1, completed_on = NULL
+        WHERE name = 'mail' AND state = 'failed' AND id = ${job.id}`);
+      await jobIn(order._id, "completed");
+      expect(confirmationsTo(customer.email)).toHaveLength(before + 1);
     });
 
     it("sends no mail queued in a transaction that rolled back, and the one of a transaction that committed", async () => {

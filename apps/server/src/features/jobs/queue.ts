@@ -53,6 +53,19 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number | undefined;
 }
 
+/**
+ * How long a job is kept after it ran (decision 0052). A mail job holds an address and the mail's text:
+ * personal data, not needed once sent. pg-boss 10 keeps a finished job in pgboss.job, then moves it to
+ * pgboss.archive, which deletes it later; its defaults (12 hours, then 7 days) kept every sent mail for
+ * a week. A completed job stays an hour: a periodic task's period is held by its completed job (the
+ * singleton slot), so it must outlive the longest period, and pg-boss refuses a slot longer than this.
+ */
+export const COMPLETED_JOB_KEPT_SECONDS = 60 * 60;
+/** A failed job (a mail refused for good, or out of retries) stays a week for an operator to see. */
+export const FAILED_JOB_KEPT_SECONDS = 7 * 24 * 60 * 60;
+/** The archive keeps no copy: what maintenance moves there it deletes at its next run. */
+const ARCHIVED_JOB_KEPT_SECONDS = 1;
+
 /** How often an idle worker asks for mails; periodic tasks are late by at most their own interval. */
 const DEFAULT_POLL_SECONDS = 2;
 const PERIODIC_POLL_SECONDS = 10;
@@ -105,6 +118,9 @@ export class JobQueue {
       supervise: options.worker,
       // How soon an attempt whose process died is failed, and so retried.
       maintenanceIntervalSeconds: 15,
+      archiveCompletedAfterSeconds: COMPLETED_JOB_KEPT_SECONDS,
+      archiveFailedAfterSeconds: FAILED_JOB_KEPT_SECONDS,
+      deleteAfterSeconds: ARCHIVED_JOB_KEPT_SECONDS,
     });
     this.boss.on("error", (error) => options.log.error({ err: error }, "job queue error"));
   }
@@ -120,6 +136,12 @@ export class JobQueue {
    * current period (singleton key and slot), the database keeps the first, and one worker runs it.
    */
   runPeriodically(task: PeriodicTask): void {
+    if (task.everyMs > COMPLETED_JOB_KEPT_SECONDS * 1000) {
+      // Its completed job would be archived within its period, and a second one run in that period.
+      throw new Error(
+        `The period of ${task.name} outlasts the ${COMPLETED_JOB_KEPT_SECONDS} s a job is kept.`,
+      );
+    }
     const queue = { name: task.name, ...PERIODIC_QUEUE };
     this.periodic.push(task);
     this.work({
@@ -195,6 +217,14 @@ export class JobQueue {
          from ${JOB_SCHEMA}.job where state in ('created', 'retry') and start_after <= now()`,
     );
     return Number((rows[0] as { waited?: unknown } | undefined)?.waited ?? 0);
+  }
+
+  /**
+   * pg-boss's maintenance now, as it runs every 15 s in the worker processes: fails attempts that
+   * outlived their expiry, archives the finished jobs past their keeping, deletes the archived ones.
+   */
+  async maintain(): Promise<void> {
+    await this.boss.maintain();
   }
 
   /** The job's state and output, for an operator (and the tests). */
