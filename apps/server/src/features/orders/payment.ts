@@ -82,7 +82,7 @@ export async function startPayment(
     currency: ctx.currency,
     // Concurrent calls for the same order and previous intent get the same new intent.
     idempotencyKey: `order-${order.id}-after-${previousId ?? "none"}`,
-    description: `Toolshop order ${order.id}: ${order.quantity} x ${order.name}`,
+    description: `Toolshop order ${order.id}`,
   });
   await ctx.db
     .update(orders)
