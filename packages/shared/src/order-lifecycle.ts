@@ -17,6 +17,24 @@ export function isAllowedTransition(from: OrderStatus, to: OrderStatus): boolean
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
+/**
+ * Whose lines an admin may refund one by one: an order that took a payment it keeps. A shipped or
+ * delivered order keeps its status (no way leads from it to refunded): its lines say what was refunded.
+ * A record, so that a new status has to say.
+ */
+export const LINE_REFUNDS: Readonly<Record<OrderStatus, boolean>> = {
+  unpaid: false,
+  paid: true,
+  shipped: true,
+  delivered: true,
+  cancelled: false,
+  refunded: false,
+};
+
+export function mayRefundLines(status: OrderStatus): boolean {
+  return LINE_REFUNDS[status];
+}
+
 /** An order its customer may pay for: one that may still become paid. */
 export function isPayable(status: OrderStatus): boolean {
   return isAllowedTransition(status, "paid");

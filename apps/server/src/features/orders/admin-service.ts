@@ -13,10 +13,10 @@ import { and, count, type SQL, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { startsWith } from "../../lib/like-pattern";
 import { boundValues, createPreparedQueries, placeholders } from "../../lib/prepared-queries";
-import { enqueueOrderMail, findOrder, type OrdersContext, publish } from "./context";
-import { type OrderView, orderResponse, toOrderResponses } from "./dto";
+import { findOrder, type OrdersContext } from "./context";
+import { type OrderView, toOrderResponses } from "./dto";
 import type { EstimatedTotals } from "./estimated-totals";
-import { runTransition } from "./lifecycle";
+import { runTransition } from "./order-process";
 import { type OrdersFilter, pageOfOrders } from "./paging";
 import { recordSucceededPayment } from "./payment";
 
@@ -143,19 +143,12 @@ async function countOrders(db: Database, filter: OrdersFilter): Promise<OrdersTo
 /** POST /orders/:id/ship (admin): a paid order leaves with a carrier and a tracking number. */
 export async function shipOrder(ctx: OrdersContext, orderId: string, body: ShipOrderBody): Promise<Order> {
   const { carrier, trackingNumber } = body;
-  const mail = (tx: Database) =>
-    enqueueOrderMail(ctx, tx, { mail: "shipped", orderId, carrier, trackingNumber });
-  const order = await orderResponse(ctx.db, await runTransition(ctx.db, orderId, "shipped", body, mail), ctx);
-  await publish(ctx, { type: "OrderShipped", order, carrier, trackingNumber });
-  return order;
+  return (await runTransition(ctx, orderId, { to: "shipped", carrier, trackingNumber })).order;
 }
 
 /** POST /orders/:id/deliver (admin): a shipped order arrived. */
 export async function deliverOrder(ctx: OrdersContext, orderId: string): Promise<Order> {
-  const mail = (tx: Database) => enqueueOrderMail(ctx, tx, { mail: "delivered", orderId });
-  const order = await orderResponse(ctx.db, await runTransition(ctx.db, orderId, "delivered", {}, mail), ctx);
-  await publish(ctx, { type: "OrderDelivered", order });
-  return order;
+  return (await runTransition(ctx, orderId, { to: "delivered" })).order;
 }
 
 /**
@@ -170,13 +163,5 @@ export async function cancelOrder(ctx: OrdersContext, orderId: string): Promise<
     const intent = await ctx.gateway.cancel(order.paymentIntentId);
     if (intent?.status === "succeeded") await recordSucceededPayment(ctx, intent);
   }
-  const cancelled = await orderResponse(
-    ctx.db,
-    await runTransition(ctx.db, orderId, "cancelled", { cancelReason: "admin" }, (tx) =>
-      enqueueOrderMail(ctx, tx, { mail: "cancelled", orderId, reason: "admin" }),
-    ),
-    ctx,
-  );
-  await publish(ctx, { type: "OrderCancelled", order: cancelled, reason: "admin" });
-  return cancelled;
+  return (await runTransition(ctx, orderId, { to: "cancelled", reason: "admin" })).order;
 }

@@ -1,14 +1,13 @@
 // Reservation expiry (issues 11 and 47, decisions 0007 and 0034): an unpaid order holds its stock for
 // UNPAID_ORDER_HOLD_MINUTES, then it is cancelled and the stock goes back, whether or not its payment
-// was started. Every process runs the check; the database decides which one cancels an order: each
-// goes through transitionOrder's guarded update (WHERE status = 'unpaid'), which a second process's
-// update waits for and then no longer matches, so only the claiming process releases the stock and
-// publishes OrderCancelled (and mails the customer).
+// was started. The check runs as a periodic job, once a period across processes (decision 0052); the
+// database still decides who cancels an order: each goes through the order process's guarded update
+// (WHERE status = 'unpaid'), which a second update waits for and then no longer matches, so only the
+// claiming transaction releases the stock, mails the customer and publishes OrderCancelled.
 import { orders } from "@toolshop/db/schema";
 import { and, asc, eq, isNull, lt } from "drizzle-orm";
-import { enqueueOrderMail, type OrdersContext, publish } from "./context";
-import { orderResponse } from "./dto";
-import { transitionOrder } from "./lifecycle";
+import type { OrdersContext } from "./context";
+import { moveOrder } from "./order-process";
 import { recordSucceededPayment, refundPaymentOfCancelledOrder } from "./payment";
 import type { OrderRow } from "./row-types";
 
@@ -74,25 +73,18 @@ async function expireOrder(ctx: ExpiryContext, order: OrderRow, cutoff: Date): P
   if (payment?.status === "succeeded" && (await recordSucceededPayment(ctx, payment)) !== "mismatch") {
     return undefined;
   }
-  const cancelled = await transitionOrder(
-    ctx.db,
-    order.id,
-    "unpaid",
-    "cancelled",
-    { cancelReason: "expiry" },
-    and(
+  const cancelled = await moveOrder(ctx, {
+    orderId: order.id,
+    from: "unpaid",
+    to: "cancelled",
+    reason: "expiry",
+    condition: and(
       lt(orders.createdAt, cutoff),
       paymentId ? eq(orders.paymentIntentId, paymentId) : isNull(orders.paymentIntentId),
     ),
-    (tx) => enqueueOrderMail(ctx, tx, { mail: "cancelled", orderId: order.id, reason: "expiry" }),
-  );
-  if (!cancelled) return undefined;
-  await publish(ctx, {
-    type: "OrderCancelled",
-    order: await orderResponse(ctx.db, cancelled, ctx),
-    reason: "expiry",
   });
+  if (!cancelled) return undefined;
   // A succeeded payment that does not pay this order (another amount or currency): not kept either.
-  if (payment?.status === "succeeded") await refundPaymentOfCancelledOrder(ctx, cancelled.id, payment);
-  return cancelled;
+  if (payment?.status === "succeeded") await refundPaymentOfCancelledOrder(ctx, cancelled.row.id, payment);
+  return cancelled.row;
 }

@@ -1,27 +1,18 @@
 // Paying for an order (docs/architecture.md section 7): the amount always comes from the order in the database,
 // and an order becomes paid only when the gateway says that a payment for exactly this order and
 // amount has succeeded. Every path is idempotent: one order, one payment, one confirmation email.
-import type { Database } from "@toolshop/db/client";
 import { orders } from "@toolshop/db/schema";
 import type { Order } from "@toolshop/shared/orders";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { HttpError } from "../../lib/http-errors";
 import { plannedOnce } from "../../lib/prepared-queries";
-import { issueInvoice, linesAndBuyerName } from "../invoices/issue";
-import { countPaidOrder } from "../overview/sales";
 import { type GatewayPaymentIntent, isOpenIntent } from "../payments/gateway";
 import { payOpenTestIntent, type TestIntentRow } from "../payments/test-gateway";
-import {
-  type Actor,
-  enqueueOrderMail,
-  findAccessibleOrder,
-  findOrder,
-  type OrdersContext,
-  publish,
-} from "./context";
+import { type Actor, findAccessibleOrder, findOrder, type OrdersContext } from "./context";
 import { orderResponse } from "./dto";
 import { type TransitionFields, transitionStatement, transitionSteps } from "./lifecycle";
+import { afterMove } from "./order-process";
 import { refundLatePayment } from "./refunds";
 import type { OrderRow } from "./row-types";
 
@@ -204,10 +195,11 @@ export async function refundPaymentOfCancelledOrder(
 
 /**
  * Where an order becomes paid (payTestIntentAndOrder below does the same inside the test gateway's
- * payment): only from unpaid (and at exactly `amountCents`, when given), so only once, and only then is
- * OrderPaid published (its subscriber sends the confirmation mail). The order is paid and invoiced in
- * one transaction (decision 0042). The statements are built for each transaction, but keep their names,
- * so PostgreSQL still plans them once per connection (0020).
+ * payment): only from unpaid (and at exactly `amountCents`, when given), so only once. The move is one
+ * prepared statement; what being paid causes (the mail, the day's sales, the invoice: decision 0042)
+ * is the order process's, in the same transaction, and OrderPaid is published after the commit. The
+ * statements are built for each transaction, but keep their names, so PostgreSQL still plans them
+ * once per connection (0020).
  */
 async function markOrderPaid(
   ctx: PaymentContext,
@@ -226,22 +218,11 @@ async function markOrderPaid(
       withAmount ? eq(orders.totalCents, sql.placeholder("amountCents")) : undefined,
     ).prepare(plannedOnce(`orders/mark-paid${withAmount ? "-at-amount" : ""}`));
     const [row] = await statement.execute({ orderId, paymentId, amountCents });
-    if (row) await recordPaidOrder(ctx, tx, row);
-    return row;
+    return row && afterMove(ctx, tx, row, { to: "paid" });
   });
-  if (paid) await publish(ctx, { type: "OrderPaid", order: await orderResponse(ctx.db, paid, ctx) });
-  return paid;
-}
-
-/**
- * An order just paid in `tx`, in the same transaction: its day's sales count it (decision 0048), and
- * its invoice is issued last, so that the series' counter row is held only until the commit.
- */
-async function recordPaidOrder(ctx: PaymentContext, tx: Database, order: OrderRow): Promise<void> {
-  const contents = await linesAndBuyerName(tx, order);
-  await enqueueOrderMail(ctx, tx, { mail: "confirmation", orderId: order.id });
-  await countPaidOrder(tx, order, contents.lines);
-  await issueInvoice(tx, { ...ctx.invoicing, currency: ctx.currency }, order, contents);
+  if (!paid) return undefined;
+  await paid.announce();
+  return paid.order;
 }
 
 /** A paid order's fields: the payment's id (a placeholder's value) as both ids, and when. */
@@ -253,7 +234,7 @@ function paidWith(paymentPlaceholder: string): TransitionFields {
 /**
  * The test gateway's settler (TestPaymentSettler): pays the open intent `intentId` and, in the same
  * statement, marks paid the unpaid order it is for, at exactly its amount and currency, as
- * markOrderPaid does, then counts and invoices it in the same transaction.
+ * markOrderPaid does, then runs the order process's effects of paid in the same transaction.
  */
 export async function payTestIntentAndOrder(
   ctx: OrdersContext,
@@ -281,11 +262,14 @@ export async function payTestIntentAndOrder(
       .leftJoin(moved, sql`true`)
       .prepare(plannedOnce("orders/pay-test-intent-and-order"));
     const [settled] = await statement.execute({ intentId, currency: ctx.currency });
-    if (settled?.order) await recordPaidOrder(ctx, tx, settled.order);
-    return settled;
+    if (!settled) return undefined;
+    return {
+      paid: settled.paid,
+      entered: settled.order && (await afterMove(ctx, tx, settled.order, { to: "paid" })),
+    };
   });
   if (!row) return undefined;
-  if (!row.order) return { paid: row.paid, outcome: await whyNotMarked(ctx, row.paid) };
-  await publish(ctx, { type: "OrderPaid", order: await orderResponse(ctx.db, row.order, ctx) });
+  if (!row.entered) return { paid: row.paid, outcome: await whyNotMarked(ctx, row.paid) };
+  await row.entered.announce();
   return { paid: row.paid, outcome: "marked-paid" };
 }

@@ -13,7 +13,7 @@ import { createFakeStripe, type FakeStripe } from "../payments/fake-stripe";
 import { REFUND_BEYOND_PAYMENT } from "../payments/gateway";
 import { StripePaymentGateway } from "../payments/stripe-gateway";
 import type { OrdersContext } from "./context";
-import { transitionOrder } from "./lifecycle";
+import { moveOrder } from "./order-process";
 import { confirmPayment, refundPaymentOfCancelledOrder, startPayment } from "./payment";
 import { createOrder } from "./place-order";
 import { GATEWAY_KEY_LIFETIME_MS, REFUND_KEY_EXPIRED, REFUND_UNDER_WAY } from "./refund-records";
@@ -144,7 +144,7 @@ for (const target of testDatabaseTargets()) {
         const { clientSecret } = await startPayment(bed.ctx, customer, order._id);
         // Cancelled (the reservation expired), then the card goes through anyway.
         expect(
-          await transitionOrder(bed.db, order._id, "unpaid", "cancelled", { cancelReason: "expiry" }),
+          await moveOrder(bed.ctx, { orderId: order._id, from: "unpaid", to: "cancelled", reason: "expiry" }),
         ).toBeDefined();
         const paid = await bed.gateway.confirmCard(clientSecret, VALID_CARD);
         if (!paid.ok || !("intent" in paid)) throw new Error("the card should pay");

@@ -1,39 +1,20 @@
 // The shop's record of a refund (issue 56): a pending row written, with the order's row locked, before
 // the gateway is asked (its id is the gateway's idempotency key), then completed in the transaction
-// that records what the refund gives back: the lines' refunded units, the credit note, the day's sales,
-// the stock, and a paid order's move to refunded once every line is. A crash or an error between the
-// gateway and that commit leaves the row pending: asked again (refunds.ts) or found by the recovery
-// task, it is paid out again with the same key, which the gateway answers with its first refund.
+// that records what the refund gives back (the order process's refund step: the lines' refunded units,
+// the credit note, the day's sales, the stock, the mail, and a paid order's move to refunded once every
+// line is). A crash or an error between the gateway and that commit leaves the row pending: asked
+// again (refunds.ts) or found by the recovery task, it is paid out again with the same key, which the
+// gateway answers with its first refund.
 import type { Database } from "@toolshop/db/client";
-import { orderLines, orders, refunds } from "@toolshop/db/schema";
-import { isAllowedTransition } from "@toolshop/shared/order-lifecycle";
+import { orders, refunds } from "@toolshop/db/schema";
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
-import { issueCreditNote } from "../invoices/issue";
-import { uncountRefundedUnits } from "../overview/sales";
 import { RefundRefusedError } from "../payments/gateway";
 import type { OrdersContext } from "./context";
-import { linesOfOrders } from "./dto";
-import { transitionOrder } from "./lifecycle";
-import type { OrderLineRow, OrderRow } from "./row-types";
-import { putStockBack } from "./stock";
+import { type ProcessContext, type RecordedRefund, recordRefund } from "./order-process";
+import type { OrderRow, RefundRow } from "./row-types";
 
-export type RefundRow = typeof refunds.$inferSelect;
 export type RefundUnits = RefundRow["lines"];
-
-/** The units of chosen lines, as a refund row keeps them and the credit note and sales read them. */
-export interface LineRefund {
-  line: OrderLineRow;
-  quantity: number;
-}
-
-/** A refund recorded: the order after it, and the credit note issued for it (none before invoices). */
-export interface CompletedRefund {
-  order: OrderRow;
-  creditNote: string | undefined;
-  /** The lines and units it gave back, named for the customer's mail. */
-  refunded: LineRefund[];
-}
 
 export const REFUND_UNDER_WAY =
   "Another refund of this order is under way. Please reload it in a minute and refund again if need be.";
@@ -116,13 +97,13 @@ export async function payOut(ctx: Pick<OrdersContext, "db" | "gateway">, row: Re
 
 /**
  * Records a refund the gateway has paid out, once: answers undefined when another attempt completed
- * it first. The order may have changed since the row was written (shipped meanwhile): the money is
- * gone, so the record follows whatever the status; only a paid order becomes refunded.
+ * it first. What the refund gives back, and says, is the order process's refund step (order-process.ts),
+ * in this transaction: its mail is queued here, so a refund that commits always has its mail.
  */
 export async function completeRefund(
-  ctx: Pick<OrdersContext, "db" | "invoicing">,
+  ctx: ProcessContext,
   row: RefundRow,
-): Promise<CompletedRefund | undefined> {
+): Promise<RecordedRefund | undefined> {
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, row.orderId);
     const [completed] = await tx
@@ -131,51 +112,8 @@ export async function completeRefund(
       .where(and(eq(refunds.id, row.id), eq(refunds.state, "pending")))
       .returning({ id: refunds.id });
     if (!completed) return undefined;
-    if (row.kind === "payment") return recordLatePaymentRefund(tx, order, row.paymentId);
-    const lines = (await linesOfOrders(tx, [order.id])).get(order.id) ?? [];
-    const refunded = row.lines.flatMap(({ position, quantity }) => {
-      const line = lines.find((each) => each.position === position);
-      return line ? [{ line, quantity }] : [];
-    });
-    for (const { line, quantity } of refunded) {
-      await tx
-        .update(orderLines)
-        .set({ refundedQuantity: sql`${orderLines.refundedQuantity} + ${quantity}` })
-        .where(and(eq(orderLines.orderId, order.id), eq(orderLines.position, line.position)));
-    }
-    // The credit note first, then the day's sales, as paying an order does: the series' row is held
-    // only until the commit.
-    const creditNote = await issueCreditNote(tx, ctx.invoicing, order.id, refunded);
-    await uncountRefundedUnits(tx, order, refunded);
-    await putStockBack(
-      tx,
-      refunded.map(({ line, quantity }) => ({ toolId: line.toolId, quantity })),
-    );
-    const everyLineRefunded = lines.every((line) => {
-      const refunding = refunded.find((each) => each.line.position === line.position)?.quantity ?? 0;
-      return line.refundedQuantity + refunding === line.quantity;
-    });
-    if (everyLineRefunded && isAllowedTransition(order.status, "refunded")) {
-      // The order's row is locked: the move cannot lose a race.
-      const moved = await transitionOrder(tx, order.id, order.status, "refunded");
-      if (!moved) throw new Error(`Order ${order.id} did not move to refunded under its lock.`);
-      return { order: moved, creditNote, refunded };
-    }
-    return { order: await lockOrder(tx, order.id), creditNote, refunded };
+    return recordRefund(ctx, tx, order, row);
   });
-}
-
-/**
- * A payment that came after its order was cancelled, refunded: the order stays cancelled (its stock
- * went back when it was cancelled) and keeps the payment's id as its transaction.
- */
-async function recordLatePaymentRefund(tx: Database, order: OrderRow, paymentId: string) {
-  const [recorded] = await tx
-    .update(orders)
-    .set({ transactionId: paymentId })
-    .where(and(eq(orders.id, order.id), eq(orders.status, "cancelled"), sql`${orders.transactionId} is null`))
-    .returning();
-  return { order: recorded ?? order, creditNote: undefined, refunded: [] };
 }
 
 /** Pending refunds written before `cutoff`, oldest first: their request crashed or failed meanwhile. */

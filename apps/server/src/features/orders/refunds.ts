@@ -2,42 +2,33 @@
 // paid, shipped or delivered order; and a payment that came after its order was cancelled. Each is
 // recorded before money moves (issue 56, refund-records.ts): a pending row in the order's locked
 // transaction, then the gateway with the row's id as its idempotency key, then the row completed with
-// the lines, stock, sales and credit note. Shipped and delivered orders keep their status (the table
-// has no way from them to refunded): their lines say what was refunded.
+// the lines, stock, sales, credit note and mail (order-process.ts's refund step). Whose lines may be
+// refunded is the shared LINE_REFUNDS (order-lifecycle.ts); shipped and delivered orders keep their
+// status (the table has no way from them to refunded): their lines say what was refunded.
 import { refunds } from "@toolshop/db/schema";
-import type { Order, OrderStatus, RefundLinesBody } from "@toolshop/shared/orders";
+import type { Order, RefundLinesBody } from "@toolshop/shared/orders";
 import { taxOfUnits } from "@toolshop/shared/tax";
 import { and, eq, inArray } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
-import { minorToAmount } from "../../lib/money";
-import { NOT_REFUNDABLE, RefundRefusedError } from "../payments/gateway";
-import { type OrdersContext, publish } from "./context";
-import { linesOfOrders, orderResponse } from "./dto";
-import { assertTransition, illegalTransitionMessage } from "./lifecycle";
+import { RefundRefusedError } from "../payments/gateway";
+import type { OrdersContext } from "./context";
+import { linesOfOrders } from "./dto";
+import { assertMayEnter, assertMayRefundLines, type LineRefund, type ProcessContext } from "./order-process";
 import {
-  type CompletedRefund,
   completeRefund,
   insertPendingRefund,
-  type LineRefund,
   lockOrder,
   payOut,
   pendingRefundsOf,
   REFUND_UNDER_WAY,
-  type RefundRow,
   sameUnits,
   stalePendingRefunds,
   unitsTakenBy,
 } from "./refund-records";
-import type { OrderLineRow, OrderRow } from "./row-types";
-
-/** The statuses whose lines may be refunded one by one: the order took a payment that is kept. */
-const LINES_REFUNDABLE: readonly OrderStatus[] = ["paid", "shipped", "delivered"];
+import type { OrderLineRow, OrderRow, RefundRow } from "./row-types";
 
 /** What recording and announcing a refund needs (a late payment's refund comes with less). */
-type RefundContext = Pick<
-  OrdersContext,
-  "db" | "currency" | "gateway" | "unpaidOrderHoldMinutes" | "events" | "invoicing"
->;
+type RefundContext = ProcessContext & Pick<OrdersContext, "gateway">;
 
 /**
  * POST /orders/:id/refund (admin) without a body: refunds what is left of the payment, and the order
@@ -51,21 +42,22 @@ export async function refundOrder(ctx: OrdersContext, orderId: string): Promise<
     const again = pending.find((each) => each.kind === "order");
     if (again) return again;
     if (pending.length > 0) throw new HttpError(409, REFUND_UNDER_WAY);
-    assertTransition(order.status, "refunded");
-    if (!order.paymentIntentId) throw new HttpError(409, NOT_REFUNDABLE);
+    assertMayEnter(order, "refunded");
+    // Refused above without one.
+    const paymentId = order.paymentIntentId as string;
     const lines = (await linesOfOrders(tx, [order.id])).get(order.id) ?? [];
     const left = lines
       .map((line) => ({ line, quantity: line.quantity - line.refundedQuantity }))
       .filter(({ quantity }) => quantity > 0);
     return insertPendingRefund(tx, {
       orderId: order.id,
-      paymentId: order.paymentIntentId,
+      paymentId,
       kind: "order",
       amountCents: grossOf(order, left),
       lines: unitsOf(left),
     });
   });
-  return answerOf(ctx, await settleRefund(ctx, row));
+  return answerOf(await settleRefund(ctx, row));
 }
 
 /** POST /orders/:id/refund (admin) with `{lines}`: refunds those units of those lines. */
@@ -76,10 +68,9 @@ export async function refundOrderLines(
 ): Promise<Order> {
   const row = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!LINES_REFUNDABLE.includes(order.status)) {
-      throw new HttpError(409, illegalTransitionMessage(order.status, "refunded"));
-    }
-    if (!order.paymentIntentId) throw new HttpError(409, NOT_REFUNDABLE);
+    assertMayRefundLines(order);
+    // Refused above without one.
+    const paymentId = order.paymentIntentId as string;
     const lines = (await linesOfOrders(tx, [order.id])).get(order.id) ?? [];
     const pending = await pendingRefundsOf(tx, order.id);
     const asked = chooseLines(lines, body, new Map());
@@ -92,13 +83,13 @@ export async function refundOrderLines(
     const chosen = chooseLines(lines, body, taken);
     return insertPendingRefund(tx, {
       orderId: order.id,
-      paymentId: order.paymentIntentId,
+      paymentId,
       kind: "lines",
       amountCents: grossOf(order, chosen, taken),
       lines: unitsOf(chosen),
     });
   });
-  return answerOf(ctx, await settleRefund(ctx, row));
+  return answerOf(await settleRefund(ctx, row));
 }
 
 /**
@@ -177,39 +168,23 @@ export async function resumePendingRefunds(
   return outcome;
 }
 
-/** Pays the recorded refund out, then records it and tells the customer; undefined if done elsewhere. */
-async function settleRefund(ctx: RefundContext, row: RefundRow): Promise<CompletedRefund | undefined> {
+/**
+ * Pays the recorded refund out, then records it (its mail queued in that transaction) and announces
+ * it after the commit: answers the order after it, or undefined if another attempt recorded it.
+ */
+async function settleRefund(ctx: RefundContext, row: RefundRow): Promise<Order | undefined> {
   await payOut(ctx, row);
   const completed = await completeRefund(ctx, row);
-  if (completed) await announceRefund(ctx, row, completed);
-  return completed;
-}
-
-/** OrderRefunded, once per refund recorded: its subscriber mails the customer. */
-async function announceRefund(ctx: RefundContext, row: RefundRow, completed: CompletedRefund) {
-  await publish(ctx, {
-    type: "OrderRefunded",
-    order: await orderResponse(ctx.db, completed.order, ctx),
-    paymentId: row.paymentId,
-    ...(row.kind === "lines"
-      ? {
-          part: {
-            lines: completed.refunded.map(({ line, quantity }) => ({ name: line.name, quantity })),
-            amount: minorToAmount(row.amountCents, ctx.currency),
-          },
-        }
-      : {}),
-    ...(row.kind === "payment" ? {} : { creditNote: completed.creditNote }),
-  });
+  return completed?.announce();
 }
 
 /**
  * The order as the admin's request answers it: after its refund, or, when another attempt recorded
  * the same refund first (two identical requests at once), a 409 as when it was refunded meanwhile.
  */
-async function answerOf(ctx: OrdersContext, completed: CompletedRefund | undefined) {
-  if (!completed) throw new HttpError(409, "This order was refunded meanwhile. Please reload it.");
-  return orderResponse(ctx.db, completed.order, ctx);
+function answerOf(refunded: Order | undefined): Order {
+  if (!refunded) throw new HttpError(409, "This order was refunded meanwhile. Please reload it.");
+  return refunded;
 }
 
 /** The refund's units, as its row keeps them. */

@@ -3,19 +3,11 @@ import { isDeletable } from "@toolshop/shared/order-lifecycle";
 import { ORDERS_PAGE_SIZE, type Order, type OrdersPageQuery } from "@toolshop/shared/orders";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
-import {
-  type Actor,
-  assertMayAccess,
-  enqueueOrderMail,
-  findAccessibleOrder,
-  findOrder,
-  type OrdersContext,
-  publish,
-} from "./context";
-import { linesOfOrders, orderResponse, toOrderResponse, toOrderResponses } from "./dto";
+import { type Actor, assertMayAccess, findAccessibleOrder, findOrder, type OrdersContext } from "./context";
+import { orderResponse, toOrderResponses } from "./dto";
+import { enterState } from "./order-process";
 import { type OrdersFilter, pageOfOrders } from "./paging";
 import { recordSucceededPayment } from "./payment";
-import { putStockBack } from "./stock";
 
 const PAID_ORDER_CANNOT_BE_DELETED = "A paid order cannot be deleted.";
 
@@ -52,11 +44,12 @@ export async function getOrderForPayment(ctx: OrdersContext, actor: Actor, order
 }
 
 /**
- * DELETE /orders/:id (owner or admin): deletes an unpaid order and puts its stock back, in one
- * transaction, or a cancelled one. An order that took a payment (paid, shipped, delivered, refunded:
- * the lifecycle table's isDeletable, which My orders reads too) stays (409); an order that does not
- * exist answers deletedCount 0.
- * Deleting an unpaid order is its cancellation: OrderCancelled, by its customer or by an admin.
+ * DELETE /orders/:id (owner or admin): deletes an unpaid order, or a cancelled one. An order that took
+ * a payment (paid, shipped, delivered, refunded: the lifecycle table's isDeletable, which My orders
+ * reads too) stays (409); an order that does not exist answers deletedCount 0.
+ * Deleting an unpaid order is its cancellation, by its customer or by an admin: in one transaction it
+ * goes through the order process's unpaid -> cancelled (its history line, its stock back, its mail,
+ * OrderCancelled after the commit), and then its row goes.
  */
 export async function deleteOrder(
   ctx: OrdersContext,
@@ -77,32 +70,33 @@ export async function deleteOrder(
     }
   }
 
+  const samePayment = order.paymentIntentId
+    ? eq(orders.paymentIntentId, order.paymentIntentId)
+    : isNull(orders.paymentIntentId);
   const deleted = await ctx.db.transaction(async (tx) => {
-    // Read before the delete, which takes them with the order (ON DELETE CASCADE).
-    const lines = (await linesOfOrders(tx, [order.id])).get(order.id) ?? [];
-    const [row] = await tx
-      .delete(orders)
-      .where(
-        and(
-          eq(orders.id, order.id),
-          eq(orders.status, order.status),
-          order.paymentIntentId
-            ? eq(orders.paymentIntentId, order.paymentIntentId)
-            : isNull(orders.paymentIntentId),
-        ),
-      )
-      .returning();
-    // A cancelled order gave its stock back when it was cancelled.
-    if (row?.status !== "unpaid") return row && { cancelled: undefined };
-    await putStockBack(tx, lines);
-    // The row is gone: the mail's job carries the order as it was.
-    const cancelled = toOrderResponse({ ...row, status: "cancelled" }, lines, ctx);
-    const reason = row.userId === actor.id ? "customer" : "admin";
-    await enqueueOrderMail(ctx, tx, { mail: "cancelled", orderId: row.id, reason, deleted: cancelled });
-    return { cancelled: { order: cancelled, reason } as const };
+    if (order.status === "cancelled") {
+      // Cancelled before, when its stock went back: only its row goes.
+      const [row] = await tx
+        .delete(orders)
+        .where(and(eq(orders.id, order.id), eq(orders.status, "cancelled"), samePayment))
+        .returning({ id: orders.id });
+      return row && { cancelled: undefined };
+    }
+    const cancelled = await enterState(ctx, tx, {
+      orderId: order.id,
+      from: "unpaid",
+      to: "cancelled",
+      reason: order.userId === actor.id ? "customer" : "admin",
+      removing: true,
+      condition: samePayment,
+    });
+    if (!cancelled) return undefined;
+    // Its lines and history go with it (ON DELETE CASCADE).
+    await tx.delete(orders).where(eq(orders.id, order.id));
+    return { cancelled };
   });
   if (deleted) {
-    if (deleted.cancelled) await publish(ctx, { type: "OrderCancelled", ...deleted.cancelled });
+    await deleted.cancelled?.announce();
     return { deletedCount: 1 };
   }
 
