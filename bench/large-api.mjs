@@ -336,7 +336,8 @@ async function measurePayments(server, databaseUrl, toolId, tokens, placedPerSec
   const cpuMicros = ((cpuTicks(server.pid) - cpuBefore) * 1e6) / clockTicksPerSecond();
   const paid = await withClient(databaseUrl, async (client) => {
     const { rows } = await client.query(
-      "select count(*)::int as paid from orders where tool_id = $1 and status = 'paid'",
+      `select count(*)::int as paid from orders o
+        where status = 'paid' and exists (select from order_lines l where l.order_id = o.id and l.tool_id = $1)`,
       [toolId],
     );
     return rows[0].paid;

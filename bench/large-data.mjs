@@ -124,17 +124,23 @@ export async function benchData(url, { quotes = 20 } = {}) {
        on conflict (email) do nothing`,
       [BENCH_ADMIN_EMAIL, BENCH_CUSTOMER_EMAIL, BENCH_BUYER_EMAIL],
     );
+    // Each order with its one line, told apart by its payment id.
     const added = await client.query(
-      `insert into orders (user_id, email, tool_id, name, image, unit_price_cents, quantity, total_cents,
-         address, phone, status, transaction_id, created_at, paid_at)
-       select u.id, u.email, t.id, t.name, t.image, t.price_cents, 1, t.price_cents,
-         '2 Bench Street, Springfield', '+1 555-0101', 'paid', 'pi_bench_' || i,
-         now() - i * interval '1 hour', now() - i * interval '1 hour'
-       from users u
-       cross join generate_series(1, greatest(0, $2 - (select count(*) from orders o
-         join users c on c.id = o.user_id where c.email = $1))::int) as i
-       join lateral (select * from tools order by id offset (i % (select count(*) from tools)) limit 1) t on true
-       where u.email = $1`,
+      `with made as (select u.id as user_id, u.email, t.id as tool_id, t.name, t.image, t.price_cents,
+           'pi_bench_' || i as transaction_id, now() - i * interval '1 hour' as at
+         from users u
+         cross join generate_series(1, greatest(0, $2 - (select count(*) from orders o
+           join users c on c.id = o.user_id where c.email = $1))::int) as i
+         join lateral (select * from tools order by id offset (i % (select count(*) from tools)) limit 1) t on true
+         where u.email = $1),
+       placed as (insert into orders (user_id, email, total_cents, address, phone, status, transaction_id,
+           created_at, paid_at)
+         select user_id, email, price_cents, '2 Bench Street, Springfield', '+1 555-0101', 'paid', transaction_id,
+           at, at
+         from made returning id, transaction_id)
+       insert into order_lines (order_id, position, tool_id, name, image, unit_price_cents, quantity, total_cents)
+       select placed.id, 0, tool_id, name, image, price_cents, 1, price_cents
+       from made join placed using (transaction_id)`,
       [BENCH_CUSTOMER_EMAIL, CUSTOMER_ORDERS],
     );
     const expired = await client.query(

@@ -146,11 +146,10 @@ export async function placeInOneTransaction(pool, { userId, email, toolIds, maxU
     const byId = new Map(tools.map((tool) => [tool.id, tool]));
     const lines = toolIds.map((id) => byId.get(id));
     const total = lines.reduce((sum, tool) => sum + tool.price_cents, 0);
-    const [first] = lines;
     const { rows: placed } = await client.query(
-      `insert into orders (user_id, email, tool_id, name, image, unit_price_cents, quantity, total_cents, address, phone)
-        values ($1, $2, $3, $4, $5, $6, 1, $7, '1 Bench Street, Springfield', '+1 555-0100') returning id`,
-      [userId, email, first.id, first.name, first.image, first.price_cents, total],
+      `insert into orders (user_id, email, total_cents, address, phone)
+        values ($1, $2, $3, '1 Bench Street, Springfield', '+1 555-0100') returning id`,
+      [userId, email, total],
     );
     const orderId = placed[0].id;
     await client.query(
@@ -179,7 +178,7 @@ export async function placeInOneTransaction(pool, { userId, email, toolIds, maxU
 function checkDatabase(url, toolId) {
   return withClient(url, async (client) => {
     const { rows } = await client.query(
-      `select (select count(*)::int from orders where tool_id = $1) as orders,
+      `select (select count(distinct order_id)::int from order_lines where tool_id = $1) as orders,
               (select available_quantity from tools where id = $1) as stock`,
       [toolId],
     );

@@ -35,10 +35,6 @@ for (const target of testDatabaseTargets()) {
           .values({
             userId,
             email: "ada@example.com",
-            name: "Pliers",
-            image: "/p.svg",
-            unitPriceCents: 100,
-            quantity: 1,
             totalCents: 100,
             address: "1 Main St",
             phone: "555",

@@ -153,11 +153,6 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id),
     email: text("email").notNull(),
-    toolId: uuid("tool_id").references(() => tools.id, { onDelete: "set null" }),
-    name: text("name").notNull(),
-    image: text("image").notNull(),
-    unitPriceCents: integer("unit_price_cents").notNull(),
-    quantity: integer("quantity").notNull(),
     totalCents: integer("total_cents").notNull(),
     address: text("address").notNull(),
     phone: text("phone").notNull(),
@@ -197,7 +192,6 @@ export const orders = pgTable(
     // status = 'unpaid': vacuumed empty, the planner took it for every lookup of an unpaid order (0015).
     index("orders_user_status_idx").on(t.userId, t.status),
     uniqueIndex("orders_quote_unique").on(t.quoteId),
-    check("orders_quantity_positive", sql`${t.quantity} >= 1`),
     check("orders_total_positive", sql`${t.totalCents} > 0`),
     check("orders_cancel_reason_check", sql`${t.cancelReason} in ('admin', 'expiry')`),
     check("orders_tax_rate_range", sql`${t.taxRatePercent} between 0 and 100`),
@@ -235,8 +229,8 @@ export const carts = pgTable(
 
 /**
  * The tools of an order (issue 48), one row per tool, at the name, image and price of the moment it
- * was placed. The order's own tool columns describe its first line (kept for the spec's one-line
- * fields and the lists' indexes, decision 0038).
+ * was placed; every order has at least one. The spec's one-line fields of an order's answer are
+ * derived from them (the first line's tool, name, image and unit price; the lines' summed quantity).
  */
 export const orderLines = pgTable(
   "order_lines",
@@ -244,7 +238,7 @@ export const orderLines = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    /** Where the line comes in its order, from 0: the order's first line is its one-line fields. */
+    /** Where the line comes in its order, from 0: the first line gives the order's one-line fields. */
     position: smallint("position").notNull(),
     toolId: uuid("tool_id").references(() => tools.id, { onDelete: "set null" }),
     name: text("name").notNull(),

@@ -117,26 +117,30 @@ function rowsSql(table: keyof LargeSeedSizes, sizes: LargeSeedSizes, seed: numbe
       // The first BENCH_CUSTOMER_ORDERS orders are user 2's; the others are spread over users 3 and up.
       const user = `case when i <= ${BENCH_CUSTOMER_ORDERS} then 2 else 3 + ${r(7)} % ${Math.max(1, sizes.users - 2)} end`;
       const status = pick(STATUSES, r(9));
-      // Each order with its one line (decision 0038), in the same statement: only the orders inserted now.
-      return `with placed as (insert into orders (id, user_id, email, tool_id, name, image, unit_price_cents, quantity, total_cents,
-          address, phone, status, transaction_id, created_at, paid_at)
-        select ${idOf("order", seed, "o.i")}, ${idOf("user", seed, "o.u")}, ${emailOf("o.u")}, t.id, t.name, t.image,
-          t.price_cents, o.q, t.price_cents * o.q,
-          o.i % 900 + 1 || ' Market Street, Springfield', '+1 555-' || lpad((o.i % 10000)::text, 4, '0'),
-          o.s, case when o.s in ('paid', 'shipped') then 'pi_seed_' || o.i end,
-          o.at, case when o.s in ('paid', 'shipped') then o.at + interval '3 minutes' end
+      // Each order with its one line (decision 0038), in the same statement: only the orders inserted now
+      // get a line, from the same generated row.
+      return `with made as (select ${idOf("order", seed, "o.i")} as id, ${idOf("user", seed, "o.u")} as user_id,
+          ${emailOf("o.u")} as email, t.id as tool_id, t.name, t.image, t.price_cents, o.q, o.s, o.at,
+          o.i % 900 + 1 || ' Market Street, Springfield' as address,
+          '+1 555-' || lpad((o.i % 10000)::text, 4, '0') as phone, o.i
         from (select i, ${user} as u, 1 + ${r(8)} % 40 as q, ${status} as s,
                 timestamptz '${EPOCH}' - i * interval '30 seconds' as at,
                 1 + ${r(10)} % ${sizes.tools} as t
               from generate_series($1::int, $2::int) as i) as o
-        join tools t on t.id = ${idOf("tool", seed, "o.t")}
+        join tools t on t.id = ${idOf("tool", seed, "o.t")}),
+      placed as (insert into orders (id, user_id, email, total_cents, address, phone, status, transaction_id,
+          created_at, paid_at)
+        select id, user_id, email, price_cents * q, address, phone, s,
+          case when s in ('paid', 'shipped') then 'pi_seed_' || i end,
+          at, case when s in ('paid', 'shipped') then at + interval '3 minutes' end
+        from made
         on conflict do nothing
-        returning id, tool_id, name, image, unit_price_cents, quantity, total_cents, status)
+        returning id)
         insert into order_lines (order_id, position, tool_id, name, image, unit_price_cents, quantity, total_cents,
           refunded_quantity)
-        select id, 0, tool_id, name, image, unit_price_cents, quantity, total_cents,
-          case when status = 'refunded' then quantity else 0 end
-        from placed`;
+        select id, 0, tool_id, name, image, price_cents, q, price_cents * q,
+          case when s = 'refunded' then q else 0 end
+        from made join placed using (id)`;
     }
     case "reviews":
       return `insert into reviews (id, user_id, name, email, rating, comment, created_at)

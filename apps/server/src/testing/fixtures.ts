@@ -1,7 +1,7 @@
 // Rows for API and service tests (tests only): users and tools straight in the database.
 import type { Database } from "@toolshop/db/client";
 import { orderLines, orders, tools, users } from "@toolshop/db/schema";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 
 /** A user as the access token names them. */
@@ -54,9 +54,21 @@ export async function stockOf(db: Database, toolId: string): Promise<number | un
 }
 
 /**
- * The row of an order of `quantity` × `tool` at `unitPriceCents` by `customer`, for insertOrders: the
- * total is theirs, the tool's name and picture default to addTool's, and a test address and phone.
- * `more` sets the rest (status, createdAt, address...).
+ * An order to put straight in the database with its one line: the order's own columns, and the line's
+ * tool (none: it left the catalogue), name, picture, unit price and quantity beside them.
+ */
+export type OrderWithOneLine = PgInsertValue<typeof orders> & {
+  toolId?: string | null;
+  name: string;
+  image: string;
+  unitPriceCents: number;
+  quantity: number;
+};
+
+/**
+ * The order of `quantity` × `tool` at `unitPriceCents` by `customer`, for insertOrders: the total is
+ * theirs, the tool's name and picture default to addTool's, and a test address and phone. `more` sets
+ * the rest (status, createdAt, address...).
  */
 export function orderRow(
   customer: TestUser,
@@ -66,7 +78,7 @@ export function orderRow(
     quantity,
     ...more
   }: { unitPriceCents: number; quantity: number } & Partial<PgInsertValue<typeof orders>>,
-): PgInsertValue<typeof orders> {
+): OrderWithOneLine {
   return {
     userId: customer.id,
     email: customer.email,
@@ -83,31 +95,39 @@ export function orderRow(
 }
 
 /**
- * Orders straight in the database, each with its one line made from its own columns (as migration
- * 0024 moved the orders placed before lines existed).
+ * Orders straight in the database, each with its one line (a refunded order's refunded in full, as
+ * migration 0024 moved the orders placed before lines existed). Answers the orders' rows, in order.
  */
 export async function insertOrders(
   db: Database,
-  values: PgInsertValue<typeof orders> | PgInsertValue<typeof orders>[],
+  values: OrderWithOneLine | OrderWithOneLine[],
 ): Promise<(typeof orders.$inferSelect)[]> {
+  const list = (Array.isArray(values) ? values : [values]).map(
+    ({ toolId = null, name, image, unitPriceCents, quantity, ...order }) => ({
+      order,
+      line: { toolId, name, image, unitPriceCents, quantity, totalCents: unitPriceCents * quantity },
+    }),
+  );
+  if (list.length === 0) return [];
   const rows = await db
     .insert(orders)
-    .values(Array.isArray(values) ? values : [values])
+    .values(list.map(({ order }) => order))
     .returning();
-  if (rows.length > 0) {
-    await db.insert(orderLines).values(
-      rows.map((row) => ({
-        orderId: row.id,
-        position: 0,
-        toolId: row.toolId,
-        name: row.name,
-        image: row.image,
-        unitPriceCents: row.unitPriceCents,
-        quantity: row.quantity,
-        totalCents: row.totalCents,
-        refundedQuantity: row.status === "refunded" ? row.quantity : 0,
-      })),
-    );
-  }
+  await db.insert(orderLines).values(
+    rows.map((row, index) => {
+      const { line } = list[index] as (typeof list)[number];
+      const refundedQuantity = row.status === "refunded" ? line.quantity : 0;
+      return { ...line, orderId: row.id, position: 0, refundedQuantity };
+    }),
+  );
   return rows;
+}
+
+/** The orders that have a line of this tool. */
+export async function ordersOfTool(db: Database, toolId: string): Promise<(typeof orders.$inferSelect)[]> {
+  const withTheTool = db
+    .select({ orderId: orderLines.orderId })
+    .from(orderLines)
+    .where(eq(orderLines.toolId, toolId));
+  return await db.select().from(orders).where(inArray(orders.id, withTheTool));
 }

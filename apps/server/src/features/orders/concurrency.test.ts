@@ -1,7 +1,7 @@
 // Races that only a real multi-connection PostgreSQL can show (PGlite has one connection).
 import type { Database, DatabaseHandle } from "@toolshop/db/client";
 import * as schema from "@toolshop/db/schema";
-import { orders } from "@toolshop/db/schema";
+import { orderLines } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { createTestDatabase } from "@toolshop/db/testing";
 import { eq } from "drizzle-orm";
@@ -9,7 +9,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpError } from "../../lib/http-errors";
-import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
+import { addCustomer, addTool, ordersOfTool, stockOf } from "../../testing/fixtures";
 import type { OrdersContext } from "./context";
 import { confirmPayment, startPayment } from "./payment";
 import { createOrder } from "./place-order";
@@ -63,9 +63,9 @@ describe.skipIf(!postgres || postgres.skip)(`orders under concurrency ${postgres
       expect(reason).toMatchObject({ statusCode: 409, message: expect.stringMatching(/^Not enough stock/) });
     }
     expect(await stockOf(db, tool.id)).toBe(0);
-    const rows = await db.select().from(orders).where(eq(orders.toolId, tool.id));
-    expect(rows).toHaveLength(20);
-    expect(rows.reduce((sum, row) => sum + row.quantity, 0)).toBe(20);
+    expect(await ordersOfTool(db, tool.id)).toHaveLength(20);
+    const lines = await db.select().from(orderLines).where(eq(orderLines.toolId, tool.id));
+    expect(lines.reduce((sum, line) => sum + line.quantity, 0)).toBe(20);
     // The orders really ran side by side on separate connections.
     expect(pool.totalCount).toBeGreaterThan(10);
   });
@@ -88,7 +88,7 @@ describe.skipIf(!postgres || postgres.skip)(`orders under concurrency ${postgres
     } finally {
       admin.release();
     }
-    const rows = await db.select().from(orders).where(eq(orders.toolId, tool.id));
+    const rows = await ordersOfTool(db, tool.id);
     expect(rows.map((row) => row.totalCents)).toEqual([3_000]);
     expect(await stockOf(db, tool.id)).toBe(8);
   });
@@ -138,7 +138,7 @@ describe.skipIf(!postgres || postgres.skip)(`orders under concurrency ${postgres
 
     expect(new Set(results.map((result) => result.order._id)).size).toBe(1);
     expect(results.filter((result) => !result.replayed)).toHaveLength(1);
-    expect(await db.select().from(orders).where(eq(orders.toolId, tool.id))).toHaveLength(1);
+    expect(await ordersOfTool(db, tool.id)).toHaveLength(1);
     expect(await stockOf(db, tool.id)).toBe(95);
   });
 

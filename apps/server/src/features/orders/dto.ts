@@ -11,15 +11,10 @@ import type { OrderLineRow, OrderRow } from "./row-types";
 /** The columns an order's API view reads: lists select these, not the whole row. */
 export const orderViewColumns = {
   id: orders.id,
-  toolId: orders.toolId,
-  name: orders.name,
   address: orders.address,
   phone: orders.phone,
   email: orders.email,
-  image: orders.image,
   totalCents: orders.totalCents,
-  unitPriceCents: orders.unitPriceCents,
-  quantity: orders.quantity,
   status: orders.status,
   transactionId: orders.transactionId,
   createdAt: orders.createdAt,
@@ -82,8 +77,9 @@ export async function orderResponse(
 
 /**
  * A database row and its lines as the API shows them: the spec's field names, `_id`, money in currency
- * units. The spec's one-tool fields are the order's columns, which hold its first line; quantity is
- * the sum of the lines' (the same for one line).
+ * units. The spec's one-tool fields are derived from the lines (docs/api/orders-and-payment.md): the
+ * tool, name, picture and unit price are the first line's, the quantity the sum of the lines' (the
+ * same for one line), the price the order's total.
  */
 export function toOrderResponse(
   row: OrderViewRow,
@@ -92,18 +88,20 @@ export function toOrderResponse(
   documents: OrderDocuments = NO_DOCUMENTS,
 ): Order {
   const { currency } = view;
+  const [first] = lines;
+  if (!first) throw new Error(`The order ${row.id} has no lines.`);
   const breakdown = orderTaxBreakdown(row, lines);
   return {
     _id: row.id,
-    toolId: row.toolId,
-    name: row.name,
+    toolId: first.toolId,
+    name: first.name,
     address: row.address,
     phone: row.phone,
     email: row.email,
-    image: row.image,
+    image: first.image,
     price: minorToAmount(row.totalCents, currency),
-    unitPrice: minorToAmount(row.unitPriceCents, currency),
-    quantity: lines.length > 0 ? lines.reduce((sum, line) => sum + line.quantity, 0) : row.quantity,
+    unitPrice: minorToAmount(first.unitPriceCents, currency),
+    quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
     // A shipped or delivered order has been paid too (a refunded one no longer is).
     paid: row.status === "paid" || row.status === "shipped" || row.status === "delivered",
     status: row.status,
@@ -133,16 +131,15 @@ export function toOrderResponse(
 }
 
 /**
- * An order's net, tax and gross in minor units, per line and in total, at the rate it was placed with
- * (an order read without its lines counts as its one-line columns). Its gross is the order's total.
+ * An order's net, tax and gross in minor units, per line and in total, at the rate it was placed with.
+ * Its gross is the order's total.
  */
 export function orderTaxBreakdown(
-  row: Pick<OrderViewRow, "taxRatePercent" | "pricesIncludeTax" | "unitPriceCents" | "quantity">,
+  row: Pick<OrderViewRow, "taxRatePercent" | "pricesIncludeTax">,
   lines: readonly Pick<OrderLineRow, "unitPriceCents" | "quantity">[],
 ): TaxBreakdown {
-  const taxed = lines.length > 0 ? lines : [row];
   return taxBreakdown(
-    taxed.map((line) => ({ unitPriceMinor: line.unitPriceCents, quantity: line.quantity })),
+    lines.map((line) => ({ unitPriceMinor: line.unitPriceCents, quantity: line.quantity })),
     { ratePercent: row.taxRatePercent, pricesIncludeTax: row.pricesIncludeTax },
   );
 }

@@ -1,10 +1,10 @@
 import type { DatabaseHandle } from "@toolshop/db/client";
-import { idempotencyKeys, orders } from "@toolshop/db/schema";
+import { idempotencyKeys } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { createTestDatabase } from "@toolshop/db/testing";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
+import { addCustomer, addTool, ordersOfTool, stockOf } from "../../testing/fixtures";
 import type { OrdersContext } from "./context";
 import { IDEMPOTENCY_KEY_TTL_MS, pruneExpiredIdempotencyKeys } from "./idempotency-keys";
 import { createOrder } from "./place-order";
@@ -66,8 +66,7 @@ for (const target of testDatabaseTargets()) {
       const third = await createOrder(ctx, customer, body, "visit-1");
       expect(third).toEqual({ order: second.order, replayed: true });
 
-      const rows = await handle.db.select().from(orders).where(eq(orders.toolId, tool.id));
-      expect(rows).toHaveLength(2);
+      expect(await ordersOfTool(handle.db, tool.id)).toHaveLength(2);
       expect(await stockOf(handle.db, tool.id)).toBe(80);
     });
 
@@ -83,7 +82,7 @@ for (const target of testDatabaseTargets()) {
         message:
           "The order placed with this Idempotency-Key was deleted. Please use a new key for a new order.",
       });
-      expect(await handle.db.select().from(orders).where(eq(orders.toolId, tool.id))).toHaveLength(0);
+      expect(await ordersOfTool(handle.db, tool.id)).toHaveLength(0);
       expect(await stockOf(handle.db, tool.id)).toBe(100);
       expect(await keysOf(customer.id)).toEqual(["visit-1"]);
     });
@@ -103,8 +102,7 @@ for (const target of testDatabaseTargets()) {
       expect(await keysOf(ann.id)).toEqual(["ann-new"]);
       expect(await keysOf(bob.id)).toEqual([]);
       // The orders themselves stay.
-      const rows = await handle.db.select().from(orders).where(eq(orders.toolId, tool.id));
-      expect(rows).toHaveLength(3);
+      expect(await ordersOfTool(handle.db, tool.id)).toHaveLength(3);
     });
   });
 }

@@ -28,10 +28,8 @@ describe.skipIf(!postgres || postgres.skip)("an unpaid order's transition plan o
       await handle.db.execute(sql`vacuum analyze orders`);
       // ...then a busy day's unpaid orders arrive before the next vacuum.
       await handle.db.execute(sql`
-          insert into orders (user_id, email, tool_id, name, image, unit_price_cents, quantity, total_cents,
-            address, phone, status, created_at)
-          select user_id, email, tool_id, name, image, unit_price_cents, quantity, total_cents, address, phone,
-            'unpaid', now()
+          insert into orders (user_id, email, total_cents, address, phone, status, created_at)
+          select user_id, email, total_cents, address, phone, 'unpaid', now()
           from orders limit 5000`);
       const [unpaid] = await queryRows<{ id: string }>(
         handle.db,

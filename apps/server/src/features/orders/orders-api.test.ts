@@ -1,4 +1,4 @@
-import { orders } from "@toolshop/db/schema";
+import { orderLines, orders } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { type Order, orderSchema } from "@toolshop/shared/orders";
 import { eq } from "drizzle-orm";
@@ -70,7 +70,11 @@ for (const target of testDatabaseTargets()) {
         transactionId: null,
       });
       const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
-      expect(row).toMatchObject({ totalCents: 10000, unitPriceCents: 1250, userId: customer.id });
+      expect(row).toMatchObject({ totalCents: 10000, userId: customer.id });
+      const lines = await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, order._id));
+      expect(lines).toMatchObject([
+        { name: "Test Pliers", image: "/images/tools/pliers.svg", unitPriceCents: 1250, quantity: 8 },
+      ]);
     });
 
     it("refuses quantities that are zero, negative, fractional, below the minimum or above the stock", async () => {

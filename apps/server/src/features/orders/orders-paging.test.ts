@@ -269,9 +269,11 @@ for (const target of testDatabaseTargets()) {
 
       const many = await addCustomer(t.database.db, { email: `many@${domain}` });
       await t.database.db.execute(sql`
-        insert into orders (user_id, email, tool_id, name, image, unit_price_cents, quantity, total_cents, address, phone, status)
-        select ${many.id}, ${many.email}, ${toolId}, 'Test Pliers', '/images/tools/pliers.svg', 1250, 2, 2500, '1 Main St', '555 0100', 'paid'
-        from generate_series(1, 1001)`);
+        with placed as (insert into orders (user_id, email, total_cents, address, phone, status)
+          select ${many.id}, ${many.email}, 2500, '1 Main St', '555 0100', 'paid' from generate_series(1, 1001)
+          returning id)
+        insert into order_lines (order_id, position, tool_id, name, image, unit_price_cents, quantity, total_cents)
+        select id, 0, ${toolId}, 'Test Pliers', '/images/tools/pliers.svg', 1250, 2, 2500 from placed`);
       const estimated = await get(admin, `/api/orders?q=${encodeURIComponent(`many@${domain}`)}`);
       expect(estimated.estimated).toBe("true");
       expect(Number(estimated.total)).toBeGreaterThan(1000);

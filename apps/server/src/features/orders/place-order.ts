@@ -291,19 +291,12 @@ async function writeOrder(
     sql`update ${tools} set available_quantity = ${tools.availableQuantity} - taken.quantity
       from (values ${taken}) as taken(id, quantity) where ${tools.id} = taken.id`,
   );
-  const [first] = priced;
-  if (!first) throw new Error("An order without lines.");
+  if (priced.length === 0) throw new Error("An order without lines.");
   const [order] = await tx
     .insert(orders)
     .values({
       userId: user.id,
       email: user.email.toLowerCase(),
-      // The spec's one-tool columns hold the first line (decision 0038).
-      toolId: first.tool.id,
-      name: first.tool.name,
-      image: first.tool.image,
-      unitPriceCents: first.unitPriceCents,
-      quantity: first.quantity,
       // What the customer pays: the lines' gross, each rounded by the order's tax rule (decision 0041).
       totalCents: priced.reduce((sum, line) => sum + line.grossCents, 0),
       taxRatePercent: rule.ratePercent,

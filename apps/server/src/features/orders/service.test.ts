@@ -5,7 +5,7 @@ import { createTestDatabase } from "@toolshop/db/testing";
 import { createOrderBodySchema } from "@toolshop/shared/orders";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addCustomer, addTool, stockOf } from "../../testing/fixtures";
+import { addCustomer, addTool, ordersOfTool, stockOf } from "../../testing/fixtures";
 import type { OrdersContext } from "./context";
 import { confirmPayment, startPayment } from "./payment";
 import { createOrder } from "./place-order";
@@ -129,8 +129,7 @@ for (const target of testDatabaseTargets()) {
       expect(others.order._id).not.toBe(first.order._id);
       await createOrder(ctx, customer, body);
 
-      const rows = await handle.db.select().from(orders).where(eq(orders.toolId, tool.id));
-      expect(rows).toHaveLength(3);
+      expect(await ordersOfTool(handle.db, tool.id)).toHaveLength(3);
       expect(await stockOf(handle.db, tool.id)).toBe(70);
     });
 

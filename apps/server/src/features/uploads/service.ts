@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Database } from "@toolshop/db/client";
-import { orderLines, orders, tools } from "@toolshop/db/schema";
+import { orderLines, tools } from "@toolshop/db/schema";
 import {
   IMAGE_NOT_AN_IMAGE,
   IMAGE_REQUIRED,
@@ -99,13 +99,12 @@ export async function pruneUnreferencedUploads(
 
   const referenced = new Set<string>();
   const pattern = `${UPLOADS_URL_PREFIX}%`;
-  // An order's lines keep their tools' pictures as they were, the first line's on the order too.
-  const [toolImages, orderImages, lineImages] = await Promise.all([
+  // An order's lines keep their tools' pictures as they were.
+  const [toolImages, lineImages] = await Promise.all([
     db.selectDistinct({ image: tools.image }).from(tools).where(like(tools.image, pattern)),
-    db.selectDistinct({ image: orders.image }).from(orders).where(like(orders.image, pattern)),
     db.selectDistinct({ image: orderLines.image }).from(orderLines).where(like(orderLines.image, pattern)),
   ]);
-  for (const { image } of [...toolImages, ...orderImages, ...lineImages]) {
+  for (const { image } of [...toolImages, ...lineImages]) {
     referenced.add(image.slice(UPLOADS_URL_PREFIX.length));
   }
   const removed = candidates.filter((name) => !referenced.has(name));
