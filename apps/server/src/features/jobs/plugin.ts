@@ -4,7 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../../env";
 import { orderMailComposer } from "../orders/customer-mails";
-import { enqueueMail, registerMailWorker } from "./mail-queue";
+import { registerMailWorker } from "./mail-queue";
 import { JobQueue } from "./queue";
 
 declare module "fastify" {
@@ -38,14 +38,6 @@ export function registerJobs(app: FastifyInstance, config: AppConfig): void {
     concurrency: config.mail.smtp?.maxConnections ?? OUTBOX_CONCURRENCY,
     relayTimeoutMs: config.mail.smtp?.timeoutMs,
   });
-  // A refund is recorded pending, paid out, then completed in a transaction of its own (refunds.ts):
-  // its mail is queued when OrderRefunded says it completed, after that commit.
-  app.events.subscribe(["OrderRefunded"], "publishing-process", ({ order, paymentId, part, creditNote }) =>
-    enqueueMail(jobs, app.db, {
-      kind: "order",
-      order: { mail: "refunded", orderId: order._id, paymentId, part, creditNote },
-    }),
-  );
   app.addHook("onReady", async () => jobs.start());
   app.addHook("onClose", async () => jobs.stop());
 }

@@ -25,7 +25,7 @@ export interface OrdersContext {
   tax: TaxRule;
   /**
    * Where the orders' domain events go once their write has committed (app.events; a recorder in
-   * tests). The mails and the catalogue cache are its subscribers.
+   * tests). The caches are its subscribers; mails are queued in the change's transaction (`mails`).
    */
   events: DomainEventPublisher;
   /** The seller, tax and number prefix an invoice is issued with when an order is paid (env.ts). */

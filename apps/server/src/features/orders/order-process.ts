@@ -129,8 +129,8 @@ const STATES: { [S in OrderStatus]: StateProcess<S> } = {
   },
 
   // Checked before: the order took a payment. Money goes back only through a refund record
-  // (refund-records.ts): recordRefund below gives back that refund's units, with its credit note, and
-  // then a paid order whose every line is refunded enters refunded. After: every unit not yet
+  // (refund-records.ts): recordRefund below gives back that refund's units, with its credit note and
+  // mail, and then a paid order whose every line is refunded enters refunded. After: every unit not yet
   // back goes back, the day's sales no longer count the order, and every line is marked refunded.
   refunded: {
     checks: [tookPayment],
@@ -259,10 +259,9 @@ export interface RecordedRefund {
  * The refund step: money the gateway has paid out, recorded once per refund record, in the record's
  * completion (refund-records.ts: its transaction holds the order's row lock). It is no status of its
  * own: a shipped or delivered order keeps its status, and the status is not checked again (the money
- * has gone). After: the lines' refunded units, the credit note, the day's sales and the stock; a paid
- * order whose every line is now refunded enters refunded. A payment that came after its order was
- * cancelled gives back no units: the order keeps its payment's id. Its mail is queued by
- * OrderRefunded's subscriber (features/jobs/plugin.ts), after the commit.
+ * has gone). After: the lines' refunded units, the credit note, the day's sales, the stock and the
+ * refund mail; a paid order whose every line is now refunded enters refunded. A payment that came
+ * after its order was cancelled gives back no units: the order keeps its payment's id, and the mail.
  */
 export async function recordRefund(
   ctx: ProcessContext,
@@ -278,6 +277,7 @@ export async function recordRefund(
         and(eq(orders.id, order.id), eq(orders.status, "cancelled"), sql`${orders.transactionId} is null`),
       )
       .returning();
+    await enqueueOrderMail(ctx, tx, { mail: "refunded", orderId: order.id, paymentId: refund.paymentId });
     return refundRecorded(ctx, refund, recorded ?? order, undefined, []);
   }
   const lines = (await linesOfOrders(tx, [order.id])).get(order.id) ?? [];
@@ -299,6 +299,14 @@ export async function recordRefund(
     tx,
     refunded.map(({ line, quantity }) => ({ toolId: line.toolId, quantity })),
   );
+  const part = refund.kind === "lines" ? partOf(ctx, refund, refunded) : undefined;
+  await enqueueOrderMail(ctx, tx, {
+    mail: "refunded",
+    orderId: order.id,
+    paymentId: refund.paymentId,
+    part,
+    creditNote,
+  });
   const everyLineRefunded = lines.every((line) => {
     const refunding = refunded.find((each) => each.line.position === line.position)?.quantity ?? 0;
     return line.refundedQuantity + refunding === line.quantity;
