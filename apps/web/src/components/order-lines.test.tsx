@@ -92,11 +92,41 @@ describe("OrderLines", () => {
     expect(screen.getByText(/^Total/).textContent).toBe("Total $197.00");
   });
 
-  it("draws the receipt as a table: one line without a total row, several with it and the refund", () => {
-    const { unmount } = draw(ONE, "receipt");
+  it("says the tax between a taxed order's lines and its total, so that the sums add up", () => {
+    const tax = { ratePercent: 19, pricesIncludeTax: false, net: 250, tax: 47.5, gross: 297.5 };
+    const { unmount } = render(
+      <OrderLines order={{ ...ONE, price: 297.5, tax }} look="priced" title="Pliers" />,
+    );
+    expect(screen.getByText(/^20 ×/).textContent).toBe("20 × $12.50 = $250.00");
+    expect(screen.getByText("Tax 19%").nextElementSibling?.textContent).toBe("$47.50");
+    expect(screen.getByText(/^Total/).textContent).toBe("Total $297.50");
+    unmount();
+    render(
+      <OrderLines
+        order={{ ...THREE, price: 234.43, tax: { ...tax, net: 197, tax: 37.43, gross: 234.43 } }}
+        look="priced"
+        title="x"
+      />,
+    );
+    expect(screen.getByText("Net").nextElementSibling?.textContent).toBe("$197.00");
+    expect(screen.getByText(/^Total/).textContent).toBe("Total $234.43");
+  });
+
+  it("draws the receipt as a table: one line without a total row unless some was refunded", () => {
+    const { unmount } = draw(anOrder([aLine("Pliers", 20, 12.5)]), "receipt");
     expect(screen.getAllByRole("row")).toHaveLength(2);
     expect(screen.queryByRole("rowheader", { name: "Order total" })).not.toBeInTheDocument();
     unmount();
+    draw(ONE, "receipt");
+    const rows = screen.getAllByRole("row").map((row) => row.textContent);
+    expect(rows.slice(1)).toEqual([
+      "Pliers$12.5020(2 refunded)$250.00",
+      "Order total$250.00",
+      "Refunded$25.00",
+    ]);
+  });
+
+  it("draws several lines' receipt with the order total and the amount refunded", () => {
     draw(THREE, "receipt");
     const rows = screen.getAllByRole("row").map((row) => row.textContent);
     expect(rows.slice(1, 4)).toEqual([

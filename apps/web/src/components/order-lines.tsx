@@ -5,6 +5,7 @@ import { formatCount } from "../lib/format";
 import { refundAmount } from "../lib/order-lines";
 import { LineTool } from "./line-tool";
 import { Money } from "./money";
+import { TaxRows } from "./tax-summary";
 
 /**
  * Where an order's lines are drawn, and so how:
@@ -39,8 +40,9 @@ export function OrderLines(props: OrderLinesProps) {
   const { look, title, listLabel = `Tools in ${title}` } = props;
   const [first, ...more] = order.lines;
   const one = first && more.length === 0 ? first : null;
-  const list = (text: (line: OrderLine) => ReactNode, className?: string) => (
-    <ul aria-label={listLabel} className={className}>
+  // A little space between the lines, so that one whose name wraps on a phone is not read as two.
+  const list = (text: (line: OrderLine) => ReactNode, className = "") => (
+    <ul aria-label={listLabel} className={`space-y-1 ${className}`}>
       {order.lines.map((line, index) => (
         // A tool is in an order once; a tool that left the catalogue has no id, hence the index.
         <li key={line.toolId ?? `line-${index}`} className="break-words">
@@ -82,30 +84,37 @@ export function OrderLines(props: OrderLinesProps) {
         </>
       );
     case "priced":
-      return one ? (
-        <p>
-          {formatCount(one.quantity)} × <Money amount={one.unitPrice} /> ={" "}
-          <span className="font-semibold">
-            <Money amount={order.price} />
-          </span>
-        </p>
-      ) : (
+      // Tax added on top (or held in the prices) is said between the lines and the total, so that the
+      // lines' sums add up to what is paid; an order without tax reads as it always did.
+      return (
         <>
-          {list(
-            (line) => (
-              <>
-                {line.name}: {formatCount(line.quantity)} × <Money amount={line.unitPrice} /> ={" "}
-                <Money amount={line.total} />
-              </>
-            ),
-            "my-1",
+          {one ? (
+            <p>
+              {formatCount(one.quantity)} × <Money amount={one.unitPrice} /> ={" "}
+              <span className="font-semibold">
+                <Money amount={one.total} />
+              </span>
+            </p>
+          ) : (
+            list(
+              (line) => (
+                <>
+                  {line.name}: {formatCount(line.quantity)} × <Money amount={line.unitPrice} /> ={" "}
+                  <Money amount={line.total} />
+                </>
+              ),
+              "my-1",
+            )
           )}
-          <p>
-            Total{" "}
-            <span className="font-semibold">
-              <Money amount={order.price} />
-            </span>
-          </p>
+          <TaxRows total={order.tax} className="my-1" />
+          {one && !showsTax(order.tax) ? null : (
+            <p>
+              Total{" "}
+              <span className="font-semibold">
+                <Money amount={order.price} />
+              </span>
+            </p>
+          )}
         </>
       );
   }
@@ -183,8 +192,9 @@ function ReceiptTable({ order }: { order: LinesOf }) {
           </tr>
         ))}
       </tbody>
-      {/* One line's total is the order's: a total row would only repeat it, unless tax is added. */}
-      {order.lines.length > 1 || taxed ? (
+      {/* One line's total is the order's: a total row would only repeat it, unless tax is added or
+          some units were refunded (the amount that went back is said under it). */}
+      {order.lines.length > 1 || taxed || refunded > 0 ? (
         <tfoot className="text-sm text-base-content print:text-black">
           {taxed ? sumRow("Net", order.tax.net) : null}
           {taxed ? sumRow(taxLabel(order.tax), order.tax.tax) : null}
