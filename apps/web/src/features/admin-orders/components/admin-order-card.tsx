@@ -5,7 +5,7 @@ import { Money } from "../../../components/money";
 import { OrderLines } from "../../../components/order-lines";
 import { ProductThumbnail } from "../../../components/product-thumbnail";
 import { orderTitle } from "../../../lib/order-lines";
-import type { OrderCommandKind } from "./order-command-dialog";
+import { commandsOf, type OrderCommandKind } from "../order-commands";
 
 const BADGE: Record<Order["status"], string> = {
   unpaid: "badge-warning",
@@ -22,17 +22,6 @@ export function statusLabel(status: Order["status"]): string {
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
-/** What the owner can do next with an order of each status (the server's transition table). */
-const COMMANDS: Partial<Record<Order["status"], { kind: OrderCommandKind; label: string; style: string }[]>> =
-  {
-    unpaid: [{ kind: "cancel", label: "Cancel", style: "btn-outline btn-error" }],
-    paid: [
-      { kind: "ship", label: "Ship", style: "btn-primary" },
-      { kind: "refund", label: "Refund", style: "btn-outline btn-error" },
-    ],
-    shipped: [{ kind: "deliver", label: "Mark delivered", style: "btn-primary" }],
-  };
-
 interface AdminOrderCardProps {
   order: ManagedOrder;
   onCommand: (kind: OrderCommandKind) => void;
@@ -40,7 +29,7 @@ interface AdminOrderCardProps {
 
 /** One order as the shop sees it: its number, who, what, where to, and whether it is paid or shipped. */
 export function AdminOrderCard({ order, onCommand }: AdminOrderCardProps) {
-  const commands = COMMANDS[order.status] ?? [];
+  const commands = commandsOf(order);
   const title = orderTitle(order);
   return (
     <article

@@ -20,8 +20,9 @@ import {
   type OrdersTotal,
   runOrderCommand,
 } from "../api/admin-orders-api";
+import type { OrderCommandKind } from "../order-commands";
 import { AdminOrderCard, statusLabel } from "./admin-order-card";
-import { OrderCommandDialog, type OrderCommandKind } from "./order-command-dialog";
+import { OrderCommandDialog } from "./order-command-dialog";
 import { OrderSearchForm } from "./order-filters";
 import { OrdersExportForm } from "./orders-export-form";
 

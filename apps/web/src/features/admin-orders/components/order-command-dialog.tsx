@@ -12,11 +12,17 @@ import { TextField } from "../../../components/form-fields";
 import { ModalDialog } from "../../../components/modal-dialog";
 import { linesInWords } from "../../../lib/order-lines";
 import type { OrderCommand } from "../api/admin-orders-api";
-import { RefundChoice, type RefundChoiceState, refundOf, WHOLE_REFUND } from "./refund-choice";
+import { type OrderCommandKind, refundModesOf } from "../order-commands";
+import { firstRefundChoice, RefundChoice, type RefundChoiceState, refundOf } from "./refund-choice";
 
-export type OrderCommandKind = OrderCommand["kind"];
+interface Wording {
+  title: string;
+  text: string;
+  confirm: string;
+  busy: string;
+}
 
-const WORDING: Record<OrderCommandKind, { title: string; text: string; confirm: string; busy: string }> = {
+const WORDING: Record<OrderCommandKind, Wording> = {
   ship: {
     title: "Ship this order?",
     text: "Enter the carrier and the parcel's tracking number.",
@@ -43,6 +49,13 @@ const WORDING: Record<OrderCommandKind, { title: string; text: string; confirm: 
   },
 };
 
+/** A refund of an order that may only have chosen units refunded (shipped, delivered): it stays as it is. */
+const UNITS_REFUND_WORDING: Wording = {
+  ...WORDING.refund,
+  title: "Refund units of this order?",
+  text: "Choose the units to refund: their amount goes back to the customer and the units back into stock. This cannot be undone.",
+};
+
 interface OrderCommandDialogProps {
   order: Order;
   kind: OrderCommandKind;
@@ -62,7 +75,7 @@ export function OrderCommandDialog({
   onConfirm,
   onClose,
 }: OrderCommandDialogProps) {
-  const wording = WORDING[kind];
+  const wording = kind === "refund" && !refundModesOf(order).whole ? UNITS_REFUND_WORDING : WORDING[kind];
   const keepRef = useRef<HTMLButtonElement>(null);
   const carrierRef = useRef<HTMLInputElement>(null);
   // The ship form's carrier and tracking number, checked with the route's own schema.
@@ -74,7 +87,7 @@ export function OrderCommandDialog({
     resolver: zodResolver(shipOrderBodySchema),
     defaultValues: { carrier: "", trackingNumber: "" },
   });
-  const [refund, setRefund] = useState<RefundChoiceState>(WHOLE_REFUND);
+  const [refund, setRefund] = useState<RefundChoiceState>(() => firstRefundChoice(order));
   const [refundError, setRefundError] = useState<string>();
 
   const submit = (event: FormEvent, close: () => void) => {

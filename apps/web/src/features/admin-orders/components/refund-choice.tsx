@@ -3,22 +3,25 @@ import { TextField } from "../../../components/form-fields";
 import { Money } from "../../../components/money";
 import { formatCount } from "../../../lib/format";
 import { refundAmount, unitsLeft } from "../../../lib/order-lines";
+import { refundableLines, refundModesOf } from "../order-commands";
 
-/** The whole order (the default, as before lines could be chosen), or chosen units of chosen lines. */
+/**
+ * The whole order (the default where allowed, as before lines could be chosen), or chosen units of
+ * chosen lines.
+ */
 export interface RefundChoiceState {
   mode: "whole" | "lines";
   /** Units to refund per tool id, as typed. */
   units: Record<string, string>;
 }
 
-export const WHOLE_REFUND: RefundChoiceState = { mode: "whole", units: {} };
-export const NO_UNITS_CHOSEN = "Choose at least one unit to refund.";
+const WHOLE_REFUND: RefundChoiceState = { mode: "whole", units: {} };
 
-/**
- * Lines that can still be refunded: units left, and a tool id to name them by (a line whose tool left
- * the catalogue has none, so only the whole-order refund reaches it).
- */
-const refundable = (order: Order) => order.lines.filter((line) => line.toolId && unitsLeft(line) > 0);
+/** The dialog's first choice: the whole order where the table allows it, else chosen units. */
+export function firstRefundChoice(order: Order): RefundChoiceState {
+  return refundModesOf(order).whole ? WHOLE_REFUND : { mode: "lines", units: {} };
+}
+export const NO_UNITS_CHOSEN = "Choose at least one unit to refund.";
 
 /** The units typed for a line, when they are a whole number within what is left; otherwise null. */
 function chosenUnits(line: OrderLine, state: RefundChoiceState): number | null {
@@ -33,7 +36,7 @@ export function refundOf(
   state: RefundChoiceState,
 ): { amount: number; body?: RefundLinesBody; error?: string } {
   if (state.mode === "whole") return { amount: refundAmount(order.tax, order.lines, unitsLeft) };
-  const lines = refundable(order);
+  const lines = refundableLines(order);
   const invalid = lines.find((line) => chosenUnits(line, state) === null);
   if (invalid) {
     return {
@@ -57,64 +60,72 @@ interface RefundChoiceProps {
   error: string | undefined;
 }
 
-/** The refund dialog's choice: the whole order or chosen units per line, and the amount that goes back. */
+/**
+ * The refund dialog's choice: the whole order or chosen units per line, and the amount that goes back.
+ * An order the table allows no whole refund (shipped, delivered) shows its lines' units alone.
+ */
 export function RefundChoice({ order, state, onChange, error }: RefundChoiceProps) {
-  const lines = refundable(order);
+  const lines = refundableLines(order);
+  const modes = refundModesOf(order);
   const { amount } = refundOf(order, state);
+  const units = lines.map((line) => {
+    const toolId = line.toolId as string;
+    return (
+      <TextField
+        key={toolId}
+        id={`refund-units-${toolId}`}
+        label={`Units of ${line.name} to refund`}
+        hint={
+          <>
+            {formatCount(unitsLeft(line))} left to refund at <Money amount={line.unitPrice} /> each
+          </>
+        }
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={unitsLeft(line)}
+        step={1}
+        value={state.units[toolId] ?? "0"}
+        onChange={(event) => onChange({ ...state, units: { ...state.units, [toolId]: event.target.value } })}
+      />
+    );
+  });
   return (
     <>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 font-semibold">What to refund</legend>
-        <label className="flex items-center gap-2">
-          <input
-            type="radio"
-            name="refund-mode"
-            className="radio radio-sm"
-            checked={state.mode === "whole"}
-            onChange={() => onChange({ ...state, mode: "whole" })}
-          />
-          The whole order
-        </label>
-        <label className="flex items-center gap-2">
-          <input
-            type="radio"
-            name="refund-mode"
-            className="radio radio-sm"
-            checked={state.mode === "lines"}
-            disabled={lines.length === 0}
-            onChange={() => onChange({ ...state, mode: "lines" })}
-          />
-          Chosen tools
-        </label>
-      </fieldset>
-      {state.mode === "lines" ? (
-        <div className="flex flex-col gap-2">
-          {lines.map((line) => {
-            const toolId = line.toolId as string;
-            return (
-              <TextField
-                key={toolId}
-                id={`refund-units-${toolId}`}
-                label={`Units of ${line.name} to refund`}
-                hint={
-                  <>
-                    {formatCount(unitsLeft(line))} left to refund at <Money amount={line.unitPrice} /> each
-                  </>
-                }
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={unitsLeft(line)}
-                step={1}
-                value={state.units[toolId] ?? "0"}
-                onChange={(event) =>
-                  onChange({ ...state, units: { ...state.units, [toolId]: event.target.value } })
-                }
+      {modes.whole ? (
+        <>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 font-semibold">What to refund</legend>
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="refund-mode"
+                className="radio radio-sm"
+                checked={state.mode === "whole"}
+                onChange={() => onChange({ ...state, mode: "whole" })}
               />
-            );
-          })}
-        </div>
-      ) : null}
+              The whole order
+            </label>
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="refund-mode"
+                className="radio radio-sm"
+                checked={state.mode === "lines"}
+                disabled={!modes.lines}
+                onChange={() => onChange({ ...state, mode: "lines" })}
+              />
+              Chosen tools
+            </label>
+          </fieldset>
+          {state.mode === "lines" ? <div className="flex flex-col gap-2">{units}</div> : null}
+        </>
+      ) : (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 font-semibold">Units to refund</legend>
+          {units}
+        </fieldset>
+      )}
       {error ? (
         <p role="alert" className="text-error">
           {error}

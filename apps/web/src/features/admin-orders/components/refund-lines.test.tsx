@@ -26,9 +26,12 @@ describe("Manage Orders' refund of a several-line order", () => {
     close = undefined;
   });
 
-  /** Manage Orders over a server holding the one paid order; what the refund POSTs is kept. */
-  async function open() {
-    let order: Order = PAID;
+  /**
+   * Manage Orders over a server holding the one order (paid unless given), as the server answers a
+   * refund: a whole one refunds it, one of lines adds their units; what the refund POSTs is kept.
+   */
+  async function open(first: Order = PAID, dialogName = "Refund this order?") {
+    let order: Order = first;
     const posts: { url: string | undefined; body: string }[] = [];
     ({ close } = await startTestApi(async (request, response) => {
       if (request.method === "POST") {
@@ -44,10 +47,12 @@ describe("Manage Orders' refund of a several-line order", () => {
         );
         order = {
           ...order,
-          status: body ? "paid" : "refunded",
+          status: body ? order.status : "refunded",
           lines: order.lines.map((line) => ({
             ...line,
-            refundedQuantity: body ? (units.get(line.toolId ?? "") ?? 0) : line.quantity,
+            refundedQuantity: body
+              ? line.refundedQuantity + (units.get(line.toolId ?? "") ?? 0)
+              : line.quantity,
           })),
         };
         sendJson(response, 200, order);
@@ -71,8 +76,8 @@ describe("Manage Orders' refund of a several-line order", () => {
         .map((item) => item.textContent),
     ).toEqual(["4 × Cart Clamp", "3 × Cart Meter"]);
     await user.click(within(card).getByRole("button", { name: `Refund ${CARD}` }));
-    const dialog = await screen.findByRole("dialog", { name: "Refund this order?" });
-    return { user, dialog, posts };
+    const dialog = await screen.findByRole("dialog", { name: dialogName });
+    return { user, card, dialog, posts };
   }
 
   it("refunds the whole order by default, with no body, and says the amount first", async () => {
@@ -131,5 +136,64 @@ describe("Manage Orders' refund of a several-line order", () => {
           .map((item) => item.textContent),
       )
       .toEqual(["4 × Cart Clamp (1 refunded)", "3 × Cart Meter (2 refunded)"]);
+  });
+
+  it("refunds chosen units of a delivered order, which offers no whole refund and stays delivered", async () => {
+    const delivered = aTwoLineOrder({
+      status: "delivered",
+      paid: true,
+      transactionId: "pi_2",
+      holdsUntil: null,
+    });
+    const { user, dialog, posts } = await open(delivered, "Refund units of this order?");
+    expect(dialog.textContent).toContain(
+      "4 × Cart Clamp, 3 × Cart Meter for ann@example.com. Choose the units to refund:",
+    );
+    // No whole refund to choose: the table has no way from delivered to refunded.
+    expect(within(dialog).queryAllByRole("radio")).toEqual([]);
+    const units = within(dialog).getByRole("group", { name: "Units to refund" });
+    const amount = within(dialog).getByText(/^Amount to refund/);
+    expect(amount.textContent).toBe("Amount to refund: $0.00");
+    await user.click(within(dialog).getByRole("button", { name: "Yes, refund" }));
+    expect(within(dialog).getByRole("alert").textContent).toBe("Choose at least one unit to refund.");
+    expect(posts).toEqual([]);
+
+    const meter = within(units).getByLabelText("Units of Cart Meter to refund");
+    await user.clear(meter);
+    await user.type(meter, "3");
+    expect(amount.textContent).toBe("Amount to refund: $126.00");
+    await user.click(within(dialog).getByRole("button", { name: "Yes, refund" }));
+    expect(await screen.findByText(`$126.00 of ${CARD} is refunded`)).toBeInTheDocument();
+    expect(posts.map((post) => [post.url, JSON.parse(post.body)])).toEqual([
+      [
+        `/api/orders/${delivered._id}/refund`,
+        { lines: [{ toolId: delivered.lines[1]?.toolId, quantity: 3 }] },
+      ],
+    ]);
+
+    // Still delivered, the meters refunded; the clamps are left to refund, and then nothing is.
+    const card = screen.getByRole("article", { name: CARD });
+    await expect
+      .poll(() =>
+        within(card)
+          .getAllByRole("listitem")
+          .map((item) => item.textContent),
+      )
+      .toEqual(["4 × Cart Clamp", "3 × Cart Meter (3 refunded)"]);
+    expect(within(card).getByText("Delivered")).toBeInTheDocument();
+    await user.click(within(card).getByRole("button", { name: `Refund ${CARD}` }));
+    const again = await screen.findByRole("dialog", { name: "Refund units of this order?" });
+    expect(
+      within(again)
+        .getAllByRole("spinbutton")
+        .map((field) => field.getAttribute("id")),
+    ).toEqual([`refund-units-${delivered.lines[0]?.toolId}`]);
+    const clamp = within(again).getByLabelText("Units of Cart Clamp to refund");
+    await user.clear(clamp);
+    await user.type(clamp, "4");
+    await user.click(within(again).getByRole("button", { name: "Yes, refund" }));
+    expect(await screen.findByText(`$62.00 of ${CARD} is refunded`)).toBeInTheDocument();
+    await expect.poll(() => within(card).queryAllByRole("button").length).toBe(0);
+    expect(within(card).getByText("Delivered")).toBeInTheDocument();
   });
 });
