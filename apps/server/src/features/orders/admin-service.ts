@@ -18,7 +18,7 @@ import { type OrderView, toOrderResponses } from "./dto";
 import type { EstimatedTotals } from "./estimated-totals";
 import { runTransition } from "./order-process";
 import { type OrdersFilter, pageOfOrders } from "./paging";
-import { recordSucceededPayment } from "./payment";
+import { closePaymentBeforeCancel, refundAfterCancel } from "./payment";
 
 export interface AdminOrdersPage {
   orders: ManagedOrder[];
@@ -153,15 +153,16 @@ export async function deliverOrder(ctx: OrdersContext, orderId: string): Promise
 
 /**
  * POST /orders/:id/cancel (admin): an unpaid order is cancelled and its stock released. An open payment
- * is closed first, so that nobody pays for a cancelled order; if it had just succeeded, the order is
- * recorded as paid and the cancellation refused (409).
+ * is closed first (closePaymentBeforeCancel), so that nobody pays for a cancelled order; if it had just
+ * paid the order, the order is recorded as paid and the cancellation refused (409); one that does not
+ * pay it (another amount or currency) is refunded once the order is cancelled.
  */
 export async function cancelOrder(ctx: OrdersContext, orderId: string): Promise<Order> {
   const order = await findOrder(ctx.db, orderId);
   if (!order) throw new HttpError(404, "There is no order with this id.");
-  if (order.status === "unpaid" && order.paymentIntentId) {
-    const intent = await ctx.gateway.cancel(order.paymentIntentId);
-    if (intent?.status === "succeeded") await recordSucceededPayment(ctx, intent);
-  }
-  return (await runTransition(ctx, orderId, { to: "cancelled", reason: "admin" })).order;
+  // Any other status is refused by the transition, with its sentence.
+  const closed = order.status === "unpaid" ? await closePaymentBeforeCancel(ctx, order) : undefined;
+  // Refused (409) as well when the payment paid the order instead.
+  const cancelled = await runTransition(ctx, orderId, { to: "cancelled", reason: "admin" });
+  return (closed && (await refundAfterCancel(ctx, closed))) ?? cancelled.order;
 }

@@ -8,7 +8,7 @@ import { orders } from "@toolshop/db/schema";
 import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import type { OrdersContext } from "./context";
 import { moveOrder } from "./order-process";
-import { recordSucceededPayment, refundPaymentOfCancelledOrder } from "./payment";
+import { closePaymentBeforeCancel, refundAfterCancel } from "./payment";
 import type { OrderRow } from "./row-types";
 
 /** What the expiry needs: the gateway too, to cancel a payment that was started. */
@@ -62,17 +62,15 @@ export async function expireUnpaidOrders(
 }
 
 /**
- * Ends one order's hold. A started payment is cancelled at the gateway first, so that it can no longer
- * be paid once the order is cancelled; if it has just succeeded, the payment won the race and the
- * order is paid instead. Then unpaid → cancelled, unless a new payment was started meanwhile (the next
- * pass cancels that one).
+ * Ends one order's hold. A started payment is closed at the gateway first (closePaymentBeforeCancel);
+ * if it has just paid the order, the payment won the race and the order is paid instead. Then unpaid →
+ * cancelled, unless a new payment was started meanwhile (the next pass cancels that one), and a
+ * succeeded payment that does not pay the order is refunded.
  */
 async function expireOrder(ctx: ExpiryContext, order: OrderRow, cutoff: Date): Promise<OrderRow | undefined> {
+  const closed = await closePaymentBeforeCancel(ctx, order);
+  if (closed.next === "refuse") return undefined;
   const paymentId = order.paymentIntentId;
-  const payment = paymentId ? await ctx.gateway.cancel(paymentId) : undefined;
-  if (payment?.status === "succeeded" && (await recordSucceededPayment(ctx, payment)) !== "mismatch") {
-    return undefined;
-  }
   const cancelled = await moveOrder(ctx, {
     orderId: order.id,
     from: "unpaid",
@@ -83,8 +81,6 @@ async function expireOrder(ctx: ExpiryContext, order: OrderRow, cutoff: Date): P
       paymentId ? eq(orders.paymentIntentId, paymentId) : isNull(orders.paymentIntentId),
     ),
   });
-  if (!cancelled) return undefined;
-  // A succeeded payment that does not pay this order (another amount or currency): not kept either.
-  if (payment?.status === "succeeded") await refundPaymentOfCancelledOrder(ctx, cancelled.row.id, payment);
-  return cancelled.row;
+  await refundAfterCancel(ctx, closed);
+  return cancelled?.row;
 }

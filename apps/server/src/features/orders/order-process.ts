@@ -114,9 +114,11 @@ const STATES: { [S in OrderStatus]: StateProcess<S> } = {
   },
 
   // An admin's cancel, the hold's end (expiry.ts) or a delete. Their callers close a started payment at
-  // the gateway first. After: the stock back on the shelf and the cancellation mail.
+  // the gateway first (payment.ts's closePaymentBeforeCancel, which also has a payment that does not
+  // pay the order refunded). After: the stock back on the shelf and the cancellation mail.
   cancelled: {
-    // The customer's own cancellation is their delete: the row goes, and the column keeps no reason.
+    // The customer's own cancellation is their delete: the row goes (or stays as the record of such a
+    // payment's refund), and the column keeps no reason.
     fields: ({ reason }) => (reason === "customer" ? {} : { cancelReason: reason }),
     async effects({ ctx, tx, order, details: { reason, removing } }) {
       await putOrderStockBack(tx, order.id);

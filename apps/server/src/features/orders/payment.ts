@@ -13,8 +13,8 @@ import { type Actor, findAccessibleOrder, findOrder, type OrdersContext } from "
 import { orderResponse } from "./dto";
 import { type TransitionFields, transitionStatement, transitionSteps } from "./lifecycle";
 import { afterMove } from "./order-process";
-import { refundLatePayment } from "./refunds";
-import type { OrderRow } from "./row-types";
+import { recordPaymentRefund, refundLatePayment, settleRefund } from "./refunds";
+import type { OrderRow, RefundRow } from "./row-types";
 
 const ALREADY_PAID = "This order is already paid.";
 const CANCELLED = "This order was cancelled.";
@@ -191,6 +191,53 @@ export async function refundPaymentOfCancelledOrder(
 ): Promise<"refunded"> {
   await refundLatePayment(ctx, orderId, payment);
   return "refunded";
+}
+
+/** What closing an order's started payment leaves to the cancellation that follows it. */
+export type ClosedPayment =
+  /** No payment succeeded (none was started, or it was closed in time): cancel the order. */
+  | { next: "cancel" }
+  /**
+   * It had just succeeded and is recorded: it paid the order, or (`refunded`) the order was cancelled
+   * before and it was refunded as a cancelled order's payment. Not cancelled (409).
+   */
+  | { next: "refuse"; refunded: boolean }
+  /**
+   * It succeeded without paying the order (another amount or currency): its refund is recorded, pending
+   * (undefined once completed by an earlier attempt). Cancel the order, keeping its row, which the
+   * refund is recorded on, then refundAfterCancel.
+   */
+  | { next: "cancel-and-refund"; refund: RefundRow | undefined };
+
+/**
+ * Before an unpaid order is cancelled (the admin's cancel, the customer's delete, the expiry): its
+ * started payment is cancelled at the gateway, so that nobody pays for a cancelled order; one that has
+ * just succeeded is recorded. A payment that does not pay the order is never kept: its refund's record
+ * is written here, before the cancellation, so that resumePendingRefunds pays it back (decision 0051)
+ * even if the caller dies, or its cancellation fails, before refundAfterCancel.
+ */
+export async function closePaymentBeforeCancel(ctx: PaymentContext, order: OrderRow): Promise<ClosedPayment> {
+  const payment = order.paymentIntentId ? await ctx.gateway.cancel(order.paymentIntentId) : undefined;
+  if (payment?.status !== "succeeded") return { next: "cancel" };
+  const outcome = await recordSucceededPayment(ctx, payment);
+  if (outcome === "mismatch") {
+    return { next: "cancel-and-refund", refund: await recordPaymentRefund(ctx, order.id, payment) };
+  }
+  // No order any more (deleted meanwhile): the cancellation finds none either.
+  if (outcome === "no-order") return { next: "cancel" };
+  return { next: "refuse", refunded: outcome === "refunded" };
+}
+
+/**
+ * After the cancellation, whether or not it moved the order: pays a stray payment's recorded refund
+ * back. Answers the order after that refund, or undefined when there was none to pay now.
+ */
+export async function refundAfterCancel(
+  ctx: PaymentContext,
+  closed: ClosedPayment,
+): Promise<Order | undefined> {
+  if (closed.next !== "cancel-and-refund" || !closed.refund) return undefined;
+  return settleRefund(ctx, closed.refund);
 }
 
 /**

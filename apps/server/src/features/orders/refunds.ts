@@ -93,17 +93,30 @@ export async function refundOrderLines(
 }
 
 /**
- * A payment that succeeded for a cancelled order (paid after its reservation expired, or reported late
- * by Stripe's webhook): the shop keeps no money for a cancelled order, so it is refunded in full, once
- * however many paths see it at once (the order's lock queues them; a later one finds the first's
- * record). The order stays cancelled, and its stock, given back when it was cancelled, is not touched.
+ * A payment that does not pay its order (it succeeded after the order was cancelled, or for another
+ * amount or currency): the shop keeps no such money, so it is refunded in full, once however many paths
+ * see it at once (the order's lock queues them; a later one finds the first's record). The order's
+ * status and stock are not touched.
  */
 export async function refundLatePayment(
   ctx: RefundContext,
   orderId: string,
   payment: { id: string; amountCents: number },
 ): Promise<void> {
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await recordPaymentRefund(ctx, orderId, payment);
+  if (row) await settleRefund(ctx, row);
+}
+
+/**
+ * The record of such a payment's refund, written once per payment under the order's lock: answers it
+ * while it is pending (settleRefund pays it out), undefined once it has completed.
+ */
+export async function recordPaymentRefund(
+  ctx: Pick<OrdersContext, "db">,
+  orderId: string,
+  payment: { id: string; amountCents: number },
+): Promise<RefundRow | undefined> {
+  return ctx.db.transaction(async (tx) => {
     await lockOrder(tx, orderId);
     const [earlier] = await tx
       .select()
@@ -127,7 +140,6 @@ export async function refundLatePayment(
       })
     );
   });
-  if (row) await settleRefund(ctx, row);
 }
 
 /** How long a pending refund is left to its own request before the recovery task finishes it. */
@@ -172,7 +184,7 @@ export async function resumePendingRefunds(
  * Pays the recorded refund out, then records it (its mail queued in that transaction) and announces
  * it after the commit: answers the order after it, or undefined if another attempt recorded it.
  */
-async function settleRefund(ctx: RefundContext, row: RefundRow): Promise<Order | undefined> {
+export async function settleRefund(ctx: RefundContext, row: RefundRow): Promise<Order | undefined> {
   await payOut(ctx, row);
   const completed = await completeRefund(ctx, row);
   return completed?.announce();

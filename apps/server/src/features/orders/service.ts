@@ -7,9 +7,12 @@ import { type Actor, assertMayAccess, findAccessibleOrder, findOrder, type Order
 import { orderResponse, toOrderResponses } from "./dto";
 import { enterState } from "./order-process";
 import { type OrdersFilter, pageOfOrders } from "./paging";
-import { recordSucceededPayment } from "./payment";
+import { closePaymentBeforeCancel, refundAfterCancel } from "./payment";
 
 const PAID_ORDER_CANNOT_BE_DELETED = "A paid order cannot be deleted.";
+/** A cancelled order whose payment came all the same and was refunded: it keeps that refund's record. */
+export const KEPT_WITH_ITS_REFUND =
+  "This order was cancelled and its payment refunded, so it stays in your orders.";
 
 /**
  * The orders of the customer with this email. A scalar subquery (emails are unique), not IN: the
@@ -47,9 +50,11 @@ export async function getOrderForPayment(ctx: OrdersContext, actor: Actor, order
  * DELETE /orders/:id (owner or admin): deletes an unpaid order, or a cancelled one. An order that took
  * a payment (paid, shipped, delivered, refunded: the lifecycle table's isDeletable, which My orders
  * reads too) stays (409); an order that does not exist answers deletedCount 0.
- * Deleting an unpaid order is its cancellation, by its customer or by an admin: in one transaction it
- * goes through the order process's unpaid -> cancelled (its history line, its stock back, its mail,
- * OrderCancelled after the commit), and then its row goes.
+ * Deleting an unpaid order is its cancellation, by its customer or by an admin: its started payment is
+ * closed first (closePaymentBeforeCancel), then in one transaction it goes through the order process's
+ * unpaid -> cancelled (its history line, its stock back, its mail, OrderCancelled after the commit),
+ * and then its row goes. A payment that succeeded without paying it (another amount or currency) is
+ * refunded, and the order, cancelled, stays as that refund's record (409).
  */
 export async function deleteOrder(
   ctx: OrdersContext,
@@ -62,13 +67,12 @@ export async function deleteOrder(
   if (!isDeletable(order.status)) {
     throw new HttpError(409, PAID_ORDER_CANNOT_BE_DELETED);
   }
-  if (order.paymentIntentId) {
-    // Close the payment first, so that nobody pays for an order that is gone; it may have just succeeded.
-    const intent = await ctx.gateway.cancel(order.paymentIntentId);
-    if (intent?.status === "succeeded" && (await recordSucceededPayment(ctx, intent)) !== "mismatch") {
-      throw new HttpError(409, PAID_ORDER_CANNOT_BE_DELETED);
-    }
+  // Closed first, so that nobody pays for an order that is gone; it may have just succeeded.
+  const closed = await closePaymentBeforeCancel(ctx, order);
+  if (closed.next === "refuse") {
+    throw new HttpError(409, closed.refunded ? KEPT_WITH_ITS_REFUND : PAID_ORDER_CANNOT_BE_DELETED);
   }
+  const keep = closed.next === "cancel-and-refund";
 
   const samePayment = order.paymentIntentId
     ? eq(orders.paymentIntentId, order.paymentIntentId)
@@ -87,16 +91,18 @@ export async function deleteOrder(
       from: "unpaid",
       to: "cancelled",
       reason: order.userId === actor.id ? "customer" : "admin",
-      removing: true,
+      removing: !keep,
       condition: samePayment,
     });
     if (!cancelled) return undefined;
     // Its lines and history go with it (ON DELETE CASCADE).
-    await tx.delete(orders).where(eq(orders.id, order.id));
+    if (!keep) await tx.delete(orders).where(eq(orders.id, order.id));
     return { cancelled };
   });
+  await deleted?.cancelled?.announce();
+  await refundAfterCancel(ctx, closed);
   if (deleted) {
-    await deleted.cancelled?.announce();
+    if (keep) throw new HttpError(409, KEPT_WITH_ITS_REFUND);
     return { deletedCount: 1 };
   }
 
