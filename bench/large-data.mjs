@@ -169,8 +169,9 @@ export async function benchData(url, { quotes = 20 } = {}) {
 export async function addBenchTool(url, stock = 100_000_000) {
   return withClient(url, async (client) => {
     const { rows } = await client.query(
-      `insert into tools (name, short, image, price_cents, min_quantity, available_quantity)
-       values ('Bench Pliers', 'Pliers that never run out.', '/images/tools/pliers.svg', 1250, 1, $1) returning id`,
+      `insert into tools (name, short, image, price_cents, min_quantity, available_quantity, category_id)
+       values ('Bench Pliers', 'Pliers that never run out.', '/images/tools/pliers.svg', 1250, 1, $1,
+         (select id from categories where slug = 'mechanical')) returning id`,
       [stock],
     );
     return rows[0].id;

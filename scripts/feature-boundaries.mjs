@@ -28,6 +28,8 @@ export const SERVER_RULES = {
     payments: ["gateway", "test-gateway"],
     reviews: ["tool-reviews"],
     tools: ["search"],
+    // The tree in memory: the tools' answers show each one's path, the search widens to sub-categories.
+    categories: ["tree"],
   },
   featuresInTests: {
     // The Stripe gateway's and the invoice mails' tests drive the order operations themselves.
@@ -48,6 +50,8 @@ export const WEB_RULES = {
   everyFeatureInTests: ["test/**"],
   features: {
     auth: ["use-session"],
+    // The tree's walks: the storefront's filter, the product form's select, the tools page's crumbs.
+    categories: ["category-tree"],
     cart: ["components/add-to-cart-button", "components/add-to-cart-form"],
     orders: ["checkout-messages", "delivery-details"],
     profile: ["use-saved-details"],

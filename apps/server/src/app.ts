@@ -6,6 +6,7 @@ import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./env";
 import { accountsRoutes } from "./features/accounts/routes";
 import { cartRoutes } from "./features/cart/routes";
+import { categoriesRoutes } from "./features/categories/routes";
 import { healthRoutes } from "./features/health/routes";
 import { taxDocumentRoutes } from "./features/invoices/routes";
 import { registerJobs } from "./features/jobs/plugin";
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes);
       await api.register(toolsRoutes);
+      await api.register(categoriesRoutes);
       await api.register(uploadsRoutes, { images });
       await api.register(toolsAdminRoutes, {
         uploadExists: (url) => uploadExists(images, url),

@@ -1,18 +1,10 @@
-// The catalogue's categories, sorts and page size, without zod: the home page's list imports these, and
-// zod would add its weight to the page (and trip the CSP with its eval probe). tools.ts builds the
-// schemas on them and re-exports them.
-
-/** What the shop makes: each tool is one of these (issue 12); admins choose it on the product form. */
-export const toolCategories = ["electrical", "mechanical"] as const;
-export type ToolCategory = (typeof toolCategories)[number];
-export const TOOL_CATEGORY_LABELS: Record<ToolCategory, string> = {
-  electrical: "Electrical",
-  mechanical: "Mechanical",
-};
+// The catalogue's sorts and page size, without zod: the home page's list imports these, and zod would
+// add its weight to the page (and trip the CSP with its eval probe). tools.ts builds the schemas on them
+// and re-exports them. The categories are the owner's tree (categories.ts, decision 0055).
 
 /**
- * How a list of tools is ordered: "featured" puts the tools in stock first, then groups them by category,
- * then by name (the home page's default); "price" cheapest first, "price-desc" dearest first.
+ * How a list of tools is ordered: "featured" puts the tools in stock first, then groups them by category
+ * (their category's id: a grouping, not an order of the categories), then by name (the home page's default); "price" cheapest first, "price-desc" dearest first.
  */
 export const toolSorts = ["featured", "price", "price-desc", "name", "newest"] as const;
 export type ToolSort = (typeof toolSorts)[number];

@@ -9,6 +9,7 @@ export const PAGE_PATHS = {
   blogs: "/blogs",
   portfolio: "/myportfolio",
   legal: "/legal",
+  tools: "/tools",
   tool: "/tools/:id",
   cart: "/cart",
   login: "/login",
@@ -33,7 +34,13 @@ export const PAGE_PATHS = {
   myQuote: "/dashboard/quotes/:id",
   reviews: "/dashboard/reviews",
   overview: "/dashboard/overview",
+  categories: "/dashboard/categories",
 } as const;
+
+/** The tools page of a category (its sub-categories' tools included), or of the whole catalogue. */
+export function toolsPagePath(categorySlug: string | null): string {
+  return categorySlug ? `${PAGE_PATHS.tools}?category=${encodeURIComponent(categorySlug)}` : PAGE_PATHS.tools;
+}
 
 const patterns = Object.values(PAGE_PATHS).map((path) => path.split("/").filter(Boolean));
 

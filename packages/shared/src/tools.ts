@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { TOOL_SEARCH_MAX_LENGTH, type ToolCategory, toolCategories, toolSorts } from "./catalogue";
+import { TOOL_SEARCH_MAX_LENGTH, toolSorts } from "./catalogue";
+import { CATEGORY_SLUG_MAX_LENGTH, CATEGORY_SLUG_PATTERN, toolCategorySchema } from "./categories";
 import { MAX_ORDER_QUANTITY } from "./orders";
 import { pageQueryFields } from "./paging";
 import { multiLine, oneLine } from "./text";
@@ -8,31 +9,45 @@ import { MAX_PRICE_BREAKS, type PriceBreak } from "./unit-price";
 // The catalogue's constants live in ./catalogue (no zod: the home page imports them); re-exported here
 // for the server and the admin forms, which use them with the schemas.
 export {
-  TOOL_CATEGORY_LABELS,
   TOOL_SEARCH_MAX_LENGTH,
   TOOL_SORT_LABELS,
   TOOLS_PAGE_SIZE,
-  type ToolCategory,
   type ToolSort,
-  toolCategories,
   toolSorts,
 } from "./catalogue";
+export type { ToolCategory } from "./categories";
 export { MAX_PRICE_BREAKS, type PriceBreak, unitPriceFor } from "./unit-price";
 
 export const CATEGORY_REQUIRED = "Category is required";
+export const CATEGORY_NOT_A_SLUG = "The category must be the slug of a category, such as electrical";
 /**
  * What POST /api/tools stores when the body has no category: docs/product.md's callers send none, and must
- * keep working. Mechanical, like the database column's default for the tools that existed before.
+ * keep working. Mechanical, the root category the tools that existed before issue 12 went to.
  */
-export const DEFAULT_TOOL_CATEGORY: ToolCategory = "mechanical";
-const toolCategorySchema = z.enum(toolCategories, {
-  error: (issue) =>
-    issue.input === undefined || issue.input === ""
-      ? CATEGORY_REQUIRED
-      : "The category must be electrical or mechanical",
-});
+export const DEFAULT_TOOL_CATEGORY = "mechanical";
+/**
+ * A tool's category in a body: a category's slug (the old two values are the roots' slugs), or the
+ * category as the tools' answers show it, whose slug is read: a tool's answer sent back as its edit
+ * keeps working, as it did while the category was one of two strings.
+ */
+const categorySlugInput = z.preprocess(
+  (value) =>
+    typeof value === "object" && value !== null && "slug" in value
+      ? (value as { slug: unknown }).slug
+      : value,
+  z
+    .string({ error: (issue) => (issue.input === undefined ? CATEGORY_REQUIRED : CATEGORY_NOT_A_SLUG) })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: CATEGORY_REQUIRED, abort: true })
+    .max(CATEGORY_SLUG_MAX_LENGTH, { error: CATEGORY_NOT_A_SLUG, abort: true })
+    .regex(CATEGORY_SLUG_PATTERN, CATEGORY_NOT_A_SLUG),
+);
 
-/** A tool as the API shows it: the spec's field names, `_id`, price in currency units, its category. */
+/**
+ * A tool as the API shows it: the spec's field names, `_id`, price in currency units, its category with
+ * the category's path.
+ */
 export const toolSchema = z.object({
   _id: z.uuid(),
   name: z.string(),
@@ -41,7 +56,7 @@ export const toolSchema = z.object({
   price: z.number(),
   minQuantity: z.number().int(),
   availableQuantity: z.number().int(),
-  category: z.enum(toolCategories),
+  category: toolCategorySchema,
   priceBreaks: z
     .array(z.object({ minQuantity: z.number().int(), unitPrice: z.number() }))
     .describe(
@@ -65,7 +80,14 @@ export const toolSearchQuerySchema = z.object({
   )
     .optional()
     .describe("Words of the tool's name or description; the last word may be the start of a word"),
-  category: z.enum(toolCategories, { error: "The category must be electrical or mechanical" }).optional(),
+  category: z
+    .string({ error: CATEGORY_NOT_A_SLUG })
+    .trim()
+    .toLowerCase()
+    .max(CATEGORY_SLUG_MAX_LENGTH, { error: CATEGORY_NOT_A_SLUG, abort: true })
+    .regex(CATEGORY_SLUG_PATTERN, CATEGORY_NOT_A_SLUG)
+    .optional()
+    .describe("A category's slug: the tools of that category and of its sub-categories"),
   sort: z
     .enum(toolSorts, { error: "The sort must be featured, price, price-desc, name or newest" })
     .optional()
@@ -276,7 +298,7 @@ const productFields = {
     AVAILABLE_QUANTITY_NEGATIVE,
   ),
   price: moneyAmount("Price"),
-  category: toolCategorySchema,
+  category: categorySlugInput.describe("The slug of the tool's category"),
   lowStockThreshold: lowStockThresholdSchema.optional(),
 };
 
@@ -304,7 +326,7 @@ export const createToolBodySchema = z
   .object({
     ...productFields,
     image: productImagePathSchema,
-    category: toolCategorySchema.default(DEFAULT_TOOL_CATEGORY),
+    category: categorySlugInput.default(DEFAULT_TOOL_CATEGORY),
     priceBreaks: priceBreaksSchema.default([]),
   })
   .superRefine(checkPriceBreaks);
@@ -319,7 +341,7 @@ export const updateToolBodySchema = z
   .object({
     ...productFields,
     image: productImagePathSchema,
-    category: toolCategorySchema.optional(),
+    category: categorySlugInput.optional(),
     priceBreaks: priceBreaksSchema
       .optional()
       .describe(

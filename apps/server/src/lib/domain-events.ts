@@ -23,6 +23,8 @@ export type DomainEvent =
       creditNote?: string | undefined;
     }
   | { type: "ToolChanged"; toolId: string; change: "created" | "updated" | "deleted" }
+  /** A category was added, renamed, moved or deleted: the tree, and every tool's path in it. */
+  | { type: "CategoryChanged" }
   | { type: "ReviewChanged" };
 
 export type DomainEventType = DomainEvent["type"];
@@ -37,6 +39,7 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   OrderDelivered: true,
   OrderRefunded: true,
   ToolChanged: true,
+  CategoryChanged: true,
   ReviewChanged: true,
 };
 

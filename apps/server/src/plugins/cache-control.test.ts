@@ -14,6 +14,7 @@ const PUBLIC_CACHED = new Set([
   "GET /api/tools",
   "GET /api/tools/:id",
   "GET /api/tools/search",
+  "GET /api/categories",
   "GET /api/tools/:id/reviews",
   "GET /api/review",
 ]);

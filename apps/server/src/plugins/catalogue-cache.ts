@@ -28,6 +28,8 @@ export interface CachedRead<T> {
  */
 export const INVALIDATED_BY: Readonly<Partial<Record<DomainEventType, CatalogueScope>>> = {
   ToolChanged: "tools",
+  // The tree (GET /categories) and the tools' answers, which show their category's name and path.
+  CategoryChanged: "tools",
   OrderPlaced: "tools",
   OrderCancelled: "tools",
   OrderRefunded: "tools",
@@ -51,7 +53,7 @@ export interface CatalogueCache {
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The serialized catalogue (GET /tools, /tools/:id, /review), invalidated on every write. */
+    /** The serialized catalogue (GET /tools, /tools/:id, /categories, /review), invalidated on every write. */
     catalogueCache: CatalogueCache;
   }
 }

@@ -45,6 +45,9 @@ for (const target of testDatabaseTargets()) {
         "/loading",
         "/auth/popup-complete",
         `/tools/${toolId}`,
+        // The tools page of the catalogue and of a category (issue 58), with whatever else the address holds.
+        "/tools",
+        "/tools?category=electrical&q=drill",
         "/checkout/any-id",
         "/dashboard",
         "/dashboard/myreview",
@@ -72,7 +75,7 @@ for (const target of testDatabaseTargets()) {
         "/dashboard/no-such-page",
         "/blogs/2026",
         "/checkout/a/b",
-        "/tools",
+        "/tools/a/b",
       ]) {
         const response = await get(url);
         expect(response.statusCode, url).toBe(404);
@@ -81,8 +84,12 @@ for (const target of testDatabaseTargets()) {
         expect(response.body, url).toContain("<title>Page not found | Toolshop</title>");
         expect(response.body, url).toContain('<div id="root"></div>');
       }
-      // A tool that does not exist has been a 404 since the product pages (storefront/).
+      // A tool that does not exist has been a 404 since the product pages (storefront/), and a category
+      // no one has since the tools page.
       expect((await get("/tools/00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+      const noCategory = await get("/tools?category=saws");
+      expect(noCategory.statusCode).toBe(404);
+      expect(noCategory.body).toContain('<meta name="robots" content="noindex" />');
     });
   });
 }

@@ -1,7 +1,7 @@
 // Rows for API and service tests (tests only): users and tools straight in the database.
 import type { Database } from "@toolshop/db/client";
-import { orderLines, orders, tools, users } from "@toolshop/db/schema";
-import { eq, inArray } from "drizzle-orm";
+import { categories, orderLines, orders, tools, users } from "@toolshop/db/schema";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 
 /** A user as the access token names them. */
@@ -26,9 +26,14 @@ export async function addCustomer(
   return user;
 }
 
+/** The id of the category with `slug`, inside an insert; the roots electrical and mechanical always exist (0036). */
+export function categoryIdOf(slug: string): SQL<string> {
+  return sql<string>`(select ${categories.id} from ${categories} where ${categories.slug} = ${slug})`;
+}
+
 export async function addTool(
   db: Database,
-  values: { priceCents?: number; minQuantity?: number; availableQuantity?: number } = {},
+  values: { priceCents?: number; minQuantity?: number; availableQuantity?: number; category?: string } = {},
 ) {
   const [tool] = await db
     .insert(tools)
@@ -39,6 +44,7 @@ export async function addTool(
       priceCents: values.priceCents ?? 1250,
       minQuantity: values.minQuantity ?? 2,
       availableQuantity: values.availableQuantity ?? 100,
+      categoryId: categoryIdOf(values.category ?? "mechanical"),
     })
     .returning();
   if (!tool) throw new Error("no tool inserted");

@@ -17,7 +17,14 @@ const TOOL: Tool = {
   price: 18.9,
   minQuantity: 10,
   availableQuantity: 500,
-  category: "mechanical",
+  category: {
+    slug: "measuring",
+    name: "Measuring",
+    path: [
+      { slug: "mechanical", name: "Mechanical" },
+      { slug: "measuring", name: "Measuring" },
+    ],
+  },
   priceBreaks: [],
 };
 
@@ -91,12 +98,35 @@ const productShape = z.object({
     .optional(),
 });
 
-/** The JSON-LD block of a head, read back as a browser or crawler would. */
-function jsonLdOf(html: string): unknown {
-  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
-  if (!match?.[1]) throw new Error("no JSON-LD block");
-  return JSON.parse(match[1]);
+/** The JSON-LD blocks of a head, read back as a browser or crawler would. */
+function jsonLdBlocks(html: string): unknown[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) =>
+    JSON.parse(match[1] ?? ""),
+  );
 }
+
+/** The head's first JSON-LD block: the Product. */
+function jsonLdOf(html: string): unknown {
+  const [first] = jsonLdBlocks(html);
+  if (!first) throw new Error("no JSON-LD block");
+  return first;
+}
+
+/** https://schema.org/BreadcrumbList, as Google's breadcrumb rich results read it. */
+const breadcrumbShape = z.object({
+  "@context": z.literal("https://schema.org"),
+  "@type": z.literal("BreadcrumbList"),
+  itemListElement: z.array(
+    z
+      .object({
+        "@type": z.literal("ListItem"),
+        position: z.number().int().positive(),
+        name: z.string().min(1),
+        item: z.url(),
+      })
+      .strict(),
+  ),
+});
 
 describe("a product's JSON-LD", () => {
   it("is a schema.org Product with an Offer in the shop's currency", () => {
@@ -111,6 +141,26 @@ describe("a product's JSON-LD", () => {
       eligibleQuantity: { minValue: 10 },
     });
     expect(data.aggregateRating).toBeUndefined();
+  });
+
+  it("names its category by its path", () => {
+    expect(productShape.extend({ category: z.string() }).parse(productJsonLd(TOOL, SITE)).category).toBe(
+      "Mechanical > Measuring",
+    );
+  });
+
+  it("carries the page's breadcrumbs as a BreadcrumbList: Home, Tools, the category's path, the tool", () => {
+    const blocks = jsonLdBlocks(productHead(TOOL, SITE));
+    const crumbs = breadcrumbShape.parse(
+      blocks.find((block) => (block as { "@type"?: string })["@type"] === "BreadcrumbList"),
+    );
+    expect(crumbs.itemListElement.map(({ position, name, item }) => [position, name, item])).toEqual([
+      [1, "Home", "https://shop.example/"],
+      [2, "Tools", "https://shop.example/tools"],
+      [3, "Mechanical", "https://shop.example/tools?category=mechanical"],
+      [4, "Measuring", "https://shop.example/tools?category=measuring"],
+      [5, "Level", `https://shop.example/tools/${TOOL._id}`],
+    ]);
   });
 
   it("says OutOfStock when the stock cannot cover a minimum order", () => {
@@ -141,6 +191,9 @@ describe("a product's JSON-LD", () => {
     const head = productHead({ ...TOOL, name: HOSTILE, short: `<!-- ${HOSTILE} \u2028` }, SITE);
     const block = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(head)?.[1] ?? "";
     expect(block).not.toMatch(/[<>]/);
+    // The breadcrumbs name the tool too, as escaped.
+    const crumbs = [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)][1]?.[1];
+    expect(crumbs).toContain("\\u003c/script\\u003e");
     expect(block).toContain("\\u003c/script\\u003e");
     const data = productShape.parse(JSON.parse(block));
     expect(data.name).toBe(HOSTILE);

@@ -1,9 +1,11 @@
 // The head of a product page (/tools/:id): page-head.ts's tags, the price and schema.org JSON-LD. The
 // page's body is the web app's React components, rendered by routes.ts (docs/decisions/0047).
+import { categoryPathText } from "@toolshop/shared/categories";
 import type { ToolReviews } from "@toolshop/shared/reviews";
 import { jsonForScript } from "@toolshop/shared/script-json";
 import type { Tool } from "@toolshop/shared/tools";
 import { escapeHtml, summary } from "../../lib/html";
+import { breadcrumbJsonLd, categoryCrumbs, jsonLdTag } from "./category-page";
 import { absoluteUrl, headTags, SITE_NAME, type Site } from "./page-head";
 import { reviewsJsonLd } from "./product-reviews";
 
@@ -30,6 +32,8 @@ export function productJsonLd(tool: Tool, site: Site, reviews?: ToolReviews) {
     description: tool.short,
     image: [absoluteUrl(site, tool.image)],
     sku: tool._id,
+    // schema.org's category: a path of categories, "Electrical > Drills".
+    category: categoryPathText(tool.category.path),
     url,
     brand: { "@type": "Brand", name: SITE_NAME },
     offers: {
@@ -78,6 +82,13 @@ export function productHead(tool: Tool, site: Site, reviews?: ToolReviews): stri
     `<meta property="product:price:currency" content="${escapeHtml(site.currency.toUpperCase())}" />`,
     // A data block, not a script: the CSP's script-src does not apply to it.
     `<script type="application/ld+json">${jsonForScript(productJsonLd(tool, site, reviews))}</script>`,
+    // The page's breadcrumbs: Home > Tools > its category's path > the tool.
+    jsonLdTag(
+      breadcrumbJsonLd(
+        [...categoryCrumbs(tool.category.path), { name: tool.name, path: productPath(tool._id) }],
+        site,
+      ),
+    ),
   ];
   return tags.join("\n    ");
 }

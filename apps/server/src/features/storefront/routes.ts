@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
+import { categoryTreeSchema } from "@toolshop/shared/categories";
 import { reviewSchema, type ToolReviews, toolReviewsSchema } from "@toolshop/shared/reviews";
 import {
   type Shop,
@@ -8,6 +9,7 @@ import {
   toolIdParamsSchema,
   toolSchema,
   toolSearchPageSchema,
+  toolSearchQuerySchema,
 } from "@toolshop/shared/tools";
 import { renderServerPage, type ServerPage } from "@toolshop/web/server-render";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
@@ -16,10 +18,13 @@ import { z } from "zod";
 import { type CachedBody, cachedBody, sendCachedBody } from "../../lib/cached-body";
 import { TOOLS_CHANGED_BY } from "../../plugins/catalogue-cache";
 import { createDerivedCache } from "../../plugins/derived-cache";
+import { categoryTreeAnswer } from "../categories/service";
+import { cachedCategoryTree, categoryTreeOf, loadCategoryTree } from "../categories/tree";
 import { listReviews } from "../reviews/service";
 import { toolReviews } from "../reviews/tool-reviews";
 import { searchTools } from "../tools/search";
 import { findTool, listTools } from "../tools/service";
+import { categoryPath, TOOLS_PAGE_PATH, toolsPageHead } from "./category-page";
 import { ogImagesRoutes } from "./og-images";
 import { headTags, PAGE_HEADS, type Site, withPageHead } from "./page-head";
 import { loadPageTemplate, type PageTemplate } from "./page-template";
@@ -30,6 +35,8 @@ const HTML = "text/html; charset=utf-8";
 /** At most this many pages (and the sitemap) are kept, the least recently used going first. */
 export const STOREFRONT_CACHE_ENTRIES = 500;
 const reviewListSchema = z.array(reviewSchema);
+/** The tools page's ?category=: a slug as the search takes it, or none (an empty value is none). */
+const categoryParam = toolSearchQuerySchema.shape.category.or(z.literal("").transform(() => undefined));
 
 export interface StorefrontOptions {
   /** The built web app (apps/web/dist): its index.html and app-shell.html frame the pages. */
@@ -55,6 +62,7 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontOptions> = async (ap
     invalidatedBy: [...TOOLS_CHANGED_BY, "ReviewChanged"],
     maxEntries: STOREFRONT_CACHE_ENTRIES,
   });
+  const categoryTrees = cachedCategoryTree(app);
 
   /** The page rendered by React, with its data as the API answers it (the routes' response schemas). */
   async function renderedPage(
@@ -69,13 +77,43 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontOptions> = async (ap
   }
 
   async function homePage(template: PageTemplate): Promise<CachedBody> {
-    const [tools, reviews] = await Promise.all([searchTools(app.db, {}, site.currency), listReviews(app.db)]);
+    const [tools, reviews, categories] = await Promise.all([
+      searchTools(app.db, {}, site.currency, categoryTreeOf(app.db)),
+      listReviews(app.db),
+      categoryTreeAnswer(app.db),
+    ]);
     const page: ServerPage = {
       kind: "home",
       tools: toolSearchPageSchema.parse(tools),
       reviews: reviewListSchema.parse(reviews),
+      categories: categoryTreeSchema.parse(categories),
     };
     return renderedPage(template, "/", homeHead, page);
+  }
+
+  /**
+   * /tools?category=<slug>: the category's tools, its sub-categories' included, as the list opens
+   * (issue 58); the whole catalogue without a category. A slug no category has is a 404 saying so.
+   */
+  async function toolsPage(slug: string | null, template: PageTemplate): Promise<CachedBody> {
+    const tree = await loadCategoryTree(app.db);
+    const category = slug === null ? undefined : tree.findBySlug(slug);
+    const categories = categoryTreeSchema.parse(await categoryTreeAnswer(app.db));
+    const path = categoryPath(slug);
+    if (slug !== null && !category) {
+      const page: ServerPage = { kind: "tools", category: slug, tools: null, categories };
+      return renderedPage(template, path, notFoundHead(), page, 404);
+    }
+    const source = categoryTreeOf(app.db);
+    const tools = await searchTools(app.db, slug === null ? {} : { category: slug }, site.currency, source);
+    const page: ServerPage = {
+      kind: "tools",
+      category: slug,
+      tools: toolSearchPageSchema.parse(tools),
+      categories,
+    };
+    const head = toolsPageHead(category && tree.toolCategory(category.id), site);
+    return renderedPage(template, path, head, page);
   }
 
   function productPage(tool: Tool, reviews: ToolReviews, id: string, template: PageTemplate) {
@@ -122,6 +160,25 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontOptions> = async (ap
     );
   });
 
+  app.get<{ Querystring: { category?: unknown } }>(
+    TOOLS_PAGE_PATH,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const template = shellTemplate;
+      if (!template) return reply.callNotFound();
+      // The page as it opens shows the category only; the words and the sort apply once it runs
+      // (as on the home page), so one page per category is kept, whatever else the address holds.
+      const parsed = categoryParam.safeParse(request.query.category);
+      const slug = parsed.success ? (parsed.data ?? null) : String(request.query.category);
+      return send(request, reply, template.empty, async () => {
+        const known = slug === null || (await categoryTrees.tree()).findBySlug(slug) !== undefined;
+        // Unknown slugs are not kept: anyone can make up any number of them.
+        if (!known) return toolsPage(slug, template);
+        return cache.get(`page:${categoryPath(slug)}`, () => toolsPage(slug, template));
+      });
+    },
+  );
+
   app.get<{ Params: { id: string } }>("/tools/:id", { schema: { hide: true } }, async (request, reply) => {
     const template = shellTemplate;
     if (!template) return reply.callNotFound();
@@ -132,7 +189,7 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontOptions> = async (ap
       // Unknown ids are not kept: anyone can make up any number of them.
       const page = parsed.success
         ? await cache.get(`page:${id}`, async () => {
-            const tool = await findTool(app.db, id, site.currency);
+            const tool = await findTool(app.db, id, site.currency, categoryTreeOf(app.db));
             return tool ? productPage(tool, await toolReviews(app.db, tool._id), id, template) : undefined;
           })
         : undefined;
@@ -142,10 +199,11 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontOptions> = async (ap
 
   app.get("/sitemap.xml", { schema: { hide: true } }, async (request, reply) => {
     const sitemap = await cache.get("sitemap", async () => {
-      const tools = await listTools(app.db, site.currency);
+      const [tools, tree] = await Promise.all([listTools(app.db, site.currency), loadCategoryTree(app.db)]);
       const entries = sitemapEntries(
         tools.map((tool) => tool._id),
         builtAt,
+        tree.depthFirst().map(({ row }) => row.slug),
       );
       return cachedBody(renderSitemap(entries, site), "application/xml; charset=utf-8");
     });

@@ -1,6 +1,7 @@
 // /sitemap.xml (https://www.sitemaps.org/protocol.html) and /robots.txt
 // (https://www.rfc-editor.org/rfc/rfc9309).
 import { escapeHtml } from "../../lib/html";
+import { categoryPath } from "./category-page";
 import { absoluteUrl, type Site } from "./page-head";
 import { productPath } from "./product-page";
 
@@ -14,13 +15,19 @@ export interface SitemapEntry {
 }
 
 /**
- * The static pages change only with a build, so their lastmod is the build's time. The tools have no
- * time of last change (the table keeps only when a row was created, and an edit does not move it):
- * they get no lastmod rather than a wrong one.
+ * The static pages change only with a build, so their lastmod is the build's time. The tools and the
+ * category pages have no time of last change (the table keeps only when a row was created, and an edit
+ * does not move it): they get no lastmod rather than a wrong one.
  */
-export function sitemapEntries(toolIds: readonly string[], builtAt: Date | undefined): SitemapEntry[] {
+export function sitemapEntries(
+  toolIds: readonly string[],
+  builtAt: Date | undefined,
+  categorySlugs: readonly string[] = [],
+): SitemapEntry[] {
   return [
     ...STATIC_PAGES.map((path) => ({ path, lastModified: builtAt })),
+    { path: categoryPath(null) },
+    ...categorySlugs.map((slug) => ({ path: categoryPath(slug) })),
     ...toolIds.map((id) => ({ path: productPath(id) })),
   ];
 }

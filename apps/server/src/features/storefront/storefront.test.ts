@@ -128,8 +128,9 @@ for (const target of testDatabaseTargets()) {
       const html = (await get(`/tools/${tool._id}`)).body;
       expect(html).not.toContain("<img src=x");
       expect(html).not.toContain("<b>");
-      // The shell's module script, the JSON-LD and the query cache: nothing else closes a script.
-      expect(html.match(/<\/script>/g)).toHaveLength(3);
+      // The shell's module script, the two JSON-LD blocks (the product, its breadcrumbs) and the query
+      // cache: nothing else closes a script.
+      expect(html.match(/<\/script>/g)).toHaveLength(4);
       expect(html).toContain(`<title>&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; | Toolshop</title>`);
       expect(html).toContain(`content="A &quot;tool&quot; &amp; &lt;b&gt;more&lt;/b&gt;"`);
       expect(jsonLdOf(html).name).toBe(HOSTILE);

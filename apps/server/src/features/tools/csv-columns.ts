@@ -1,5 +1,6 @@
 // The catalogue's CSV columns (decision 0045), one entry each: the export writes them in this order and
 // the import reads them by header, so a new tool field is one more entry here.
+import { CATEGORY_PATH_SEPARATOR, categoryPathText } from "@toolshop/shared/categories";
 import {
   PRICE_BREAKS_CELL_FORMAT,
   priceBreaksCell,
@@ -7,9 +8,18 @@ import {
 } from "@toolshop/shared/spreadsheets";
 import type { CreateToolBody, Tool } from "@toolshop/shared/tools";
 import { amountToMinor, minorToFixed } from "../../lib/money";
+import type { CategoryTree } from "../categories/tree";
 
-/** A tool's values as the CSV has them: the shared schema's fields (the image is a path). */
-export type ToolCsvValues = Omit<Tool, "_id">;
+/**
+ * A tool's values as the CSV has them: the shared schema's fields (the image is a path, the category a
+ * slug, written as its path of names).
+ */
+export type ToolCsvValues = Omit<Tool, "_id" | "category"> & { category: string };
+
+export function toolCsvValues(tool: Tool): ToolCsvValues {
+  const { _id, category, ...values } = tool;
+  return { ...values, category: category.slug };
+}
 
 /** A cell that is no value of its column ("abc" for a price): the row's error. */
 export class CellError extends Error {}
@@ -42,11 +52,34 @@ const number = (label: string) => (cell: string) => {
     throw new CellError(`${label} must be a number like 12.50, not ${quoteCell(trimmed)}`);
   return Number(trimmed);
 };
-// "Electrical" as a person types it; an empty cell is the schema's "Category is required".
-const category = (cell: string) => cell.trim().toLowerCase();
+/**
+ * A category by its path of names, "Electrical > Drills" (decision 0055), matched without case; an
+ * empty cell is the schema's "Category is required". A path no category has is the row's error: the
+ * import adds no categories, so a typo cannot make a new one.
+ */
+const categoryCell = (tree: CategoryTree) => ({
+  cell: (tool: ToolCsvValues) => {
+    const category = tree.findBySlug(tool.category);
+    return category ? categoryPathText(tree.pathOf(category.id)) : tool.category;
+  },
+  read: (cell: string) => {
+    const path = cell.trim();
+    if (path === "") return undefined;
+    const category = tree.findByPath(path.split(">").map((name) => name.trim()));
+    if (!category) {
+      throw new CellError(
+        `No category has the path ${quoteCell(path)}: add it on the Categories screen first, or give the path of one there (its names from the top, joined by “${CATEGORY_PATH_SEPARATOR}”)`,
+      );
+    }
+    return category.slug;
+  },
+});
 
-/** The columns in export order; prices with the currency's decimals (12.50 EUR, 1250 JPY). */
-export function toolCsvColumns(currency: string): readonly ToolColumn[] {
+/**
+ * The columns in export order; prices with the currency's decimals (12.50 EUR, 1250 JPY), categories
+ * by their path in `categories`.
+ */
+export function toolCsvColumns(currency: string, categories: CategoryTree): readonly ToolColumn[] {
   const money = (amount: number) => minorToFixed(amountToMinor(amount, currency), currency);
   return [
     { header: "name", field: "name", cell: (tool) => tool.name, read: text },
@@ -69,7 +102,7 @@ export function toolCsvColumns(currency: string): readonly ToolColumn[] {
       cell: (tool) => String(tool.availableQuantity),
       read: number("The stock"),
     },
-    { header: "category", field: "category", cell: (tool) => tool.category, read: category },
+    { header: "category", field: "category", ...categoryCell(categories) },
     { header: "image", field: "image", cell: (tool) => tool.image, read: text },
     {
       header: "price breaks",

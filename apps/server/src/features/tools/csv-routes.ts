@@ -10,8 +10,9 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { csvStream, decodeUtf8, sendCsv } from "../../lib/csv";
+import { CategoryTree, categoryTreeOf, loadCategoryTree } from "../categories/tree";
 import type { ToolsAdminOptions } from "./admin-routes";
-import { ID_HEADER, toolCsvColumns } from "./csv-columns";
+import { ID_HEADER, toolCsvColumns, toolCsvValues } from "./csv-columns";
 import { importTools } from "./import";
 import { listTools } from "./service";
 
@@ -21,8 +22,11 @@ const errors = (...codes: (400 | 401 | 403 | 409 | 413 | 415)[]) =>
 /** The catalogue as a spreadsheet (admin): its export, and its import with a preview. */
 export const toolsCsvRoutes: FastifyPluginAsyncZod<ToolsAdminOptions> = async (app, { uploadExists }) => {
   const { currency } = app.config;
-  const columns = toolCsvColumns(currency);
-  const headers = [ID_HEADER, ...columns.map((column) => column.header)];
+  // Only their headers here: each export and import reads the categories as they are then.
+  const headers = [
+    ID_HEADER,
+    ...toolCsvColumns(currency, new CategoryTree([])).map((column) => column.header),
+  ];
 
   app.get(
     "/tools/export.csv",
@@ -38,8 +42,13 @@ export const toolsCsvRoutes: FastifyPluginAsyncZod<ToolsAdminOptions> = async (a
       },
     },
     async (_request, reply) => {
-      const tools = await listTools(app.db, currency);
-      const rows = tools.map((tool) => [tool._id, ...columns.map((column) => column.cell(tool))]);
+      const tree = await loadCategoryTree(app.db);
+      const columns = toolCsvColumns(currency, tree);
+      const tools = await listTools(app.db, currency, categoryTreeOf(app.db));
+      const rows = tools.map((tool) => {
+        const values = toolCsvValues(tool);
+        return [tool._id, ...columns.map((column) => column.cell(values))];
+      });
       return sendCsv(reply, TOOLS_EXPORT_FILE_NAME, csvStream(headers, rows));
     },
   );

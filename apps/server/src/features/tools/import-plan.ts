@@ -7,7 +7,7 @@ import { type CreateToolBody, createToolBodySchema, type Tool } from "@toolshop/
 import { z } from "zod";
 import type { CsvRecord } from "../../lib/csv";
 import { HttpError } from "../../lib/http-errors";
-import { CellError, ID_HEADER, quoteCell, type ToolColumn, type ToolCsvValues } from "./csv-columns";
+import { CellError, ID_HEADER, quoteCell, type ToolColumn, toolCsvValues } from "./csv-columns";
 
 /** A row the import would write: the values it was checked with, and the tool it updates. */
 export interface PlannedWrite {
@@ -112,7 +112,7 @@ export async function planImport(
       current = named[0];
     }
 
-    const input: Record<string, unknown> = current ? toolValues(current) : {};
+    const input: Record<string, unknown> = current ? toolCsvValues(current) : {};
     const unreadable = new Set<PropertyKey>();
     for (const column of used) {
       try {
@@ -151,8 +151,8 @@ export async function planImport(
 
     const values = parsed.data ?? (input as CreateToolBody);
     const changes = used.flatMap((column) => {
-      const from = current ? column.cell(current) : "";
-      const to = parsed.success ? column.cell(valuesForCells(parsed.data)) : (cellOf(column.header) ?? "");
+      const from = current ? column.cell(toolCsvValues(current)) : "";
+      const to = parsed.success ? column.cell(parsed.data) : (cellOf(column.header) ?? "");
       return from === to ? [] : [{ column: column.header, from, to }];
     });
     const action =
@@ -180,14 +180,6 @@ function rowMessage(issue: z.core.$ZodIssue): string {
     ? `Price break ${index + 1}: ${issue.message}`
     : issue.message;
 }
-
-function toolValues(tool: Tool): ToolCsvValues {
-  const { _id, ...values } = tool;
-  return values;
-}
-
-/** The schema's output as the columns read a tool (the category is always set on create). */
-const valuesForCells = (values: CreateToolBody): ToolCsvValues => values;
 
 function summarize(rows: ToolImportRow[]): ToolImportResult {
   const counts = { create: 0, update: 0, unchanged: 0, error: 0 };

@@ -8,6 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { parseCsv } from "../../lib/csv";
 import type { DomainEvent } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
+import { type CategoryTree, categoryTreeOf, loadCategoryTree } from "../categories/tree";
 import { toolCsvColumns } from "./csv-columns";
 import { type ImageCheck, type PlannedWrite, planImport } from "./import-plan";
 import { listTools, type ToolsContext, toRowValues } from "./service";
@@ -35,22 +36,26 @@ export async function importTools(
 ): Promise<ToolImportOutcome> {
   // The header is a record too.
   const records = parseCsv(csv, TOOL_IMPORT_MAX_ROWS + 1);
-  const columns = toolCsvColumns(ctx.currency);
+  const planFor = async (db: ToolsContext["db"], tree: CategoryTree) => {
+    const catalogue = await listTools(db, ctx.currency, categoryTreeOf(db));
+    return planImport(records, catalogue, toolCsvColumns(ctx.currency, tree), ctx.imageIsOurs);
+  };
   if (options.dryRun) {
-    const plan = await planImport(records, await listTools(ctx.db, ctx.currency), columns, ctx.imageIsOurs);
+    const plan = await planFor(ctx.db, await loadCategoryTree(ctx.db));
     return { statusCode: 200, result: plan.result };
   }
 
   // Planned again inside the transaction, against the catalogue as it is now; with `expect`, only if
   // that is still exactly what the owner previewed.
   const applied = await ctx.db.transaction(async (tx) => {
-    const plan = await planImport(records, await listTools(tx, ctx.currency), columns, ctx.imageIsOurs);
+    const tree = await loadCategoryTree(tx);
+    const plan = await planFor(tx, tree);
     // Rows with errors: nothing is written, and the answer says which and why.
     if (plan.result.counts.error > 0) return { result: plan.result, events: undefined };
     if (options.expect !== undefined && options.expect !== plan.result.fingerprint) {
       throw new HttpError(409, PREVIEW_OUTDATED);
     }
-    const events = await writePlan(tx, ctx.currency, plan.writes);
+    const events = await writePlan(tx, ctx.currency, tree, plan.writes);
     return { result: plan.result, events };
   });
   if (!applied.events) return { statusCode: 422, result: applied.result };
@@ -60,16 +65,27 @@ export async function importTools(
   return { statusCode: 200, result: { ...applied.result, applied: true } };
 }
 
-/** The creates and updates; an update whose stock moved since it was read undoes everything (409). */
-async function writePlan(tx: ToolsContext["db"], currency: string, writes: PlannedWrite[]) {
+/**
+ * The creates and updates; an update whose stock moved since it was read undoes everything (409), as
+ * does a category deleted since (the foreign key refuses the write).
+ */
+async function writePlan(
+  tx: ToolsContext["db"],
+  currency: string,
+  tree: CategoryTree,
+  writes: PlannedWrite[],
+) {
   const events: DomainEvent[] = [];
+  // Every row's category was read from `tree`, by path.
+  const categoryIdOf = (slug: string) => tree.findBySlug(slug)?.id as string;
   const creates = writes.filter((write) => !write.current);
   for (let start = 0; start < creates.length; start += BATCH) {
     const batch = creates.slice(start, start + BATCH).map((write) => {
       // The id is chosen here so that the preview's row can name the tool it created.
       write.row.toolId = randomUUID();
       events.push({ type: "ToolChanged", toolId: write.row.toolId, change: "created" });
-      return { id: write.row.toolId, ...toRowValues(write.values, currency) };
+      const categoryId = categoryIdOf(write.values.category);
+      return { id: write.row.toolId, ...toRowValues(write.values, currency, categoryId), categoryId };
     });
     await tx.insert(tools).values(batch);
   }
@@ -78,7 +94,7 @@ async function writePlan(tx: ToolsContext["db"], currency: string, writes: Plann
     if (!current) continue;
     const updated = await tx
       .update(tools)
-      .set(toRowValues(write.values, currency))
+      .set(toRowValues(write.values, currency, categoryIdOf(write.values.category)))
       .where(and(eq(tools.id, current._id), eq(tools.availableQuantity, current.availableQuantity)))
       .returning({ id: tools.id });
     if (updated.length === 0) throw new HttpError(409, PREVIEW_OUTDATED);

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CachedRead } from "../../plugins/catalogue-cache";
 import { createDerivedCache } from "../../plugins/derived-cache";
+import { cachedCategoryTree } from "../categories/tree";
 import { searchTools } from "./search";
 import { findTool, listTools } from "./service";
 
@@ -22,25 +23,28 @@ export const SEARCH_COUNTS_KEPT = 5_000;
 
 export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   const searchCounts = createDerivedCache(app, {
-    invalidatedBy: ["ToolChanged"],
+    // A category moved under another changes what its parent's slug finds.
+    invalidatedBy: ["ToolChanged", "CategoryChanged"],
     maxEntries: SEARCH_COUNTS_KEPT,
   });
+  const categories = cachedCategoryTree(app);
   const toolList: CachedRead<Tool[]> = {
     scope: "tools",
     key: "list",
     schema: toolListSchema,
-    load: () => listTools(app.db, app.config.currency),
+    load: () => listTools(app.db, app.config.currency, categories),
   };
   const oneTool = (id: string): CachedRead<Tool> => ({
     scope: "tools",
     key: `tool:${id}`,
     schema: toolSchema,
-    load: () => findTool(app.db, id, app.config.currency),
+    load: () => findTool(app.db, id, app.config.currency, categories),
     notFound: "There is no tool with this id.",
   });
   /**
    * Only a first page without words is cached (the home page as it opens, per category and sort):
-   * at most 3 x 5 x 101 bodies, whatever visitors type. Pages with q or a cursor go to the database.
+   * at most (categories + 1) x 5 x 101 bodies, whatever visitors type (an unknown slug is a 400, not
+   * kept). Pages with q or a cursor go to the database.
    */
   const firstPage = (query: ToolSearchQuery): CachedRead<ToolSearchPage> | undefined =>
     query.q || query.cursor
@@ -49,7 +53,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
           scope: "tools",
           key: `search:${query.category ?? "all"}:${query.sort ?? "featured"}:${query.limit ?? "default"}`,
           schema: toolSearchPageSchema,
-          load: () => searchTools(app.db, query, app.config.currency, searchCounts),
+          load: () => searchTools(app.db, query, app.config.currency, categories, searchCounts),
         };
 
   app.get(
@@ -73,7 +77,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["tools"],
         summary: "Search the tools, filter by category, sort, one page at a time",
         description:
-          "q: every word must be in the tool's name or description, the last one may be the start of a word. sort: featured (in stock first, then by category and name; the default), price, price-desc, name or newest. cursor: the nextCursor of the previous page, with the same q, category and sort; null after the last page. total counts every match.",
+          "q: every word must be in the tool's name or description, the last one may be the start of a word. category: a category's slug, its sub-categories included; a slug no category has answers 400. sort: featured (in stock first, then grouped by category, then by name; the default), price, price-desc, name or newest. cursor: the nextCursor of the previous page, with the same q, category and sort; null after the last page. total counts every match.",
         querystring: toolSearchQuerySchema,
         response: { 200: toolSearchPageSchema, 400: apiErrorSchema },
       },
@@ -81,7 +85,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     (request, reply) => {
       const cached = firstPage(request.query);
       if (cached) return app.catalogueCache.serve(request, reply, cached);
-      return searchTools(app.db, request.query, app.config.currency, searchCounts);
+      return searchTools(app.db, request.query, app.config.currency, categories, searchCounts);
     },
   );
 

@@ -8,7 +8,6 @@ import {
   type ToolSearchPage,
   type ToolSearchQuery,
   type ToolSort,
-  toolCategories,
 } from "@toolshop/shared/tools";
 import { and, type Column, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -23,7 +22,9 @@ import {
 } from "../../lib/keyset-page";
 import { type Bind, boundValues, createPreparedQueries, placeholders } from "../../lib/prepared-queries";
 import type { DerivedCache } from "../../plugins/derived-cache";
-import { type ToolRow, toolColumns, toToolResponse } from "./service";
+import { unknownCategorySlug } from "../categories/service";
+import type { CategoryTreeSource } from "../categories/tree";
+import { type ToolRow, toolColumns, toToolResponses } from "./service";
 
 const createdAtKey = cursorTimestampOf(tools.createdAt);
 
@@ -49,6 +50,7 @@ interface SortPlan {
 const asText = (value: SQL) => sql`${value}::text`;
 const asInteger = (value: SQL) => sql`${value}::integer`;
 const asBoolean = (value: SQL) => sql`${value}::boolean`;
+const asUuid = (value: SQL) => sql`${value}::uuid`;
 
 const nameValue = cursorValue.text(1000);
 const sortCursor = (sort: ToolSort, ...values: z.ZodType<SortValue>[]) =>
@@ -63,13 +65,13 @@ const priceSort = (sort: ToolSort, descending: boolean): SortPlan => ({
 });
 
 const SORTS: Record<ToolSort, SortPlan> = {
-  // In stock first (false < true), then grouped by category, then by name.
+  // In stock first (false < true), then grouped by category (its id: a grouping, not an order), then by name.
   featured: {
-    keys: [tools.soldOut, tools.category, tools.name],
+    keys: [tools.soldOut, tools.categoryId, tools.name],
     descending: false,
-    valuesOf: (row) => [row.availableQuantity < row.minQuantity, row.category, row.name],
-    cursor: sortCursor("featured", cursorValue.boolean, z.enum(toolCategories), nameValue),
-    casts: [asBoolean, asText, asText],
+    valuesOf: (row) => [row.availableQuantity < row.minQuantity, row.categoryId, row.name],
+    cursor: sortCursor("featured", cursorValue.boolean, cursorValue.id, nameValue),
+    casts: [asBoolean, asUuid, asText],
   },
   price: priceSort("price", false),
   "price-desc": priceSort("price-desc", true),
@@ -149,15 +151,47 @@ const searchMatch = (bind: Bind) =>
   sql`${tools.search} @@ (plainto_tsquery('simple', ${bind("words")}::text) && to_tsquery('simple', ${bind("prefix")}::text))`;
 
 /**
- * Where a search's total is kept between requests: it depends only on the words, the category and the
- * tools' names and descriptions, so it holds until a tool changes (ToolChanged), whatever orders do to
- * the stock. Counting every match of a common word was most of a search's cost in PostgreSQL at 10,000
+ * Where a search's total is kept between requests: it depends only on the words, the category (with its
+ * sub-categories) and the tools' names and descriptions, so it holds until a tool or a category changes
+ * (ToolChanged, CategoryChanged), whatever orders do to the stock. Counting every match of a common word was most of a search's cost in PostgreSQL at 10,000
  * tools (bench/results/latest.md).
  */
 export type SearchCounts = Pick<DerivedCache, "get">;
 
 /** The key of a search's total: its category and the words that take part in it. */
 const countKey = (query: ToolSearchQuery) => JSON.stringify([query.category ?? null, searchWords(query.q)]);
+
+/**
+ * The categories a search is filtered to: the category of the slug and its sub-categories, at any depth
+ * (decision 0055); undefined for no filter, a 400 for a slug no category has.
+ */
+async function categoryFilter(
+  slug: string | undefined,
+  categories: CategoryTreeSource,
+): Promise<string[] | undefined> {
+  if (slug === undefined) return undefined;
+  const tree = await categories.tree();
+  const category = tree.findBySlug(slug);
+  if (!category) throw new HttpError(400, unknownCategorySlug(slug));
+  return tree.subtreeIds(category.id);
+}
+
+/**
+ * A category without sub-categories is an equality, which the featured index (sold_out, category_id,
+ * name, id) serves in its order; several are `= any`, a filter PostgreSQL 15 applies while it reads that
+ * index in order (it cannot use the array past the index's first column to seek), or the category index
+ * for a count (tools-search-plan.test.ts).
+ */
+const categoryMatch = (ids: readonly string[], bind: Bind) =>
+  ids.length === 1
+    ? sql`${tools.categoryId} = ${bind("category")}::uuid`
+    : sql`${tools.categoryId} = any(${bind("categories")}::uuid[])`;
+
+/** The filter to `ids` (a category and its sub-categories) with its values bound: for the plan's test. */
+export function categoryCondition(ids: readonly string[]): SQL {
+  // sql.param: one array value (a bare array in Drizzle's sql would be a list of values).
+  return categoryMatch(ids, boundValues({ category: ids[0], categories: sql.param(ids) }));
+}
 
 /**
  * One page of the search. The total is exact (a count over the same filter, through `counts` when
@@ -167,6 +201,7 @@ export async function searchTools(
   db: Database,
   query: ToolSearchQuery,
   currency: string,
+  categories: CategoryTreeSource,
   counts?: SearchCounts,
 ): Promise<ToolSearchPage> {
   const sort = query.sort ?? "featured";
@@ -174,12 +209,20 @@ export async function searchTools(
   const limit = query.limit ?? TOOLS_PAGE_SIZE;
   const terms = searchTerms(query.q);
   const after = query.cursor ? parseCursor(sort, query.cursor) : undefined;
-  const filtersShape = `${terms ? "words" : ""},${query.category ? "category" : ""}`;
+  const categoryIds = await categoryFilter(query.category, categories);
+  const categoryShape = categoryIds ? (categoryIds.length === 1 ? "category" : "categories") : "";
+  const filtersShape = `${terms ? "words" : ""},${categoryShape}`;
   const filters = (): (SQL | undefined)[] => [
     terms && searchMatch(placeholders),
-    query.category ? sql`${tools.category} = ${sql.placeholder("category")}` : undefined,
+    categoryIds && categoryMatch(categoryIds, placeholders),
   ];
-  const values = { ...terms, category: query.category, ...(after && cursorValues(after)), limit: limit + 1 };
+  const values = {
+    ...terms,
+    category: categoryIds?.[0],
+    categories: categoryIds,
+    ...(after && cursorValues(after)),
+    limit: limit + 1,
+  };
 
   const direction = (key: SQL | Column) => (plan.descending ? sql`${key} desc` : sql`${key} asc`);
   const countMatches = async () => {
@@ -208,7 +251,7 @@ export async function searchTools(
   ]);
   const page = keysetPage(rows, limit, (last) => plan.cursor.encode([sort, ...plan.valuesOf(last), last.id]));
   return {
-    tools: page.rows.map((row) => toToolResponse(row, currency)),
+    tools: await toToolResponses(page.rows, currency, categories),
     nextCursor: page.nextCursor,
     total,
     totalIsEstimate: false,

@@ -1,16 +1,12 @@
 import type { Database } from "@toolshop/db/client";
 import { orderLines, orders, type StoredPriceBreak, tools } from "@toolshop/db/schema";
-import {
-  type PriceBreak,
-  priceBreakIssues,
-  type Tool,
-  type ToolCategory,
-  type ToolStockSettings,
-} from "@toolshop/shared/tools";
+import { type PriceBreak, priceBreakIssues, type Tool, type ToolStockSettings } from "@toolshop/shared/tools";
 import { and, asc, eq, getTableColumns, inArray, notExists, sql } from "drizzle-orm";
 import type { DomainEventPublisher } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
 import { amountToMinor, minorToAmount } from "../../lib/money";
+import { categoryIdOfSlug } from "../categories/service";
+import { type CategoryTree, type CategoryTreeSource, categoryTreeOf } from "../categories/tree";
 
 // The columns a tool's API view reads: not the full-text document, which only SQL reads, nor
 // created_at, which only sorts (a Date made per row for nothing).
@@ -26,8 +22,11 @@ export interface ToolsContext {
   events: DomainEventPublisher;
 }
 
-/** A database row as the API shows it: the spec's field names, `_id`, price in currency units, category. */
-export function toToolResponse(row: ToolRow, currency: string): Tool {
+/**
+ * A database row as the API shows it: the spec's field names, `_id`, price in currency units, its
+ * category with its path (from `categories`, a tree that holds it: CategoryTreeSource.covering).
+ */
+export function toToolResponse(row: ToolRow, currency: string, categories: CategoryTree): Tool {
   return {
     _id: row.id,
     name: row.name,
@@ -36,7 +35,7 @@ export function toToolResponse(row: ToolRow, currency: string): Tool {
     price: minorToAmount(row.priceCents, currency),
     minQuantity: row.minQuantity,
     availableQuantity: row.availableQuantity,
-    category: row.category,
+    category: categories.toolCategory(row.categoryId),
     priceBreaks: priceBreaksResponse(row.priceBreaks, currency),
   };
 }
@@ -49,15 +48,42 @@ export function priceBreaksResponse(stored: readonly StoredPriceBreak[], currenc
   }));
 }
 
-/** Every tool, in one query, ordered by name (docs/product.md: no pagination). */
-export async function listTools(db: Database, currency: string): Promise<Tool[]> {
-  const rows = await db.select(toolColumns).from(tools).orderBy(asc(tools.name), asc(tools.id));
-  return rows.map((row) => toToolResponse(row, currency));
+/** The rows as the API shows them, with a tree that holds each one's category. */
+export async function toToolResponses(
+  rows: readonly ToolRow[],
+  currency: string,
+  categories: CategoryTreeSource,
+): Promise<Tool[]> {
+  const tree = await categories.covering(rows.map((row) => row.categoryId));
+  return rows.map((row) => toToolResponse(row, currency, tree));
 }
 
-export async function findTool(db: Database, id: string, currency: string): Promise<Tool | undefined> {
+async function oneToolResponse(
+  row: ToolRow,
+  currency: string,
+  categories: CategoryTreeSource,
+): Promise<Tool> {
+  return toToolResponse(row, currency, await categories.covering([row.categoryId]));
+}
+
+/** Every tool, in one query, ordered by name (docs/product.md: no pagination). */
+export async function listTools(
+  db: Database,
+  currency: string,
+  categories: CategoryTreeSource = categoryTreeOf(db),
+): Promise<Tool[]> {
+  const rows = await db.select(toolColumns).from(tools).orderBy(asc(tools.name), asc(tools.id));
+  return toToolResponses(rows, currency, categories);
+}
+
+export async function findTool(
+  db: Database,
+  id: string,
+  currency: string,
+  categories: CategoryTreeSource = categoryTreeOf(db),
+): Promise<Tool | undefined> {
   const [row] = await db.select(toolColumns).from(tools).where(eq(tools.id, id));
-  return row ? toToolResponse(row, currency) : undefined;
+  return row ? oneToolResponse(row, currency, categories) : undefined;
 }
 
 /** GET /tools/:id/stock-settings (admin): the owner's low-stock threshold; undefined for no such tool. */
@@ -77,15 +103,16 @@ export interface ToolValues {
   price: number;
   minQuantity: number;
   availableQuantity: number;
-  /** Always given on create (the schema defaults it); absent on an edit, the tool keeps its own. */
-  category?: ToolCategory;
+  /** A category's slug: always given on create (the schema defaults it); absent on an edit, the tool keeps its own. */
+  category?: string;
   /** Null: the default (minimum x 2); absent: the tool keeps its own. */
   lowStockThreshold?: number | null | undefined;
   /** As the category; kept breaks must still hold for the new price and minimum. */
   priceBreaks?: PriceBreak[];
 }
 
-export function toRowValues(values: ToolValues, currency: string) {
+/** The row's values; `categoryId` is the category's id when `values` names one (categoryIdOfSlug). */
+export function toRowValues(values: ToolValues, currency: string, categoryId?: string) {
   return {
     name: values.name,
     short: values.short,
@@ -93,7 +120,7 @@ export function toRowValues(values: ToolValues, currency: string) {
     priceCents: amountToMinor(values.price, currency),
     minQuantity: values.minQuantity,
     availableQuantity: values.availableQuantity,
-    category: values.category,
+    categoryId,
     lowStockThreshold: values.lowStockThreshold,
     priceBreaks: values.priceBreaks?.map(
       (row): StoredPriceBreak => ({
@@ -105,11 +132,18 @@ export function toRowValues(values: ToolValues, currency: string) {
 }
 
 /** POST /tools (admin): a new tool, as the API shows it. */
-export async function createTool(ctx: ToolsContext, values: ToolValues): Promise<Tool> {
-  const [row] = await ctx.db.insert(tools).values(toRowValues(values, ctx.currency)).returning(toolColumns);
+export async function createTool(
+  ctx: ToolsContext,
+  values: ToolValues & { category: string },
+): Promise<Tool> {
+  const categoryId = await categoryIdOfSlug(ctx.db, values.category);
+  const [row] = await ctx.db
+    .insert(tools)
+    .values({ ...toRowValues(values, ctx.currency, categoryId), categoryId })
+    .returning(toolColumns);
   if (!row) throw new Error("The new tool was not returned.");
   await ctx.events.publish({ type: "ToolChanged", toolId: row.id, change: "created" });
-  return toToolResponse(row, ctx.currency);
+  return oneToolResponse(row, ctx.currency, categoryTreeOf(ctx.db));
 }
 
 /**
@@ -121,9 +155,10 @@ export async function updateTool(
   id: string,
   values: ToolValues & { previousAvailableQuantity: number },
 ): Promise<Tool> {
+  const categoryId = values.category ? await categoryIdOfSlug(ctx.db, values.category) : undefined;
   const [row] = await ctx.db
     .update(tools)
-    .set(toRowValues(values, ctx.currency))
+    .set(toRowValues(values, ctx.currency, categoryId))
     .where(
       and(
         eq(tools.id, id),
@@ -134,7 +169,7 @@ export async function updateTool(
     .returning(toolColumns);
   if (row) {
     await ctx.events.publish({ type: "ToolChanged", toolId: row.id, change: "updated" });
-    return toToolResponse(row, ctx.currency);
+    return oneToolResponse(row, ctx.currency, categoryTreeOf(ctx.db));
   }
 
   const [current] = await ctx.db.select().from(tools).where(eq(tools.id, id));
@@ -160,7 +195,7 @@ function keptBreaksHold(values: ToolValues, currency: string) {
 }
 
 function refuseBrokenKeptBreaks(current: ToolRow, values: ToolValues, currency: string): void {
-  const kept = toToolResponse(current, currency).priceBreaks;
+  const kept = priceBreaksResponse(current.priceBreaks, currency);
   const [issue] = priceBreakIssues(kept, values);
   if (issue) {
     throw new HttpError(

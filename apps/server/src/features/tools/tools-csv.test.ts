@@ -1,9 +1,11 @@
 import { testDatabaseTargets } from "@toolshop/db/test-support";
+import { categoryTreeSchema } from "@toolshop/shared/categories";
 import { TOOL_IMPORT_MAX_ROWS, toolImportResultSchema } from "@toolshop/shared/spreadsheets";
 import { type Tool, toolSchema } from "@toolshop/shared/tools";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
+import { categoryIdOf } from "../../testing/fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 
 const BOM = "\uFEFF";
@@ -20,6 +22,18 @@ for (const target of testDatabaseTargets()) {
       t = await createTestApp(target.options);
       admin = await signedInCustomer(t, { role: "admin" });
       customer = await signedInCustomer(t);
+      // A sub-category, made the way the owner makes one: the pliers go there, so their path has two steps.
+      const tree = categoryTreeSchema.parse(
+        (await t.app.inject({ method: "GET", url: "/api/categories" })).json(),
+      );
+      const mechanical = tree.categories.find((category) => category.slug === "mechanical");
+      const added = await t.app.inject({
+        method: "POST",
+        url: "/api/categories",
+        headers: admin.headers,
+        payload: { name: "Long-nose Pliers", slug: "long-nose-pliers", parentId: mechanical?._id },
+      });
+      expect(added.statusCode, added.body).toBe(201);
       // Tools made the way the admin makes them; their bundled pictures are the catalogue's own.
       const { tools } = await import("@toolshop/db/schema");
       const rows = await t.database.db
@@ -32,7 +46,7 @@ for (const target of testDatabaseTargets()) {
             priceCents: 1250,
             minQuantity: 2,
             availableQuantity: 100,
-            category: "mechanical",
+            categoryId: categoryIdOf("long-nose-pliers"),
             priceBreaks: [
               { minQuantity: 50, unitPriceCents: 1100 },
               { minQuantity: 200, unitPriceCents: 990 },
@@ -45,7 +59,7 @@ for (const target of testDatabaseTargets()) {
             priceCents: 999,
             minQuantity: 1,
             availableQuantity: 0,
-            category: "electrical",
+            categoryId: categoryIdOf("electrical"),
           },
         ])
         .returning({ id: tools.id });
@@ -110,7 +124,7 @@ for (const target of testDatabaseTargets()) {
         "9.99",
         "1",
         "0",
-        "electrical",
+        "Electrical",
         "/images/tools/level.svg",
         "",
       ]);
@@ -121,6 +135,53 @@ for (const target of testDatabaseTargets()) {
         "12.50",
       ]);
       expect(pliersRow?.at(-1)).toBe("50:11.00;200:9.90");
+      // A category by its path of names, from the top (decision 0055).
+      expect(pliersRow?.[6]).toBe("Mechanical > Long-nose Pliers");
+    });
+
+    it("carries categories by their path both ways, and refuses a path no category has with its line", async () => {
+      const before = await catalogue();
+      const csv = [
+        "id,category", // line 1
+        `${pliers._id},MECHANICAL > long-nose pliers`, // line 2: the same path, in other case
+        `${hostile._id},Mechanical`, // line 3: moved to another category
+        `${hostile._id.replace(/.$/, "0")},Electrical`, // line 4: no such tool (only to reach line 5)
+        `${pliers._id},Electrical > Pliers`, // line 5: no such category
+      ].join("\n");
+      const result = await preview(csv);
+      const [same, moved, , unknown] = result.rows;
+      expect(same).toMatchObject({ line: 2, action: "unchanged", changes: [] });
+      expect(moved).toMatchObject({ line: 3, action: "update" });
+      expect(moved?.changes).toEqual([{ column: "category", from: "Electrical", to: "Mechanical" }]);
+      expect(unknown).toMatchObject({ line: 5, action: "error" });
+      expect(unknown?.errors).toContain(
+        "No category has the path “Electrical > Pliers”: add it on the Categories screen first, or give the path of one there (its names from the top, joined by “ > ”)",
+      );
+      // Nothing is created: the whole file is refused while a row names an unknown path.
+      expect((await importCsv(csv, "")).statusCode).toBe(422);
+      const tree = categoryTreeSchema.parse(
+        (await t.app.inject({ method: "GET", url: "/api/categories" })).json(),
+      );
+      expect(tree.categories.map((category) => category.slug)).toEqual([
+        "electrical",
+        "mechanical",
+        "long-nose-pliers",
+      ]);
+      expect(await catalogue()).toEqual(before);
+
+      // The move alone, applied, then exported: the new path, and the file imports as no change.
+      const applied = await importCsv(`id,category\n${hostile._id},Mechanical\n`, "");
+      expect(applied.statusCode, applied.body).toBe(200);
+      expect((await catalogue()).find((tool) => tool._id === hostile._id)?.category).toEqual({
+        slug: "mechanical",
+        name: "Mechanical",
+        path: [{ slug: "mechanical", name: "Mechanical" }],
+      });
+      const exported = (await exportCsv(admin)).rawPayload;
+      const rows: string[][] = parse(exported, { bom: true });
+      expect(rows.find((row) => row[0] === hostile._id)?.[6]).toBe("Mechanical");
+      expect((await preview(exported)).counts.unchanged).toBe(before.length);
+      await importCsv(`id,category\n${hostile._id},Electrical\n`, "");
     });
 
     it("imports its own export as no change at all, previewed and applied", async () => {
@@ -141,7 +202,7 @@ for (const target of testDatabaseTargets()) {
       const csv = [
         "name,price,stock,short,image,category,minimum", // line 1
         `"Pliers, long-nose",13.00,100,"Grips ""small"" parts,`, // line 2, its cell goes on to line 3
-        `reaches deep.",/images/tools/pliers.svg,Mechanical,2`, // line 3
+        `reaches deep.",/images/tools/pliers.svg,Mechanical > Long-nose Pliers,2`, // line 3
         "", // line 4: empty, skipped
         "Cable Cutter,24.99,500,Cuts cable.,/images/tools/pliers.svg,electrical,10", // line 5: new
         "Bad Price,12.345,5,Too precise.,/images/tools/pliers.svg,mechanical,1", // line 6
@@ -163,10 +224,10 @@ for (const target of testDatabaseTargets()) {
       expect(empty?.line).toBe(7);
       expect(empty?.errors).toEqual([
         "The price must be a number like 12.50, not “abc”",
+        "No category has the path “wooden”: add it on the Categories screen first, or give the path of one there (its names from the top, joined by “ > ”)",
         "Product Name is required",
         "Short description is required",
         "Available quantity must be at least 0",
-        "The category must be electrical or mechanical",
       ]);
       expect(twice).toMatchObject({
         line: 8,

@@ -6,10 +6,17 @@ import { CURSOR_NOT_OURS } from "@toolshop/shared/paging";
 import { type Tool, type ToolSearchPage, toolSearchPageSchema, toolSorts } from "@toolshop/shared/tools";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { categoryIdOf } from "../../testing/fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { CURSOR_OTHER_SORT } from "./search";
 
 const KINDS = ["Alpha", "Beta", "Gamma", "Delta"];
+
+/**
+ * Where the ratchets go: the two roots, and pliers, a sub-category of mechanical in the demo tree. So
+ * mechanical's search takes in two categories' tools (and the demo's sub-categories'), pliers' one.
+ */
+const RATCHET_CATEGORIES = ["electrical", "mechanical", "pliers"] as const;
 
 /** 32 ratchets with many ties (8 of each name, 5 prices, 3 shared creation times), some sold out. */
 const ratchets = Array.from({ length: 32 }, (_, i) => ({
@@ -19,14 +26,25 @@ const ratchets = Array.from({ length: 32 }, (_, i) => ({
   priceCents: 1000 + (i % 5) * 100,
   minQuantity: 5,
   availableQuantity: i % 6 === 0 ? 2 : 100,
-  category: i % 3 === 0 ? ("electrical" as const) : ("mechanical" as const),
+  category: RATCHET_CATEGORIES[i % 3] as string,
   // Two of them a microsecond apart: the same millisecond for JavaScript, not for PostgreSQL.
   createdAt: sql`timestamptz '2020-01-01T00:00:00Z' + ${i % 3} * interval '1 hour' + ${i === 1 ? 1 : 0} * interval '1 microsecond'`,
 }));
 
 interface Ranked extends Tool {
   at: string;
+  /** Its category's id: the featured sort groups by it. */
+  categoryId: string;
 }
+
+/** A ratchet's row: its category by slug. */
+const rowOf = ({ category, ...ratchet }: (typeof ratchets)[number]) => ({
+  ...ratchet,
+  categoryId: categoryIdOf(category),
+});
+
+/** Whether the tool is in `slug` or under it: what the search's category takes in. */
+const within = (tool: Tool, slug: string) => tool.category.path.some((step) => step.slug === slug);
 
 for (const target of testDatabaseTargets()) {
   describe.skipIf(target.skip)(`tools search API ${target.title}`, () => {
@@ -35,13 +53,16 @@ for (const target of testDatabaseTargets()) {
     beforeAll(async () => {
       t = await createTestApp(target.options);
       await seedDemoData(t.database.db);
-      await t.database.db.insert(tools).values(ratchets);
-      const times = await queryRows<{ id: string; at: string }>(
+      await t.database.db.insert(tools).values(ratchets.map(rowOf));
+      const rows = await queryRows<{ id: string; at: string; category_id: string }>(
         t.database.db,
-        sql`select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at from tools`,
+        sql`select id, category_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at from tools`,
       );
       const catalogue = (await t.app.inject({ method: "GET", url: "/api/tools" })).json() as Tool[];
-      all = catalogue.map((tool) => ({ ...tool, at: times.find((row) => row.id === tool._id)?.at ?? "" }));
+      all = catalogue.map((tool) => {
+        const row = rows.find((each) => each.id === tool._id);
+        return { ...tool, at: row?.at ?? "", categoryId: row?.category_id ?? "" };
+      });
     });
     afterAll(async () => {
       await t?.close();
@@ -87,7 +108,7 @@ for (const target of testDatabaseTargets()) {
     const expected: Record<(typeof toolSorts)[number], (a: Ranked, b: Ranked) => number> = {
       featured: by(
         (tool) => tool.availableQuantity < tool.minQuantity,
-        (tool) => tool.category,
+        (tool) => tool.categoryId,
         (tool) => tool.name,
         id,
       ),
@@ -96,16 +117,19 @@ for (const target of testDatabaseTargets()) {
       name: by((tool) => tool.name, id),
       newest: (a, b) => -by((tool) => tool.at, id)(a, b),
     };
-    const strip = ({ at: _at, ...tool }: Ranked): Tool => tool;
+    const strip = ({ at: _at, categoryId: _categoryId, ...tool }: Ranked): Tool => tool;
 
     it("pages through every sort, with and without filters, giving every match once and in order", async () => {
       const filters: { query: Record<string, string>; matches: (tool: Tool) => boolean }[] = [
         { query: {}, matches: () => true },
-        { query: { category: "electrical" }, matches: (tool: Tool) => tool.category === "electrical" },
+        // A root: its own tools and its sub-categories' (the demo's drills and testers).
+        { query: { category: "electrical" }, matches: (tool: Tool) => within(tool, "electrical") },
+        // A category without sub-categories.
+        { query: { category: "pliers" }, matches: (tool: Tool) => tool.category.slug === "pliers" },
         { query: { q: "ratchet" }, matches: (tool: Tool) => tool.name.startsWith("Ratchet") },
         {
           query: { q: "Chrome-Vanadium", category: "mechanical" },
-          matches: (tool: Tool) => tool.short.includes("chrome-vanadium") && tool.category === "mechanical",
+          matches: (tool: Tool) => tool.short.includes("chrome-vanadium") && within(tool, "mechanical"),
         },
       ];
       for (const sort of toolSorts) {
@@ -144,6 +168,9 @@ for (const target of testDatabaseTargets()) {
       expect(await names("alp ratchet")).toEqual([]);
       expect(await names("ratchet alpha", { category: "electrical" })).toHaveLength(
         ratchets.filter((r) => r.name === "Ratchet Alpha" && r.category === "electrical").length,
+      );
+      expect(await names("ratchet alpha", { category: "mechanical" })).toHaveLength(
+        ratchets.filter((r) => r.name === "Ratchet Alpha" && r.category !== "electrical").length,
       );
       // Part numbers and hyphenated words, typed whole or in part.
       expect(await names("rx105")).toEqual(["Ratchet Beta"]);
@@ -199,8 +226,9 @@ for (const target of testDatabaseTargets()) {
           { cursor: b64(["featured", false, "tools'; drop table tools; --", "Pliers", uuid]) },
           CURSOR_NOT_OURS,
         ],
-        [{ cursor: b64(["featured", false, "mechanical", "Pliers", "1 or 1=1"]) }, CURSOR_NOT_OURS],
-        [{ cursor: b64(["featured", false, "mechanical", uuid]) }, CURSOR_NOT_OURS],
+        [{ cursor: b64(["featured", false, "mechanical", "Pliers", uuid]) }, CURSOR_NOT_OURS],
+        [{ cursor: b64(["featured", false, uuid, "Pliers", "1 or 1=1"]) }, CURSOR_NOT_OURS],
+        [{ cursor: b64(["featured", false, uuid, uuid]) }, CURSOR_NOT_OURS],
         [{ sort: "price", cursor: b64(["price", "1000", uuid]) }, CURSOR_NOT_OURS],
         [{ sort: "price", cursor: b64(["price", 1e300, uuid]) }, CURSOR_NOT_OURS],
         [{ sort: "newest", cursor: b64(["newest", "2026-02-31T00:00:00.000000", uuid]) }, CURSOR_NOT_OURS],
@@ -211,7 +239,10 @@ for (const target of testDatabaseTargets()) {
         [{ limit: "ten" }, "The limit must be a number"],
         [{ limit: 1.5 }, "The limit must be a whole number"],
         [{ sort: "PRICE" }, "The sort must be featured, price, price-desc, name or newest"],
-        [{ category: "Electrical" }, "The category must be electrical or mechanical"],
+        // A category is a slug of the tree now (decision 0055): any case is read as lower case, and a
+        // slug no category has is refused by name.
+        [{ category: "Electrical Tools" }, "The category must be the slug of a category, such as electrical"],
+        [{ category: "saws" }, "There is no category with the slug saws."],
         [{ q: "x".repeat(101) }, "The search must be at most 100 characters"],
       ];
       for (const [query, message] of cases) {
@@ -232,7 +263,7 @@ for (const target of testDatabaseTargets()) {
           priceCents: 5000,
           minQuantity: 1,
           availableQuantity: 10,
-          category: "mechanical",
+          categoryId: categoryIdOf("mechanical"),
         })
         .returning({ id: tools.id });
       // Writes through the database directly do not publish ToolChanged: the admin routes do (see
@@ -253,7 +284,7 @@ for (const target of testDatabaseTargets()) {
         priceCents: 1500,
         minQuantity: 1,
         availableQuantity: 10,
-        category: "electrical" as const,
+        categoryId: categoryIdOf("electrical"),
       };
       const [added] = await t.database.db.insert(tools).values(newRatchet).returning({ id: tools.id });
       // Written behind the app's back: the kept total still counts the tools it counted...

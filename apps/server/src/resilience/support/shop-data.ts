@@ -5,6 +5,7 @@ import type { Database } from "@toolshop/db/client";
 import { orderLines, tools, users } from "@toolshop/db/schema";
 import { eq } from "drizzle-orm";
 import { accessTokens } from "../../plugins/auth/access-token";
+import { categoryIdOf } from "../../testing/fixtures";
 import { TEST_AUTH_SECRET } from "./server-process";
 
 export interface Customer {
@@ -47,6 +48,7 @@ export async function addTool(db: Database, availableQuantity: number) {
       priceCents: 1500,
       minQuantity: 1,
       availableQuantity,
+      categoryId: categoryIdOf("mechanical"),
     })
     .returning();
   if (!tool) throw new Error("no tool inserted");
