@@ -12,6 +12,7 @@ import {
   SERVER_RENDERED_ATTRIBUTE,
   type ServerPage,
 } from "./features/storefront/server-data";
+import { TEST_CATEGORIES } from "./features/tools/test/categories";
 import { makeTools, searchAnswer } from "./features/tools/test/search-api";
 import { setPriceCurrency } from "./lib/format";
 import { renderServerPage } from "./server-render";
@@ -28,7 +29,10 @@ const REVIEWS: Review[] = [
   { review: "5", comment: "Sharp <b>and</b> sturdy.", name: "Ann", verifiedBuyer: true },
   { review: "3", comment: "Fine.", name: "Bo" },
 ];
-const HOME: ServerPage = { kind: "home", tools: FIRST_PAGE, reviews: REVIEWS };
+const CATEGORIES = { categories: TEST_CATEGORIES };
+const HOME: ServerPage = { kind: "home", tools: FIRST_PAGE, reviews: REVIEWS, categories: CATEGORIES };
+const search = (path: string) =>
+  searchAnswer(CATALOGUE, { method: "GET", path, headers: {}, body: undefined }).body as ToolSearchPage;
 const TOOL = CATALOGUE[0] ?? CATALOGUE[1];
 const TOOL_REVIEWS: ToolReviews = { average: 4, count: 2, reviews: REVIEWS };
 
@@ -63,6 +67,7 @@ describe("a page rendered by the server with React (docs/decisions/0047)", () =>
         return sendJson(response, status, body);
       }
       if (url === "/api/review") return sendJson(response, 200, REVIEWS);
+      if (url === "/api/categories") return sendJson(response, 200, CATEGORIES);
       if (url.endsWith("/reviews")) return sendJson(response, 200, TOOL_REVIEWS);
       if (url === `/api/tools/${TOOL?._id}`) return sendJson(response, 200, TOOL);
       sendJson(response, 404, { message: "No such tool" });
@@ -120,6 +125,51 @@ describe("a page rendered by the server with React (docs/decisions/0047)", () =>
     await waitFor(() => expect(container.querySelector("#tools [role=status]")?.textContent).toBe("5 tools"));
     expect(mismatches).toEqual([]);
     expect(container.querySelector<HTMLInputElement>("#tool-search")?.value).toBe("strip");
+  });
+
+  it("holds a category's page with its tools, its crumbs and its sub-categories, and hydrates it as it is", async () => {
+    const page: ServerPage = {
+      kind: "tools",
+      category: "electrical",
+      tools: search("/api/tools/search?category=electrical"),
+      categories: CATEGORIES,
+    };
+    const html = await renderServerPage("/tools?category=electrical", page, "usd");
+    document.body.innerHTML = html;
+    const root = document.getElementById("root");
+    expect(root?.querySelector("h1")?.textContent).toBe("Electrical");
+    expect(root?.querySelector("[role=status]")?.textContent).toBe("15 tools");
+    const crumbs = root?.querySelector("nav[aria-label=Breadcrumb]");
+    expect([...(crumbs?.querySelectorAll("li") ?? [])].map((item) => item.textContent)).toEqual([
+      "Home",
+      "Tools",
+      "Electrical",
+    ]);
+    expect(crumbs?.querySelector("[aria-current=page]")?.textContent).toBe("Electrical");
+    expect(root?.querySelector("ul[aria-label='Sub-categories of Electrical'] a")?.getAttribute("href")).toBe(
+      "/tools?category=drills",
+    );
+
+    // Hydrated at the address with words too: the category is the server's, the words come after.
+    const { container, heading, mismatches } = await hydrate(html, "/tools?category=electrical&q=strip");
+    await waitFor(() => expect(container.querySelector("[role=status]")?.textContent).toBe("5 tools"));
+    expect(mismatches).toEqual([]);
+    expect(container.querySelector("h1")).toBe(heading);
+    expect(apiCalls.filter((url) => url.startsWith("/api/tools/search"))).toEqual([
+      "/api/tools/search?q=strip&category=electrical",
+    ]);
+  });
+
+  it("says so on the page of a category no one has, without searching", async () => {
+    const page: ServerPage = { kind: "tools", category: "saws", tools: null, categories: CATEGORIES };
+    const { container, mismatches } = await hydrate(
+      await renderServerPage("/tools?category=saws", page, "usd"),
+      "/tools?category=saws",
+    );
+    expect(container.textContent).toContain("There is no category “saws”.");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mismatches).toEqual([]);
+    expect(apiCalls.filter((url) => url.startsWith("/api/tools/search"))).toEqual([]);
   });
 
   // What a visitor types or chooses before React takes the page over (useTypedBeforeHydration).

@@ -34,6 +34,7 @@ export const appRoutes: RouteObject[] = [
           { path: PAGE_PATHS.blogs, ...lazyPage(() => import("./routes/blogs-page")) },
           { path: PAGE_PATHS.portfolio, ...lazyPage(() => import("./routes/portfolio-page")) },
           { path: PAGE_PATHS.legal, ...lazyPage(() => import("./routes/legal-page")) },
+          { path: PAGE_PATHS.tools, ...lazyPage(() => import("./routes/tools-page")) },
           { path: PAGE_PATHS.tool, ...lazyPage(() => import("./routes/product-page")) },
           { path: PAGE_PATHS.cart, ...lazyPage(() => import("./routes/cart-page")) },
           { path: PAGE_PATHS.login, ...lazyPage(() => import("./routes/login-page")) },

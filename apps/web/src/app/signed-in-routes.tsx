@@ -46,6 +46,10 @@ export const signedInRoutes: RouteObject[] = [
                 ...lazyPage(() => import("./routes/dashboard/quote-requests-page")),
               },
               { path: PAGE_PATHS.reviews, ...lazyPage(() => import("./routes/dashboard/reviews-page")) },
+              {
+                path: PAGE_PATHS.categories,
+                ...lazyPage(() => import("./routes/dashboard/categories-page")),
+              },
               { path: PAGE_PATHS.overview, ...lazyPage(() => import("./routes/dashboard/overview-page")) },
             ],
           },

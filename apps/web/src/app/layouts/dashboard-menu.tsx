@@ -26,6 +26,7 @@ export const ADMIN_ONLY_MENU = [
   { to: "/dashboard/overview", label: "Overview" },
   { to: QUOTES_PATH, label: "Quote requests" },
   { to: "/dashboard/reviews", label: "Reviews" },
+  { to: PAGE_PATHS.categories, label: "Categories" },
 ] as const;
 
 /** Whether the signed-in user is an admin (the same cached check as the admin route guard). */

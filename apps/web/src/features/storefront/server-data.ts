@@ -1,6 +1,8 @@
 import type { DehydratedState, QueryClient } from "@tanstack/react-query";
+import type { CategoryTree } from "@toolshop/shared/categories";
 import type { Review, ToolReviews } from "@toolshop/shared/reviews";
 import type { Tool, ToolSearchPage } from "@toolshop/shared/tools";
+import { categoriesQueryOptions } from "../categories/api/get-categories";
 import { reviewsQueryOptions } from "../reviews/api/get-reviews";
 import { toolReviewsQueryOptions } from "../reviews/api/get-tool-reviews";
 import { toolQueryOptions } from "../tools/api/get-tool";
@@ -12,7 +14,9 @@ import { NO_TOOL_FILTERS } from "../tools/use-tool-filters";
  * with the data its first render shows, as the API answers it.
  */
 export type ServerPage =
-  | { kind: "home"; tools: ToolSearchPage; reviews: Review[] }
+  | { kind: "home"; tools: ToolSearchPage; reviews: Review[]; categories: CategoryTree }
+  /** /tools?category=<slug>; `tools` is null for a slug no category has (the page says so). */
+  | { kind: "tools"; category: string | null; tools: ToolSearchPage | null; categories: CategoryTree }
   | { kind: "tool"; toolId: string; tool: Tool; reviews: ToolReviews }
   | { kind: "no-such-tool"; toolId: string };
 
@@ -37,6 +41,19 @@ export function seedQueries(client: QueryClient, page: ServerPage): void {
       pageParams: [null],
     });
     client.setQueryData(reviewsQueryOptions.queryKey, page.reviews);
+    client.setQueryData(categoriesQueryOptions.queryKey, page.categories.categories);
+  } else if (page.kind === "tools") {
+    // The list as it opens on this page: its category only (tools-page.tsx, use-tool-filters.ts).
+    if (page.tools) {
+      client.setQueryData(
+        toolSearchInfiniteQueryOptions({ ...NO_TOOL_FILTERS, category: page.category }).queryKey,
+        {
+          pages: [page.tools],
+          pageParams: [null],
+        },
+      );
+    }
+    client.setQueryData(categoriesQueryOptions.queryKey, page.categories.categories);
   } else if (page.kind === "tool") {
     client.setQueryData(toolQueryOptions(page.toolId).queryKey, page.tool);
     client.setQueryData(toolReviewsQueryOptions(page.toolId).queryKey, page.reviews);

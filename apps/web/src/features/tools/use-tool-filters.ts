@@ -1,18 +1,16 @@
-import {
-  TOOL_SEARCH_MAX_LENGTH,
-  type ToolCategory,
-  type ToolSort,
-  toolCategories,
-  toolSorts,
-} from "@toolshop/shared/catalogue";
+import { TOOL_SEARCH_MAX_LENGTH, type ToolSort, toolSorts } from "@toolshop/shared/catalogue";
 import { useCallback, useLayoutEffect, useRef } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated";
 
-/** What the home page's tools list shows, as the URL holds it: `/?category=electrical&q=strip&sort=price`. */
+/**
+ * What a tools list shows, as the URL holds it: `/?category=electrical&q=strip&sort=price` on the home
+ * page, `/tools?category=drills` on the tools page.
+ */
 export interface ToolFilters {
   q: string;
-  category: ToolCategory | null;
+  /** A category's slug, as the URL has it; whether one has it is the tree's to say (tools-section.tsx). */
+  category: string | null;
   sort: ToolSort;
 }
 
@@ -31,11 +29,16 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
   return values.find((candidate) => candidate === lower) ?? null;
 }
 
+/** Longer than any slug: a value this long names no category either way. */
+const CATEGORY_MAX_LENGTH = 100;
+
 /** Unknown or misspelt values are read as their default, so that an edited URL still shows tools. */
 export function readToolFilters(params: URLSearchParams): ToolFilters {
   return {
     q: (params.get("q") ?? "").trim().slice(0, TOOL_SEARCH_MAX_LENGTH),
-    category: oneOf(toolCategories, params.get("category")),
+    // Any value: whether a category has it is the tree's to say (an unknown one is no filter on the
+    // home page, and a sentence on the tools page).
+    category: params.get("category")?.trim().toLowerCase().slice(0, CATEGORY_MAX_LENGTH) || null,
     sort: oneOf(toolSorts, params.get("sort")) ?? "featured",
   };
 }
@@ -56,15 +59,22 @@ export function writeToolFilters(params: URLSearchParams, filters: ToolFilters):
   return next;
 }
 
-const EMPTY_PARAMS = new URLSearchParams();
-/** The list's filters from the URL, and how to change them (the back button undoes a change). */
-export function useToolFilters() {
+/** The URL's values of `names` only. */
+function only(params: URLSearchParams, names: readonly string[]): URLSearchParams {
+  return new URLSearchParams([...params].filter(([name]) => names.includes(name)));
+}
+
+/**
+ * The list's filters from the URL, and how to change them (the back button undoes a change).
+ * `renderedWith`: the parameters the server's page was rendered with (the tools page's category).
+ */
+export function useToolFilters(renderedWith: readonly (keyof ToolFilters)[] = []) {
   const [urlParams, setParams] = useSearchParams();
   const location = useLocation();
-  // The pre-render shows the unfiltered list, so hydration must too; `/?q=drill` gets its own list
-  // right after.
+  // The pre-render shows the list with renderedWith's filters only, so hydration must too; `/?q=drill`
+  // gets its own list right after.
   const hydrated = useHydrated();
-  const params = hydrated ? urlParams : EMPTY_PARAMS;
+  const params = hydrated ? urlParams : only(urlParams, renderedWith);
   const filters = readToolFilters(params);
   const onTypedEntry = (location.state as Partial<TypedEntry> | null)?.typedSearch === true;
 

@@ -2,6 +2,7 @@ import { type CartLine, cartLineUnitPrice } from "@toolshop/shared/cart";
 import type { Tool } from "@toolshop/shared/tools";
 import { signInForTest } from "../../auth/test/session";
 import { PLIERS } from "../../orders/test/orders-data";
+import { toolCategory } from "../../tools/test/categories";
 
 export { PLIERS };
 
@@ -13,7 +14,7 @@ export const DRILL: Tool = {
   price: 89,
   minQuantity: 1,
   availableQuantity: 7,
-  category: "electrical",
+  category: toolCategory("electrical"),
   priceBreaks: [],
 };
 

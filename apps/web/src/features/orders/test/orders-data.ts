@@ -1,5 +1,6 @@
 import type { Order } from "@toolshop/shared/orders";
 import type { Tool } from "@toolshop/shared/tools";
+import { toolCategory } from "../../tools/test/categories";
 
 export const PLIERS: Tool = {
   _id: "6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a01",
@@ -9,7 +10,7 @@ export const PLIERS: Tool = {
   price: 12.5,
   minQuantity: 20,
   availableQuantity: 1200,
-  category: "mechanical",
+  category: toolCategory("mechanical"),
   priceBreaks: [],
 };
 

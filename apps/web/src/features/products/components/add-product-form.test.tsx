@@ -4,10 +4,14 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ToastHost } from "../../../components/toast-host";
 import { sendJson, startTestApi } from "../../../test/http-test-server";
+import { categoriesKey } from "../../categories/api/get-categories";
+import { TEST_CATEGORIES } from "../../tools/test/categories";
 import { AddProductForm } from "./add-product-form";
 
 function renderForm(options: Parameters<typeof userEvent.setup>[0] = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The category tree is there already (the dashboard has it), so the form sends only its own calls.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(categoriesKey, TEST_CATEGORIES);
   render(
     <QueryClientProvider client={queryClient}>
       <AddProductForm />
@@ -122,17 +126,23 @@ describe("AddProductForm", () => {
     const calls = fakeFetch((call) =>
       call.path === "/api/uploads"
         ? json(200, { success: true, data: { url: "/uploads/0123456789abcdef0123456789abcdef.webp" } })
-        : json(201, { _id: "3f1e2d4c-5b6a-4789-8abc-def012345678", ...JSON.parse(String(call.body)) }),
+        : call.path === "/api/categories"
+          ? json(200, { categories: TEST_CATEGORIES })
+          : json(201, { _id: "3f1e2d4c-5b6a-4789-8abc-def012345678", ...JSON.parse(String(call.body)) }),
     );
     const user = renderForm();
     await fillValidProduct(user);
     await user.click(screen.getByRole("button", { name: "Add product" }));
 
     expect(await screen.findByText("Your product Added")).toBeInTheDocument();
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
-      "POST /api/uploads",
-      "POST /api/tools",
-    ]);
+    // Then the catalogue's reads are refreshed: the category tree's tool counts among them.
+    await waitFor(() =>
+      expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+        "POST /api/uploads",
+        "POST /api/tools",
+        "GET /api/categories",
+      ]),
+    );
     const upload = calls[0]?.body;
     expect(upload).toBeInstanceOf(FormData);
     expect(((upload as FormData).get("image") as File).name).toBe("cutter.png");

@@ -42,7 +42,7 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
       minQuantity: tool.minQuantity,
       availableQuantity: tool.availableQuantity,
       price: tool.price,
-      category: tool.category,
+      category: tool.category.slug,
       priceBreaks: tool.priceBreaks,
     },
   });

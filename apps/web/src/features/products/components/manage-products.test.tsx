@@ -7,6 +7,7 @@ import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { ToastHost } from "../../../components/toast-host";
 import { sendJson, startTestApi } from "../../../test/http-test-server";
+import { TEST_CATEGORIES, toolCategory } from "../../tools/test/categories";
 import { ManageProducts } from "./manage-products";
 
 function renderManageProducts(path = "/dashboard/manageproducts") {
@@ -39,7 +40,7 @@ function searchPage(url: string, tools: Tool[]): ToolSearchPage {
   const matches = tools.filter(
     (tool) =>
       words.every((word) => tool.name.toLowerCase().includes(word)) &&
-      (!category || tool.category === category),
+      (!category || tool.category.path.some((step) => step.slug === category)),
   );
   const start = Number(params.get("cursor") ?? 0);
   const limit = Number(params.get("limit") ?? 24);
@@ -70,9 +71,16 @@ const pliers: Tool = {
   price: 12.5,
   minQuantity: 20,
   availableQuantity: 1200,
-  category: "mechanical",
+  category: toolCategory("mechanical"),
   priceBreaks: [],
 };
+
+/** GET /api/categories, for the filter and the product form's select; false for any other call. */
+function answeredCategories(request: IncomingMessage, response: Parameters<typeof sendJson>[0]): boolean {
+  if (request.url !== "/api/categories") return false;
+  sendJson(response, 200, { categories: TEST_CATEGORIES });
+  return true;
+}
 
 describe("ManageProducts", () => {
   let close: (() => Promise<void>) | undefined;
@@ -85,6 +93,7 @@ describe("ManageProducts", () => {
     let current = pliers;
     const patches: unknown[] = [];
     ({ close } = await startTestApi(async (request, response) => {
+      if (answeredCategories(request, response)) return;
       if (request.method === "PATCH") {
         const body = (await readJson(request)) as Tool;
         patches.push(body);
@@ -129,6 +138,7 @@ describe("ManageProducts", () => {
     let current = pliers;
     const patches: { previousAvailableQuantity: number; availableQuantity: number }[] = [];
     ({ close } = await startTestApi(async (request, response) => {
+      if (answeredCategories(request, response)) return;
       if (request.method === "GET" && request.url === `/api/tools/${pliers._id}`) {
         return sendJson(response, 200, current);
       }
@@ -169,10 +179,11 @@ describe("ManageProducts", () => {
       ...pliers,
       _id: `3f1e2d4c-5b6a-4789-8abc-${String(i).padStart(12, "0")}`,
       name: `${i % 2 ? "Drill" : "Level"} ${String(i).padStart(2, "0")}`,
-      category: i % 2 ? "electrical" : "mechanical",
+      category: toolCategory(i % 2 ? "electrical" : "mechanical"),
     }));
     const searches: string[] = [];
     ({ close } = await startTestApi((request, response) => {
+      if (answeredCategories(request, response)) return;
       searches.push(request.url ?? "");
       sendJson(response, 200, searchPage(request.url ?? "", tools));
     }));
@@ -212,20 +223,23 @@ describe("ManageProducts", () => {
 
   it("edits the category", async () => {
     let current = pliers;
-    const patches: Tool[] = [];
+    const patches: { category: string }[] = [];
     ({ close } = await startTestApi(async (request, response) => {
+      if (answeredCategories(request, response)) return;
       if (request.method === "PATCH") {
-        const body = (await readJson(request)) as Tool;
+        const body = (await readJson(request)) as Tool & { category: "electrical" | "mechanical" };
         patches.push(body);
-        current = { ...current, category: body.category };
+        current = { ...current, category: toolCategory(body.category) };
         sendJson(response, 200, current);
       } else sendJson(response, 200, searchPage(request.url ?? "", [current]));
     }));
     const user = renderManageProducts();
     await user.click(await screen.findByRole("button", { name: "Edit Pliers" }));
     const dialog = await screen.findByRole("dialog", { name: "Edit Pliers" });
-    const category = within(dialog).getByLabelText("Category") as HTMLSelectElement;
-    expect(category.value).toBe("mechanical");
+    // The select comes with the category tree, on the tool's category.
+    const select = () => within(dialog).getByLabelText("Category") as HTMLSelectElement;
+    await expect.poll(() => select().value).toBe("mechanical");
+    const category = select();
     await user.selectOptions(category, "Electrical");
     await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
     expect(await screen.findByText("Pliers updated")).toBeInTheDocument();
@@ -238,6 +252,7 @@ describe("ManageProducts", () => {
   it("asks before deleting and shows why the server refuses", async () => {
     const calls: string[] = [];
     ({ close } = await startTestApi((request, response) => {
+      if (answeredCategories(request, response)) return;
       calls.push(`${request.method} ${request.url}`);
       if (request.method === "DELETE") {
         sendJson(response, 409, {

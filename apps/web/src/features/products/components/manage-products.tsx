@@ -1,17 +1,13 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
-import {
-  TOOL_CATEGORY_LABELS,
-  TOOL_SEARCH_MAX_LENGTH,
-  type Tool,
-  type ToolCategory,
-  toolCategories,
-} from "@toolshop/shared/tools";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { TOOL_SEARCH_MAX_LENGTH, type Tool } from "@toolshop/shared/tools";
 import { useState } from "react";
 import { FilterSelect, LoadMore, SearchField, useListParams } from "../../../components/list-controls";
 import { MessagePanel } from "../../../components/message-panel";
 import { ProductThumbnail } from "../../../components/product-thumbnail";
 import { QueryView } from "../../../components/query-view";
 import { formatCount, formatPrice } from "../../../lib/format";
+import { categoriesQueryOptions } from "../../categories/api/get-categories";
+import { categoryOptions, findCategory } from "../../categories/category-tree";
 import { toolSearchInfiniteQueryOptions } from "../../tools/api/search-tools";
 import { CatalogueSpreadsheet } from "./catalogue-import";
 import { DeleteProductDialog } from "./delete-product-dialog";
@@ -19,14 +15,7 @@ import { EditProductDialog } from "./edit-product-dialog";
 
 type Action = { kind: "edit" | "delete"; tool: Tool };
 
-type CategoryOption = ToolCategory | "all";
-const CATEGORY_OPTIONS: readonly (readonly [CategoryOption, string])[] = [
-  ["all", "All categories"],
-  ...toolCategories.map((category) => [category, TOOL_CATEGORY_LABELS[category]] as const),
-];
-
-const isCategory = (value: string | null): value is ToolCategory =>
-  toolCategories.some((category) => category === value);
+const ALL_CATEGORIES = "all";
 
 /**
  * Manage Products (admin): the tools by name with their stock, each with Edit and Delete; searched
@@ -35,8 +24,11 @@ const isCategory = (value: string | null): value is ToolCategory =>
 export function ManageProducts() {
   const [params, setParams] = useListParams();
   const q = (params.get("q")?.trim() ?? "").slice(0, TOOL_SEARCH_MAX_LENGTH);
-  const categoryParam = params.get("category");
-  const category = isCategory(categoryParam) ? categoryParam : null;
+  const tree = useQuery(categoriesQueryOptions);
+  // A category of the tree (with its sub-categories); an unknown one in the URL is read as all, once
+  // the tree has come to say so.
+  const asked = params.get("category")?.trim().toLowerCase() || null;
+  const category = tree.data ? (findCategory(tree.data, asked)?.slug ?? null) : asked;
 
   return (
     <div className="flex flex-col gap-4">
@@ -48,11 +40,14 @@ export function ManageProducts() {
           value={q}
           onSearch={(text) => setParams({ q: text.slice(0, TOOL_SEARCH_MAX_LENGTH) || null })}
         />
-        <FilterSelect<CategoryOption>
+        <FilterSelect<string>
           label="Category"
-          value={category ?? "all"}
-          options={CATEGORY_OPTIONS}
-          onChange={(value) => setParams({ category: value === "all" ? null : value })}
+          value={category ?? ALL_CATEGORIES}
+          options={[
+            [ALL_CATEGORIES, "All categories"],
+            ...categoryOptions(tree.data ?? []).map((option) => [option.value, option.label] as const),
+          ]}
+          onChange={(value) => setParams({ category: value === ALL_CATEGORIES ? null : value })}
         />
       </div>
       <ProductList q={q} category={category} />
@@ -60,7 +55,7 @@ export function ManageProducts() {
   );
 }
 
-function ProductList({ q, category }: { q: string; category: ToolCategory | null }) {
+function ProductList({ q, category }: { q: string; category: string | null }) {
   const products = useInfiniteQuery(toolSearchInfiniteQueryOptions({ q, category, sort: "name" }));
   const [action, setAction] = useState<Action | null>(null);
 
@@ -125,7 +120,9 @@ function ProductRow({ tool, onAction }: { tool: Tool; onAction: (action: Action)
         <ProductThumbnail src={tool.image} size="medium" />
         <div className="min-w-0">
           <h2 className="font-semibold">{tool.name}</h2>
-          <p className="text-xs text-base-content/70">{TOOL_CATEGORY_LABELS[tool.category]}</p>
+          <p className="text-xs text-base-content/70">
+            {tool.category.path.map((step) => step.name).join(" > ")}
+          </p>
           <p className="line-clamp-2 text-sm text-base-content/70">{tool.short}</p>
         </div>
       </div>

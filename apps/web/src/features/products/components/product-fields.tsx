@@ -1,7 +1,9 @@
-import { TOOL_CATEGORY_LABELS, toolCategories } from "@toolshop/shared/tools";
+import { useQuery } from "@tanstack/react-query";
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from "@toolshop/shared/uploads";
 import { useEffect, useState } from "react";
 import { FileField, SelectField, TextAreaField, TextField } from "../../../components/form-fields";
+import { categoriesQueryOptions } from "../../categories/api/get-categories";
+import { categoryOptions } from "../../categories/category-tree";
 import { looksLikePicture } from "../image-signature";
 import type { ProductForm } from "../product-form-schema";
 import { PriceBreaksEditor } from "./price-breaks-editor";
@@ -16,10 +18,7 @@ interface ProductFieldsProps {
 
 const numberInput = { valueAsNumber: true } as const;
 const MAX_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
-const CATEGORY_OPTIONS = [
-  { value: "", label: "Choose a category" },
-  ...toolCategories.map((category) => ({ value: category, label: TOOL_CATEGORY_LABELS[category] })),
-];
+const NO_CATEGORY = { value: "", label: "Choose a category" };
 
 /** The numeric fields, in order: whole units, or cents for the price. Stock may be 0 (sold out). */
 const NUMBER_FIELDS = [
@@ -46,6 +45,8 @@ export function ProductFields({ form, idPrefix, currentImage }: ProductFieldsPro
   // A file that is not a picture gets its one error under the field and no (broken) preview.
   const chosenPreview = usePreviewUrl(errors.image ? undefined : watch("image")?.[0]);
   const preview = chosenPreview ?? currentImage;
+  // The select is made once the tree has come, so that the form's value finds its option.
+  const categories = useQuery(categoriesQueryOptions);
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -66,14 +67,26 @@ export function ProductFields({ form, idPrefix, currentImage }: ProductFieldsPro
           rows={3}
         />
       </div>
-      <SelectField
-        id={id("category")}
-        label="Category"
-        error={errors.category?.message}
-        registration={register("category")}
-        required
-        options={CATEGORY_OPTIONS}
-      />
+      {categories.data ? (
+        <SelectField
+          id={id("category")}
+          label="Category"
+          error={errors.category?.message}
+          registration={register("category")}
+          required
+          options={[NO_CATEGORY, ...categoryOptions(categories.data)]}
+        />
+      ) : (
+        <SelectField
+          id={id("category")}
+          label="Category"
+          error={
+            categories.isError ? "The categories could not be loaded. Please reload the page." : undefined
+          }
+          disabled
+          options={[{ value: "", label: "Loading the categories…" }]}
+        />
+      )}
       {NUMBER_FIELDS.map(({ name, idSuffix, label, min, step, inputMode }) => (
         <TextField
           key={name}

@@ -1,5 +1,7 @@
+import { toolsPagePath } from "@toolshop/shared/page-paths";
 import type { Tool } from "@toolshop/shared/tools";
 import { Link } from "react-router";
+import { Breadcrumbs } from "../../../components/breadcrumbs";
 import { Money } from "../../../components/money";
 import { formatCount } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -22,25 +24,15 @@ export function ProductDetails({ tool }: { tool: Tool }) {
       aria-labelledby="product-heading"
       className="mx-auto grid max-w-6xl gap-6 px-4 py-8 md:grid-cols-2 md:gap-12 md:py-12"
     >
-      <nav aria-label="Breadcrumb" className="text-sm md:col-span-2">
-        <ol className="flex flex-wrap items-center gap-2 text-base-content/70">
-          <li>
-            <Link to="/" className="link link-hover">
-              Home
-            </Link>
-          </li>
-          <li className="before:mr-2 before:content-['/']">
-            <Link to="/#tools" className="link link-hover">
-              Tools
-            </Link>
-          </li>
-          <li className="before:mr-2 before:content-['/']">
-            <span aria-current="page" className="text-base-content">
-              {tool.name}
-            </span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        className="md:col-span-2"
+        crumbs={[
+          { label: "Home", to: "/" },
+          { label: "Tools", to: toolsPagePath(null) },
+          ...tool.category.path.map((step) => ({ label: step.name, to: toolsPagePath(step.slug) })),
+          { label: tool.name },
+        ]}
+      />
       <figure className="aspect-[4/3] rounded-box border border-base-300 bg-base-200 p-8">
         <img
           src={tool.image}

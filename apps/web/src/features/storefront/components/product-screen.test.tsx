@@ -11,6 +11,7 @@ import {
   renderScreen,
   startOrdersApi,
 } from "../../orders/test/render-with-api";
+import { toolCategory } from "../../tools/test/categories";
 import { type ServerPage, seedQueries } from "../server-data";
 import { ProductScreen } from "./product-screen";
 
@@ -22,7 +23,7 @@ const LEVEL: Tool = {
   price: 18.9,
   minQuantity: 10,
   availableQuantity: 500,
-  category: "mechanical",
+  category: toolCategory("mechanical"),
   priceBreaks: [],
 };
 const NO_REVIEWS: ToolReviews = { average: null, count: 0, reviews: [] };

@@ -1,11 +1,12 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import type { ToolCategory, ToolSearchPage, ToolSort } from "@toolshop/shared/tools";
+import type { ToolSearchPage, ToolSort } from "@toolshop/shared/tools";
 import { ApiRequestError, apiRequest } from "../../../lib/api-client";
 
 /** What a tool search asks for; every field optional, as in GET /api/tools/search. */
 export interface ToolSearch {
   q?: string;
-  category?: ToolCategory | null;
+  /** A category's slug: its tools and its sub-categories'. */
+  category?: string | null;
   sort?: ToolSort;
   /** Tools per page; the server's TOOLS_PAGE_SIZE when absent. */
   limit?: number;

@@ -3,6 +3,7 @@ import { render, screen } from "@testing-library/react";
 import type { Tool } from "@toolshop/shared/tools";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { toolCategory } from "../test/categories";
 import { ToolCard } from "./tool-card";
 
 const LEVEL: Tool = {
@@ -13,7 +14,7 @@ const LEVEL: Tool = {
   price: 18.9,
   minQuantity: 10,
   availableQuantity: 500,
-  category: "mechanical",
+  category: toolCategory("mechanical"),
   priceBreaks: [],
 };
 

@@ -1,29 +1,21 @@
-import {
-  TOOL_CATEGORY_LABELS,
-  TOOL_SORT_LABELS,
-  type ToolCategory,
-  type ToolSort,
-  toolCategories,
-  toolSorts,
-} from "@toolshop/shared/catalogue";
+import { TOOL_SORT_LABELS, type ToolSort, toolSorts } from "@toolshop/shared/catalogue";
+import type { Category } from "@toolshop/shared/categories";
 import { type MouseEvent, useRef } from "react";
 import { Link } from "react-router";
 import { useTypedBeforeHydration } from "../../../lib/use-typed-before-hydration";
+import { childrenOf, findCategory, pathOf } from "../../categories/category-tree";
 import type { ToolFilters } from "../use-tool-filters";
 
-const TABS: { category: ToolCategory | null; label: string }[] = [
-  { category: null, label: "All" },
-  ...toolCategories.map((category) => ({ category, label: TOOL_CATEGORY_LABELS[category] })),
-];
-
 interface CategoryTabsProps {
-  selected: ToolCategory | null;
+  selected: string | null;
+  /** The tree (GET /api/categories); none yet: only All shows. */
+  categories: readonly Category[] | undefined;
   hrefFor: (update: Partial<ToolFilters>) => string;
   /**
    * A plain click, before the link is followed: true when it chose the category itself, because the
    * link's address, made from the URL, lacks the words still being typed.
    */
-  onChooseWhileTyping: (category: ToolCategory | null) => boolean;
+  onChooseWhileTyping: (category: string | null) => boolean;
 }
 
 /** A click that follows the link in this page (not a new tab or window). */
@@ -31,32 +23,73 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
   return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
 }
 
+interface Tab {
+  slug: string | null;
+  label: string;
+}
+
 /**
- * The categories as links (each view has its own URL, shared or opened in a new tab); the selected one
- * is the current page for screen readers.
+ * The category tree as rows of links (each view has its own URL, shared or opened in a new tab): All
+ * and the root categories, then the sub-categories of each category chosen on the way down to the
+ * selected one (decision 0055). The selected one is the current page for screen readers; the
+ * categories above it stay marked.
  */
-export function CategoryTabs({ selected, hrefFor, onChooseWhileTyping }: CategoryTabsProps) {
+export function CategoryTabs({ selected, categories = [], hrefFor, onChooseWhileTyping }: CategoryTabsProps) {
+  const chosen = findCategory(categories, selected);
+  const path = chosen ? pathOf(categories, chosen) : [];
+  const onPath = new Set(path.map((step) => step.slug));
+  const rows: { label: string; tabs: Tab[] }[] = [
+    {
+      label: "Categories",
+      tabs: [
+        { slug: null, label: "All" },
+        ...childrenOf(categories, null).map((root) => ({ slug: root.slug, label: root.name })),
+      ],
+    },
+    ...path
+      .map((step) => ({
+        label: `Sub-categories of ${step.name}`,
+        tabs: childrenOf(categories, step._id).map((child) => ({ slug: child.slug, label: child.name })),
+      }))
+      .filter((row) => row.tabs.length > 0),
+  ];
+  const current = chosen?.slug ?? null;
+
   return (
-    <nav aria-label="Tool categories">
-      <ul className="inline-flex max-w-full gap-1 overflow-x-auto rounded-box border border-base-300 bg-base-100 p-1">
-        {TABS.map(({ category, label }) => (
-          <li key={label}>
-            <Link
-              to={hrefFor({ category })}
-              preventScrollReset
-              onClick={(event) => {
-                if (isPlainClick(event) && onChooseWhileTyping(category)) event.preventDefault();
-              }}
-              aria-current={category === selected ? "page" : undefined}
-              className={`block rounded-field px-4 py-2 font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
-                category === selected ? "bg-primary text-primary-content" : "hover:bg-base-200"
-              }`}
-            >
-              {label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+    <nav aria-label="Tool categories" className="flex flex-col gap-2">
+      {rows.map((row) => (
+        <ul
+          key={row.label}
+          aria-label={row.label}
+          className="inline-flex max-w-full gap-1 self-start overflow-x-auto rounded-box border border-base-300 bg-base-100 p-1"
+        >
+          {row.tabs.map(({ slug, label }) => {
+            const isCurrent = slug === current;
+            const above = !isCurrent && slug !== null && onPath.has(slug);
+            return (
+              <li key={slug ?? "all"}>
+                <Link
+                  to={hrefFor({ category: slug })}
+                  preventScrollReset
+                  onClick={(event) => {
+                    if (isPlainClick(event) && onChooseWhileTyping(slug)) event.preventDefault();
+                  }}
+                  aria-current={isCurrent ? "page" : undefined}
+                  className={`block rounded-field px-4 py-2 font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
+                    isCurrent
+                      ? "bg-primary text-primary-content"
+                      : above
+                        ? "bg-primary/10 text-base-content ring-1 ring-primary/40"
+                        : "hover:bg-base-200"
+                  }`}
+                >
+                  {label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      ))}
     </nav>
   );
 }

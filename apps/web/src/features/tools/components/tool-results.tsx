@@ -1,5 +1,4 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { TOOL_CATEGORY_LABELS } from "@toolshop/shared/catalogue";
 import { useDeferredValue, useEffect, useRef } from "react";
 import { LoadError } from "../../../components/load-error";
 import { Spinner } from "../../../components/spinner";
@@ -10,6 +9,8 @@ import { ToolCard } from "./tool-card";
 
 interface ToolResultsProps {
   filters: ToolFilters;
+  /** The name of the filters' category, for the sentence when nothing matches. */
+  categoryName?: string | undefined;
   /** False until the filters are the URL's (while the pre-render hydrates): nothing is fetched yet. */
   ready: boolean;
   onClearFilters: () => void;
@@ -20,16 +21,14 @@ export function countTools(total: number, estimate: boolean): string {
   return `${estimate ? "about " : ""}${formatCount(total)} ${total === 1 ? "tool" : "tools"}`;
 }
 
-function noMatchSentence({ q, category }: ToolFilters): string {
+function noMatchSentence({ q, category }: ToolFilters, categoryName = category ?? ""): string {
   const words = q ? ` “${q}”` : "";
   if (!category) return `No tools match${words}.`;
-  return q
-    ? `No tools match${words} in ${TOOL_CATEGORY_LABELS[category]}.`
-    : `No tools match the category ${TOOL_CATEGORY_LABELS[category]}.`;
+  return q ? `No tools match${words} in ${categoryName}.` : `No tools match the category ${categoryName}.`;
 }
 
 /** One page of the search at first, the next one on each "Load more"; the previous list stays while a new search loads. */
-export function ToolResults({ filters, ready, onClearFilters }: ToolResultsProps) {
+export function ToolResults({ filters, categoryName, ready, onClearFilters }: ToolResultsProps) {
   const query = useInfiniteQuery({
     ...toolSearchInfiniteQueryOptions(filters),
     placeholderData: keepPreviousData,
@@ -82,7 +81,7 @@ export function ToolResults({ filters, ready, onClearFilters }: ToolResultsProps
       ) : tools.length === 0 ? (
         filtered ? (
           <div className="flex flex-col items-start gap-3 py-8">
-            <p>{noMatchSentence(filters)}</p>
+            <p>{noMatchSentence(filters, categoryName)}</p>
             <button type="button" className="btn btn-outline btn-sm" onClick={onClearFilters}>
               Clear filters
             </button>

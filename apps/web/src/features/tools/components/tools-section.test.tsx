@@ -103,6 +103,25 @@ describe("The home page's tools list", () => {
     expect(searchesMade(api.calls)).toEqual(["q=strip&category=electrical&sort=price"]);
   });
 
+  it("shows the chosen category's sub-categories, and a sub-category's tools alone", async () => {
+    const { user, router, api } = await renderSection();
+    await screen.findByText("30 tools");
+    expect(screen.queryByRole("list", { name: "Sub-categories of Electrical" })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("link", { name: "Electrical" }));
+    // Electrical takes in its drills: 15 tools, of which the drills are every fourth number from 1.
+    expect(await screen.findByText("15 tools")).toBeInTheDocument();
+    const subCategories = screen.getByRole("list", { name: "Sub-categories of Electrical" });
+    await user.click(within(subCategories).getByRole("link", { name: "Drills" }));
+    expect(await screen.findByText("8 tools")).toBeInTheDocument();
+    expect(search(router)).toBe("?category=drills");
+    expect(screen.getByRole("link", { name: "Drills" })).toHaveAttribute("aria-current", "page");
+    // Its parent stays shown, as the way back up.
+    expect(screen.getByRole("link", { name: "Electrical" })).not.toHaveAttribute("aria-current");
+    expect(screen.getByRole("list", { name: "Sub-categories of Electrical" })).toBeInTheDocument();
+    expect(searchesMade(api.calls)).toEqual(["", "category=electrical", "category=drills"]);
+  });
+
   it("cuts a huge search in the URL to what the server accepts, and reads a misspelt category as All", async () => {
     const { api } = await renderSection(`/?q=${"strip".repeat(200)}&category=Plumbing`);
     expect(await screen.findByText(/No tools match/)).toBeInTheDocument();
@@ -219,7 +238,7 @@ describe("The home page's tools list", () => {
   });
 
   it("clears words typed within the pause on Clear filters, even when the URL holds no words", async () => {
-    const electrical = CATALOGUE.filter((tool) => tool.category === "electrical");
+    const electrical = CATALOGUE.filter((tool) => tool.category.path[0]?.slug === "electrical");
     const { user, router, api } = await renderSection("/?category=mechanical", (call) =>
       searchAnswer(electrical, call),
     );

@@ -1,7 +1,11 @@
 import type { Tool, ToolSearchPage } from "@toolshop/shared/tools";
 import { type ApiAnswer, type ApiCall, startOrdersApi } from "../../orders/test/render-with-api";
+import { TEST_CATEGORIES, toolCategory } from "./categories";
 
-/** `count` tools named "Tool 1".., alternately electrical and mechanical, dearer as the number grows. */
+/**
+ * `count` tools named "Tool 1".., alternately electrical and mechanical (every fourth of the electrical
+ * ones a drill, under electrical), dearer as the number grows.
+ */
 export function makeTools(count: number, start = 1): Tool[] {
   return Array.from({ length: count }, (_, i) => {
     const n = start + i;
@@ -13,7 +17,7 @@ export function makeTools(count: number, start = 1): Tool[] {
       price: n,
       minQuantity: 1,
       availableQuantity: 100,
-      category: n % 2 === 0 ? "mechanical" : "electrical",
+      category: toolCategory(n % 2 === 0 ? "mechanical" : n % 4 === 1 ? "drills" : "electrical"),
       priceBreaks: [],
     };
   });
@@ -25,6 +29,7 @@ export function makeTools(count: number, start = 1): Tool[] {
  */
 export function searchAnswer(catalogue: Tool[], call: ApiCall): ApiAnswer {
   const url = new URL(call.path, "http://test");
+  if (url.pathname === "/api/categories") return { status: 200, body: { categories: TEST_CATEGORIES } };
   if (url.pathname !== "/api/tools/search") return { status: 404, body: { message: "No such route" } };
   const q = url.searchParams.get("q")?.toLowerCase();
   const category = url.searchParams.get("category");
@@ -33,7 +38,8 @@ export function searchAnswer(catalogue: Tool[], call: ApiCall): ApiAnswer {
   const from = Number(url.searchParams.get("cursor") ?? 0);
   const matches = catalogue
     .filter((tool) => !q || `${tool.name} ${tool.short}`.toLowerCase().includes(q))
-    .filter((tool) => !category || tool.category === category)
+    // A category takes in its sub-categories, as the server's search does.
+    .filter((tool) => !category || tool.category.path.some((step) => step.slug === category))
     .sort((a, b) => (sort === "price" ? a.price - b.price : sort === "price-desc" ? b.price - a.price : 0));
   const tools = matches.slice(from, from + limit);
   const next = from + limit;
