@@ -60,7 +60,8 @@ export function AdminOrderCard({ order, onCommand }: AdminOrderCardProps) {
           </Link>
         </div>
       </div>
-      <div className="flex items-center justify-between gap-3 md:flex-col md:items-end">
+      {/* On a phone the buttons take a row of their own when they do not fit beside the price and status. */}
+      <div className="flex flex-wrap items-center justify-between gap-3 md:flex-col md:flex-nowrap md:items-end">
         <p className="font-semibold">
           <Money amount={order.price} />
         </p>
