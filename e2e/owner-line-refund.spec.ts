@@ -1,10 +1,19 @@
 // Issue 48: the owner refunds chosen lines of a paid order of two tools, on a phone and a desktop. The
 // refund dialog offers the whole order by default; the owner picks units of one line, sees the amount
 // that goes back, and refunds it: the order stays paid, the card and the customer's receipt say what
-// was refunded, and that tool's stock comes back (the other's does not). Each test adds its own tools.
+// was refunded, and that tool's stock comes back (the other's does not). A delivered order offers the
+// refund of its lines alone (the shared table's LINE_REFUNDS; no way leads from delivered to refunded):
+// its one line refunded, it stays delivered with nothing left to refund. Each test adds its own tools.
 import type { Page } from "@playwright/test";
 import { signInAsAdmin, toast } from "./accounts-fixtures";
-import { addTool, apiOf, cartOrderThroughApi, customerInOwnBrowser, uniqueToolName } from "./api-fixtures";
+import {
+  addTool,
+  apiOf,
+  cartOrderThroughApi,
+  customerInOwnBrowser,
+  orderThroughApi,
+  uniqueToolName,
+} from "./api-fixtures";
 import { expect, SCREENS, saveScreenshot, test } from "./fixtures";
 import { expectNoSidewaysScroll, seriousViolations } from "./orders-fixtures";
 
@@ -90,6 +99,83 @@ for (const screen of SCREENS) {
     await expect(receipt.getByRole("row", { name: /^Refunded/ })).toContainText("$84.00");
     await expectNoSidewaysScroll(customer.page);
     await saveScreenshot(customer.page, `owner-line-refund-receipt-${screen.name}`);
+    await customer.close();
+  });
+}
+
+for (const screen of SCREENS) {
+  test(`on a ${screen.name}: the owner refunds the one line of a delivered order; it stays delivered and the receipt says so`, async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize(screen.use.viewport);
+    await signInAsAdmin(page);
+    const owner = await apiOf(page);
+    const level = await addTool(owner, {
+      name: uniqueToolName("Delivered Level"),
+      short: "Added for the delivered order's refund test.",
+      minQuantity: 1,
+      availableQuantity: 10,
+      price: 12,
+    });
+    const customer = await customerInOwnBrowser(
+      browser,
+      `delivered-refund-${screen.name}`,
+      screen.use.viewport,
+    );
+    const order = await orderThroughApi(customer.api, level._id, 3, { pay: true });
+    await owner("POST", `/api/orders/${order._id}/ship`, {
+      data: { carrier: "UPS", trackingNumber: "1Z999AA10123456784" },
+    });
+    await owner("POST", `/api/orders/${order._id}/deliver`);
+    await expectAvailable(page, level._id, "7");
+
+    await page.goto(`/dashboard/manageorders?q=${encodeURIComponent(customer.account.email)}`);
+    const card = page
+      .getByRole("main")
+      .getByRole("article", { name: `${level.name} for ${customer.account.email}` });
+    await expect(card).toContainText("Delivered");
+    await expect(card.getByRole("button")).toHaveText([/^Refund/]);
+    await expectNoSidewaysScroll(page);
+    await card.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, `owner-delivered-refund-card-${screen.name}`, { fullPage: false });
+
+    // Only its units to choose: the whole order is no choice for a delivered one.
+    await card.getByRole("button", { name: /^Refund/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Refund units of this order?" });
+    await expect(dialog).toContainText(`3 × ${level.name} for ${customer.account.email}.`);
+    await expect(dialog.getByRole("radio")).toHaveCount(0);
+    await expect(dialog.getByText(/^Amount to refund/)).toHaveText("Amount to refund: $0.00");
+    await dialog.getByLabel(`Units of ${level.name} to refund`).fill("3");
+    await expect(dialog.getByText(/^Amount to refund/)).toHaveText("Amount to refund: $36.00");
+    expect(await seriousViolations(page)).toEqual([]);
+    await saveScreenshot(page, `owner-delivered-refund-dialog-${screen.name}`, { fullPage: false });
+    await dialog.getByRole("button", { name: "Yes, refund" }).click();
+    await expect(
+      toast(page, `$36.00 of ${level.name} for ${customer.account.email} is refunded`),
+    ).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    // Still delivered, every unit refunded: nothing left to offer.
+    await expect(card).toContainText("3 refunded");
+    await expect(card).toContainText("Delivered");
+    await expect(card.getByRole("button")).toHaveCount(0);
+    await expectAvailable(page, level._id, "10");
+
+    // The customer's receipt: the line's refunded units, the order's total and the amount that went back.
+    await customer.page.goto(`/dashboard/orders/${order._id}`);
+    const main = customer.page.getByRole("main");
+    const receipt = main.getByRole("table");
+    await expect(receipt.getByRole("row")).toHaveCount(4);
+    await expect(receipt.getByRole("row").nth(1)).toContainText(level.name);
+    await expect(receipt.getByRole("row").nth(1)).toContainText("(3 refunded)");
+    await expect(receipt.getByRole("row", { name: /^Order total/ })).toContainText("$36.00");
+    await expect(receipt.getByRole("row", { name: /^Refunded/ })).toContainText("$36.00");
+    await expect(main.getByRole("button", { name: "Credit note 1 (PDF)" })).toBeVisible();
+    await expect(
+      main.getByRole("list", { name: "Status history" }).getByRole("listitem").last(),
+    ).toContainText("Delivered");
+    await expectNoSidewaysScroll(customer.page);
+    await saveScreenshot(customer.page, `owner-delivered-refund-receipt-${screen.name}`);
     await customer.close();
   });
 }
