@@ -83,7 +83,8 @@ export interface ToolToAdd {
   minQuantity: number;
   availableQuantity: number;
   price: number;
-  category?: "mechanical" | "electrical";
+  /** A category's slug; the server's default (mechanical) when left out. */
+  category?: string;
   /** Prices by quantity: from minQuantity units up, each costs unitPrice. */
   priceBreaks?: { minQuantity: number; unitPrice: number }[];
   /** An uploaded picture's URL (tools may share one); a new picture is uploaded when left out. */

@@ -83,12 +83,18 @@ for (const viewport of [
       "href",
       `/checkout/${tool._id}`,
     );
+    // Home, Tools, then the tool's category's path (issue 58): the demo's Tape Measure is under Mechanical > Measuring.
     await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link")).toHaveText([
       "Home",
       "Tools",
+      "Mechanical",
+      "Measuring",
     ]);
 
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "");
+    const jsonLd = JSON.parse(
+      // The Product's block; the breadcrumbs' BreadcrumbList follows it.
+      (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "",
+    );
     expect(jsonLd).toMatchObject({
       "@type": "Product",
       name: TOOL_NAME,
@@ -206,7 +212,8 @@ test("a buyer reviews the tool from its page; the page shows the review, with Ja
     await expect(item).toContainText("Review Star: 4");
     await expect(served).toContainText(/out of 5 from \d+ reviews?/);
     const jsonLd = JSON.parse(
-      (await plain.locator('script[type="application/ld+json"]').textContent()) ?? "",
+      // The Product's block; the breadcrumbs' BreadcrumbList follows it.
+      (await plain.locator('script[type="application/ld+json"]').first().textContent()) ?? "",
     );
     expect(jsonLd.aggregateRating).toMatchObject({ "@type": "AggregateRating", bestRating: 5 });
     expect(jsonLd.aggregateRating.reviewCount).toBeGreaterThanOrEqual(1);

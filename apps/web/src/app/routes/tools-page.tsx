@@ -3,7 +3,7 @@ import { toolsPagePath } from "@toolshop/shared/page-paths";
 import { Link } from "react-router";
 import { Breadcrumbs, type Crumb } from "../../components/breadcrumbs";
 import { categoriesQueryOptions } from "../../features/categories/api/get-categories";
-import { findCategory, pathOf } from "../../features/categories/category-tree";
+import { childrenOf, findCategory, pathOf } from "../../features/categories/category-tree";
 import { ToolsCatalogue } from "../../features/tools/components/tools-section";
 import { useToolFilters } from "../../features/tools/use-tool-filters";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -42,8 +42,9 @@ export default function ToolsPage() {
         </h1>
         <p className="mt-2 max-w-2xl text-base-content/80">
           {category
-            ? `Every tool in ${category.name}, its sub-categories' too. Order at least the minimum quantity; we show what is in stock.`
-            : "Every tool ships from our own workshop. Order at least the minimum quantity; we show what is in stock."}
+            ? `Every tool in ${category.name}${childrenOf(categories, category._id).length > 0 ? " and its sub-categories" : ""}. `
+            : "Every tool ships from our own workshop. "}
+          Order at least the minimum quantity; we show what is in stock.
         </p>
         <ToolsCatalogue
           renderedWith={RENDERED_WITH}

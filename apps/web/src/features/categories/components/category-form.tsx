@@ -110,7 +110,10 @@ export function CategoryForm({
 
   const name = register("name", {
     onChange: (event: { target: { value: string } }) => {
-      if (!slugTyped.current) setValue("slug", slugFromName(event.target.value), { shouldValidate: false });
+      // A message under the slug is checked again against the slug the name now makes.
+      if (!slugTyped.current) {
+        setValue("slug", slugFromName(event.target.value), { shouldValidate: Boolean(errors.slug) });
+      }
     },
   });
   const slugField = register("slug", {
@@ -155,7 +158,7 @@ export function CategoryForm({
         maxLength={CATEGORY_SLUG_MAX_LENGTH}
         autoComplete="off"
         spellCheck={false}
-        hint={`Its address: ${toolsPagePath(slug || "…")}`}
+        hint={`Its address: ${toolsPagePath(null)}?category=${slug || "…"}`}
       />
       <SelectField
         id={id("parent")}
