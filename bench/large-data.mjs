@@ -126,7 +126,7 @@ export async function benchData(url, { quotes = 20 } = {}) {
     );
     // Each order with its one line, told apart by its payment id.
     const added = await client.query(
-      `with made as (select u.id as user_id, u.email, t.id as tool_id, t.name, t.image, t.price_cents,
+      `with made as (select u.id as user_id, u.email, t.id as tool_id, t.name, t.image, t.sku, t.price_cents,
            'pi_bench_' || i as transaction_id, now() - i * interval '1 hour' as at
          from users u
          cross join generate_series(1, greatest(0, $2 - (select count(*) from orders o
@@ -138,8 +138,8 @@ export async function benchData(url, { quotes = 20 } = {}) {
          select user_id, email, price_cents, '2 Bench Street, Springfield', '+1 555-0101', 'paid', transaction_id,
            at, at
          from made returning id, transaction_id)
-       insert into order_lines (order_id, position, tool_id, name, image, unit_price_cents, quantity, total_cents)
-       select placed.id, 0, tool_id, name, image, price_cents, 1, price_cents
+       insert into order_lines (order_id, position, tool_id, name, image, sku, unit_price_cents, quantity, total_cents)
+       select placed.id, 0, tool_id, name, image, sku, price_cents, 1, price_cents
        from made join placed using (transaction_id)`,
       [BENCH_CUSTOMER_EMAIL, CUSTOMER_ORDERS],
     );
@@ -169,9 +169,10 @@ export async function benchData(url, { quotes = 20 } = {}) {
 export async function addBenchTool(url, stock = 100_000_000) {
   return withClient(url, async (client) => {
     const { rows } = await client.query(
-      `insert into tools (name, short, image, price_cents, min_quantity, available_quantity, category_id)
+      `insert into tools (name, short, image, price_cents, min_quantity, available_quantity, category_id, sku)
        values ('Bench Pliers', 'Pliers that never run out.', '/images/tools/pliers.svg', 1250, 1, $1,
-         (select id from categories where slug = 'mechanical')) returning id`,
+         (select id from categories where slug = 'mechanical'), 'BENCH-' || nextval('tool_sku_numbers'))
+       returning id`,
       [stock],
     );
     return rows[0].id;

@@ -153,8 +153,9 @@ export async function placeInOneTransaction(pool, { userId, email, toolIds, maxU
     );
     const orderId = placed[0].id;
     await client.query(
-      `insert into order_lines (order_id, position, tool_id, name, image, unit_price_cents, quantity, total_cents)
-        select $1, n - 1, t.id, t.name, t.image, t.price_cents, 1, t.price_cents
+      `insert into order_lines (order_id, position, tool_id, name, image, sku, unit_price_cents, quantity,
+          total_cents)
+        select $1, n - 1, t.id, t.name, t.image, t.sku, t.price_cents, 1, t.price_cents
         from unnest($2::uuid[]) with ordinality as l(id, n) join tools t on t.id = l.id`,
       [orderId, toolIds],
     );

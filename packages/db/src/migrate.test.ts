@@ -19,6 +19,7 @@ const aTool = {
   priceCents: 100,
   minQuantity: 1,
   availableQuantity: 10,
+  sku: "TT-1",
   // A root category of migration 0036.
   categoryId: sql`(select id from categories where slug = 'mechanical')`,
 };

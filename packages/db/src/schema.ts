@@ -12,6 +12,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -60,6 +61,12 @@ export interface StoredPriceBreak {
   unitPriceCents: number;
 }
 
+/**
+ * The numbers of the SKUs the shop makes itself (decision 0056): migration 0038's for the tools that
+ * had none, then one for each tool added through the API without a SKU.
+ */
+export const toolSkuNumbers = pgSequence("tool_sku_numbers");
+
 export const tools = pgTable(
   "tools",
   {
@@ -90,8 +97,19 @@ export const tools = pgTable(
      * shared schema checks their rules (at most 10, rising quantities, falling prices) on every write.
      */
     priceBreaks: jsonb("price_breaks").$type<StoredPriceBreak[]>().notNull().default([]),
+    /**
+     * The part number (issue 58, decision 0056): case kept as the owner typed it, unique without case.
+     * The variants' slice moves it to the tool's one variant.
+     */
+    sku: text("sku").notNull(),
   },
   (t) => [
+    uniqueIndex("tools_sku_unique").on(sql`lower(${t.sku})`),
+    // The shared schema's rule (packages/shared/src/sku.ts), so no write around it stores another.
+    check(
+      "tools_sku_format",
+      sql`${t.sku} ~ '^[A-Za-z0-9]+([./-][A-Za-z0-9]+)*$' and length(${t.sku}) <= 40`,
+    ),
     check("tools_min_quantity_positive", sql`${t.minQuantity} >= 1`),
     check("tools_available_quantity_non_negative", sql`${t.availableQuantity} >= 0`),
     check("tools_price_positive", sql`${t.priceCents} > 0`),
@@ -243,6 +261,8 @@ export const orderLines = pgTable(
     toolId: uuid("tool_id").references(() => tools.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     image: text("image").notNull(),
+    /** The tool's SKU as ordered; null only on lines whose tool was gone before SKUs came (0038). */
+    sku: text("sku"),
     unitPriceCents: integer("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull(),
     totalCents: integer("total_cents").notNull(),
@@ -374,9 +394,11 @@ export const quoteLines = pgTable(
       .references(() => quotes.id, { onDelete: "cascade" }),
     position: smallint("position").notNull(),
     toolId: uuid("tool_id").references(() => tools.id, { onDelete: "set null" }),
-    /** The tool's name and picture when the line was written, as an order line keeps them. */
+    /** The tool's name, picture and SKU when the line was written, as an order line keeps them. */
     name: text("name").notNull(),
     image: text("image").notNull(),
+    /** Null only on lines whose tool was gone before SKUs came (0038). */
+    sku: text("sku"),
     quantity: integer("quantity").notNull(),
     unitPriceCents: integer("unit_price_cents"),
   },

@@ -82,8 +82,9 @@ function rowsSql(table: keyof LargeSeedSizes, sizes: LargeSeedSizes, seed: numbe
   const r = (salt: number) => mix("i", salt, seed);
   switch (table) {
     case "tools":
+      // A SKU per row number and seed (decision 0056), so two seeds' catalogues never share one.
       return `insert into tools (id, name, short, image, price_cents, min_quantity, available_quantity, created_at,
-          category_id)
+          category_id, sku)
         select ${idOf("tool", seed, "i")},
           ${pick(LINES, r(1))} || ' ' || ${pick(
             KINDS.map(([name]) => name),
@@ -102,7 +103,8 @@ function rowsSql(table: keyof LargeSeedSizes, sizes: LargeSeedSizes, seed: numbe
           (select id from categories where slug = ${pick(
             KINDS.map(([, , category]) => category),
             "i",
-          )})
+          )}),
+          'LS${seed}-' || lpad(i::text, 6, '0')
         from generate_series($1::int, $2::int) as i
         on conflict do nothing`;
     case "users":
@@ -120,7 +122,7 @@ function rowsSql(table: keyof LargeSeedSizes, sizes: LargeSeedSizes, seed: numbe
       // Each order with its one line (decision 0038), in the same statement: only the orders inserted now
       // get a line, from the same generated row.
       return `with made as (select ${idOf("order", seed, "o.i")} as id, ${idOf("user", seed, "o.u")} as user_id,
-          ${emailOf("o.u")} as email, t.id as tool_id, t.name, t.image, t.price_cents, o.q, o.s, o.at,
+          ${emailOf("o.u")} as email, t.id as tool_id, t.name, t.image, t.sku, t.price_cents, o.q, o.s, o.at,
           o.i % 900 + 1 || ' Market Street, Springfield' as address,
           '+1 555-' || lpad((o.i % 10000)::text, 4, '0') as phone, o.i
         from (select i, ${user} as u, 1 + ${r(8)} % 40 as q, ${status} as s,
@@ -136,9 +138,9 @@ function rowsSql(table: keyof LargeSeedSizes, sizes: LargeSeedSizes, seed: numbe
         from made
         on conflict do nothing
         returning id)
-        insert into order_lines (order_id, position, tool_id, name, image, unit_price_cents, quantity, total_cents,
-          refunded_quantity)
-        select id, 0, tool_id, name, image, price_cents, q, price_cents * q,
+        insert into order_lines (order_id, position, tool_id, name, image, sku, unit_price_cents, quantity,
+          total_cents, refunded_quantity)
+        select id, 0, tool_id, name, image, sku, price_cents, q, price_cents * q,
           case when s = 'refunded' then q else 0 end
         from made join placed using (id)`;
     }

@@ -29,6 +29,7 @@ type NewTool = Omit<typeof tools.$inferInsert, "categoryId"> & { category: strin
 const demoTools: readonly NewTool[] = [
   {
     name: "Pliers",
+    sku: "PL-180",
     category: "pliers",
     short:
       "Forged chrome-vanadium combination pliers with induction-hardened cutting edges and 1000 V insulated grips. Grips, bends and cuts copper and steel wire up to 2.5 mm.",
@@ -39,6 +40,7 @@ const demoTools: readonly NewTool[] = [
   },
   {
     name: "Screwdrivers",
+    sku: "SD-6PC",
     category: "screwdrivers",
     short:
       "A six-piece set of slotted and Phillips screwdrivers with magnetic tips and VDE-rated insulated shafts. Two-component handles keep a firm grip through a full day of panel work.",
@@ -49,6 +51,7 @@ const demoTools: readonly NewTool[] = [
   },
   {
     name: "Tape Measure",
+    sku: "TM-5M/16",
     category: "measuring",
     short:
       "A 5 m (16 ft) tape measure with a 25 mm nylon-coated blade that stands out 2.4 m unsupported. The rubber-armoured case survives drops from a ladder.",
@@ -59,6 +62,7 @@ const demoTools: readonly NewTool[] = [
   },
   {
     name: "Electric Drill",
+    sku: "ED-18V.2",
     category: "drills",
     short:
       "An 18 V cordless drill/driver with a brushless motor, a 13 mm keyless chuck and 21 torque settings. Supplied with two 2.0 Ah batteries and a one-hour charger.",
@@ -69,6 +73,7 @@ const demoTools: readonly NewTool[] = [
   },
   {
     name: "Level",
+    sku: "LV-600",
     category: "measuring",
     short:
       "A 600 mm aluminium box-beam spirit level with three shock-proof vials accurate to 0.5 mm/m. Its magnetic edge holds it on conduit, panels and steel studs.",
@@ -79,6 +84,7 @@ const demoTools: readonly NewTool[] = [
   },
   {
     name: "Wire Strippers",
+    sku: "WS-0.2/6",
     category: "electrical",
     short:
       "Self-adjusting wire strippers for solid and stranded conductors from 0.2 to 6 mm², with a built-in cutter and crimper. One squeeze strips the insulation without nicking the copper.",
@@ -89,6 +95,7 @@ const demoTools: readonly NewTool[] = [
   },
   {
     name: "Fish Tape",
+    sku: "FT-30M",
     category: "electrical",
     short:
       "A 15 m (50 ft) spring-steel fish tape on an impact-resistant reel, with etched length markings. The flexible, rounded leader pulls cable through conduit without snagging.",
@@ -99,6 +106,7 @@ const demoTools: readonly NewTool[] = [
   },
   {
     name: "Voltage Tester",
+    sku: "VT-1000",
     category: "testers",
     short:
       "A pocket non-contact voltage tester that detects 12 to 1000 V AC with a bright LED, a beeper and vibration. CAT IV rated, with a built-in flashlight for dark cabinets.",

@@ -3,6 +3,7 @@ import { TOOL_SEARCH_MAX_LENGTH, toolSorts } from "./catalogue";
 import { CATEGORY_SLUG_MAX_LENGTH, CATEGORY_SLUG_PATTERN, toolCategorySchema } from "./categories";
 import { MAX_ORDER_QUANTITY } from "./orders";
 import { pageQueryFields } from "./paging";
+import { skuSchema } from "./sku";
 import { multiLine, oneLine } from "./text";
 import { MAX_PRICE_BREAKS, type PriceBreak } from "./unit-price";
 
@@ -50,6 +51,8 @@ const categorySlugInput = z.preprocess(
  */
 export const toolSchema = z.object({
   _id: z.uuid(),
+  /** The part number, case as the owner typed it (decision 0056). */
+  sku: z.string(),
   name: z.string(),
   short: z.string(),
   image: z.string(),
@@ -270,6 +273,7 @@ function checkPriceBreaks(
 }
 
 const productFields = {
+  sku: skuSchema,
   name: oneLine(
     z
       .string({ error: PRODUCT_NAME_REQUIRED })
@@ -320,11 +324,13 @@ export const productImagePathSchema = z
 /**
  * POST /api/tools (admin): a new tool; the image was uploaded first (POST /api/uploads). The category
  * may be left out (docs/product.md's body has none): it is then DEFAULT_TOOL_CATEGORY. The form always sends it.
- * So may the price breaks: none.
+ * So may the price breaks: none. So may the SKU, for the same callers: the shop then gives the next of
+ * its own series (decision 0056); the form requires one.
  */
 export const createToolBodySchema = z
   .object({
     ...productFields,
+    sku: skuSchema.optional(),
     image: productImagePathSchema,
     category: categorySlugInput.default(DEFAULT_TOOL_CATEGORY),
     priceBreaks: priceBreaksSchema.default([]),
@@ -342,6 +348,7 @@ export const updateToolBodySchema = z
     ...productFields,
     image: productImagePathSchema,
     category: categorySlugInput.optional(),
+    sku: skuSchema.optional().describe("Without it the tool keeps its SKU"),
     priceBreaks: priceBreaksSchema
       .optional()
       .describe(

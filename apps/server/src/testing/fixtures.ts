@@ -31,9 +31,20 @@ export function categoryIdOf(slug: string): SQL<string> {
   return sql<string>`(select ${categories.id} from ${categories} where ${categories.slug} = ${slug})`;
 }
 
+/** A SKU of its own for a test tool, from the shop's sequence (decision 0056). */
+export function nextTestSku(): SQL<string> {
+  return sql<string>`'TEST-' || nextval('tool_sku_numbers')`;
+}
+
 export async function addTool(
   db: Database,
-  values: { priceCents?: number; minQuantity?: number; availableQuantity?: number; category?: string } = {},
+  values: {
+    priceCents?: number;
+    minQuantity?: number;
+    availableQuantity?: number;
+    category?: string;
+    sku?: string;
+  } = {},
 ) {
   const [tool] = await db
     .insert(tools)
@@ -45,6 +56,7 @@ export async function addTool(
       minQuantity: values.minQuantity ?? 2,
       availableQuantity: values.availableQuantity ?? 100,
       categoryId: categoryIdOf(values.category ?? "mechanical"),
+      sku: values.sku ?? nextTestSku(),
     })
     .returning();
   if (!tool) throw new Error("no tool inserted");

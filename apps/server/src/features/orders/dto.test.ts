@@ -39,6 +39,7 @@ function aLine(overrides: Partial<OrderLineRow> = {}): OrderLineRow {
     toolId: "6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a01",
     name: "Pliers",
     image: "/images/tools/pliers.svg",
+    sku: "PL-180",
     unitPriceCents: 1250,
     quantity: 20,
     totalCents: 25_000,

@@ -14,7 +14,10 @@ import type { CategoryTree } from "../categories/tree";
  * A tool's values as the CSV has them: the shared schema's fields (the image is a path, the category a
  * slug, written as its path of names).
  */
-export type ToolCsvValues = Omit<Tool, "_id" | "category"> & { category: string };
+export type ToolCsvValues = Omit<Tool, "_id" | "category" | "sku"> & {
+  category: string;
+  sku?: string | undefined;
+};
 
 export function toolCsvValues(tool: Tool): ToolCsvValues {
   const { _id, category, ...values } = tool;
@@ -82,6 +85,9 @@ const categoryCell = (tree: CategoryTree) => ({
 export function toolCsvColumns(currency: string, categories: CategoryTree): readonly ToolColumn[] {
   const money = (amount: number) => minorToFixed(amountToMinor(amount, currency), currency);
   return [
+    // A new tool's SKU is required here as on the form (the import assigns none); text, so that an
+    // empty cell is the schema's "SKU is required" and not the tool's old SKU kept.
+    { header: "sku", field: "sku", cell: (tool) => tool.sku ?? "", read: text },
     { header: "name", field: "name", cell: (tool) => tool.name, read: text },
     { header: "short", field: "short", cell: (tool) => tool.short, read: text },
     {

@@ -2,6 +2,7 @@
 // shared tool schema, the one the admin's form and POST/PATCH /api/tools use, against the catalogue
 // as it is. Nothing here writes.
 import { createHash } from "node:crypto";
+import { SKU_REQUIRED, skuTaken } from "@toolshop/shared/sku";
 import type { ToolImportResult, ToolImportRow } from "@toolshop/shared/spreadsheets";
 import { type CreateToolBody, createToolBodySchema, type Tool } from "@toolshop/shared/tools";
 import { z } from "zod";
@@ -79,6 +80,9 @@ export async function planImport(
   };
   const claimedTools = new Map<string, number>();
   const claimedNames = new Map<string, number>();
+  // SKUs without case (decision 0056): whose each is in the shop, and which line of the file gave it.
+  const skuHolders = new Map(catalogue.map((tool) => [tool.sku.toLowerCase(), tool._id]));
+  const claimedSkus = new Map<string, number>();
 
   const planned: PlannedWrite[] = [];
   for (const record of rows) {
@@ -137,6 +141,11 @@ export async function planImport(
       }
     }
     const name = parsed.data?.name ?? (nameCell || current?.name || "");
+    // The SKU as read even when another cell is wrong, so that the row says all it has to.
+    const sku = parsed.data?.sku ?? (typeof input.sku === "string" ? input.sku.trim() : undefined);
+    for (const message of skuErrors(sku || undefined, current, record.line, skuHolders, claimedSkus)) {
+      if (!errors.includes(message)) errors.push(message);
+    }
 
     // One row per tool: two rows changing the same tool would each overwrite the other.
     const [claims, claimKey] = current ? [claimedTools, current._id] : [claimedNames, name];
@@ -171,6 +180,28 @@ export async function planImport(
   const result = summarize(planned.map((write) => write.row));
   const writes = planned.filter((write) => write.row.action === "create" || write.row.action === "update");
   return { result, writes };
+}
+
+/**
+ * A row's SKU against the shop and the file: a new tool needs one (the import assigns none), another
+ * tool of the shop may not have it, nor may an earlier line have given it, in any case. A swap of two
+ * tools' SKUs takes two imports: each line is checked against the shop as it is.
+ */
+function skuErrors(
+  sku: string | undefined,
+  current: Tool | undefined,
+  line: number,
+  holders: ReadonlyMap<string, string>,
+  claimed: Map<string, number>,
+): string[] {
+  if (sku === undefined) return current ? [] : [SKU_REQUIRED];
+  const key = sku.toLowerCase();
+  const holder = holders.get(key);
+  if (holder !== undefined && holder !== current?._id) return [skuTaken(sku)];
+  const earlier = claimed.get(key);
+  if (earlier !== undefined) return [`Line ${earlier} already gives the SKU ${sku}.`];
+  claimed.set(key, line);
+  return [];
 }
 
 /** A schema issue as the row's error: a price break's says which ("The quantity…" of what?). */

@@ -85,7 +85,10 @@ async function writePlan(
       write.row.toolId = randomUUID();
       events.push({ type: "ToolChanged", toolId: write.row.toolId, change: "created" });
       const categoryId = categoryIdOf(write.values.category);
-      return { id: write.row.toolId, ...toRowValues(write.values, currency, categoryId), categoryId };
+      // The plan refuses a new tool's row without one.
+      const { sku } = write.values;
+      if (!sku) throw new Error("A new tool was planned without a SKU.");
+      return { id: write.row.toolId, ...toRowValues(write.values, currency, categoryId), categoryId, sku };
     });
     await tx.insert(tools).values(batch);
   }

@@ -1,4 +1,5 @@
 import { apiErrorSchema } from "@toolshop/shared/errors";
+import { skuNotFound, skuParamsSchema } from "@toolshop/shared/sku";
 import {
   type Tool,
   type ToolSearchPage,
@@ -10,11 +11,12 @@ import {
 } from "@toolshop/shared/tools";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { HttpError } from "../../lib/http-errors";
 import type { CachedRead } from "../../plugins/catalogue-cache";
 import { createDerivedCache } from "../../plugins/derived-cache";
 import { cachedCategoryTree } from "../categories/tree";
 import { searchTools } from "./search";
-import { findTool, listTools } from "./service";
+import { findTool, findToolBySku, listTools } from "./service";
 
 const toolListSchema = z.array(toolSchema);
 
@@ -86,6 +88,28 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       const cached = firstPage(request.query);
       if (cached) return app.catalogueCache.serve(request, reply, cached);
       return searchTools(app.db, request.query, app.config.currency, categories, searchCounts);
+    },
+  );
+
+  // A static prefix, as /tools/search. Not cached: one read of the unique index, and what a SKU names
+  // changes with every edit of a SKU.
+  app.get(
+    "/tools/by-sku/:sku",
+    {
+      schema: {
+        tags: ["tools"],
+        summary: "The tool with this SKU, in any case",
+        description:
+          "The SKU is matched without case (abc-1 finds ABC-1); a / in it is sent as %2F. 404 with a sentence when no tool has it.",
+        params: skuParamsSchema,
+        response: { 200: toolSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { sku } = request.params;
+      const tool = await findToolBySku(app.db, sku, app.config.currency, categories);
+      if (!tool) throw new HttpError(404, skuNotFound(sku));
+      return tool;
     },
   );
 

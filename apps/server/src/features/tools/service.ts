@@ -7,6 +7,7 @@ import { HttpError } from "../../lib/http-errors";
 import { amountToMinor, minorToAmount } from "../../lib/money";
 import { categoryIdOfSlug } from "../categories/service";
 import { type CategoryTree, type CategoryTreeSource, categoryTreeOf } from "../categories/tree";
+import { assignedSku, refuseTakenSku, skuIs, withSkuUnique } from "./skus";
 
 // The columns a tool's API view reads: not the full-text document, which only SQL reads, nor
 // created_at, which only sorts (a Date made per row for nothing).
@@ -29,6 +30,7 @@ export interface ToolsContext {
 export function toToolResponse(row: ToolRow, currency: string, categories: CategoryTree): Tool {
   return {
     _id: row.id,
+    sku: row.sku,
     name: row.name,
     short: row.short,
     image: row.image,
@@ -86,6 +88,17 @@ export async function findTool(
   return row ? oneToolResponse(row, currency, categories) : undefined;
 }
 
+/** GET /tools/by-sku/:sku: the tool whose SKU is `sku` in any case. */
+export async function findToolBySku(
+  db: Database,
+  sku: string,
+  currency: string,
+  categories: CategoryTreeSource = categoryTreeOf(db),
+): Promise<Tool | undefined> {
+  const [row] = await db.select(toolColumns).from(tools).where(skuIs(sku));
+  return row ? oneToolResponse(row, currency, categories) : undefined;
+}
+
 /** GET /tools/:id/stock-settings (admin): the owner's low-stock threshold; undefined for no such tool. */
 export async function findStockSettings(db: Database, id: string): Promise<ToolStockSettings | undefined> {
   const [row] = await db
@@ -97,6 +110,8 @@ export async function findStockSettings(db: Database, id: string): Promise<ToolS
 
 /** The values a tool is created or updated with (validated by the shared product schema). */
 export interface ToolValues {
+  /** Absent on create: the shop assigns one (assignedSku); on an edit: the tool keeps its own. */
+  sku?: string | undefined;
   name: string;
   short: string;
   image: string;
@@ -114,6 +129,7 @@ export interface ToolValues {
 /** The row's values; `categoryId` is the category's id when `values` names one (categoryIdOfSlug). */
 export function toRowValues(values: ToolValues, currency: string, categoryId?: string) {
   return {
+    sku: values.sku,
     name: values.name,
     short: values.short,
     image: values.image,
@@ -137,10 +153,14 @@ export async function createTool(
   values: ToolValues & { category: string },
 ): Promise<Tool> {
   const categoryId = await categoryIdOfSlug(ctx.db, values.category);
-  const [row] = await ctx.db
-    .insert(tools)
-    .values({ ...toRowValues(values, ctx.currency, categoryId), categoryId })
-    .returning(toolColumns);
+  const sku = values.sku ?? (await assignedSku(ctx.db, values.category));
+  await refuseTakenSku(ctx.db, sku);
+  const [row] = await withSkuUnique(sku, () =>
+    ctx.db
+      .insert(tools)
+      .values({ ...toRowValues(values, ctx.currency, categoryId), categoryId, sku })
+      .returning(toolColumns),
+  );
   if (!row) throw new Error("The new tool was not returned.");
   await ctx.events.publish({ type: "ToolChanged", toolId: row.id, change: "created" });
   return oneToolResponse(row, ctx.currency, categoryTreeOf(ctx.db));
@@ -156,17 +176,21 @@ export async function updateTool(
   values: ToolValues & { previousAvailableQuantity: number },
 ): Promise<Tool> {
   const categoryId = values.category ? await categoryIdOfSlug(ctx.db, values.category) : undefined;
-  const [row] = await ctx.db
-    .update(tools)
-    .set(toRowValues(values, ctx.currency, categoryId))
-    .where(
-      and(
-        eq(tools.id, id),
-        eq(tools.availableQuantity, values.previousAvailableQuantity),
-        values.priceBreaks ? undefined : keptBreaksHold(values, ctx.currency),
-      ),
-    )
-    .returning(toolColumns);
+  const { sku } = values;
+  if (sku) await refuseTakenSku(ctx.db, sku, id);
+  const update = () =>
+    ctx.db
+      .update(tools)
+      .set(toRowValues(values, ctx.currency, categoryId))
+      .where(
+        and(
+          eq(tools.id, id),
+          eq(tools.availableQuantity, values.previousAvailableQuantity),
+          values.priceBreaks ? undefined : keptBreaksHold(values, ctx.currency),
+        ),
+      )
+      .returning(toolColumns);
+  const [row] = sku ? await withSkuUnique(sku, update) : await update();
   if (row) {
     await ctx.events.publish({ type: "ToolChanged", toolId: row.id, change: "updated" });
     return oneToolResponse(row, ctx.currency, categoryTreeOf(ctx.db));

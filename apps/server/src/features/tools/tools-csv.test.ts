@@ -9,7 +9,7 @@ import { categoryIdOf } from "../../testing/fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 
 const BOM = "\uFEFF";
-const HEADER = "id,name,short,price,minimum,stock,category,image,price breaks";
+const HEADER = "id,sku,name,short,price,minimum,stock,category,image,price breaks";
 
 for (const target of testDatabaseTargets()) {
   describe.skipIf(target.skip)(`catalogue CSV export and import ${target.title}`, () => {
@@ -47,6 +47,7 @@ for (const target of testDatabaseTargets()) {
             minQuantity: 2,
             availableQuantity: 100,
             categoryId: categoryIdOf("long-nose-pliers"),
+            sku: "LNP-160/A",
             priceBreaks: [
               { minQuantity: 50, unitPriceCents: 1100 },
               { minQuantity: 200, unitPriceCents: 990 },
@@ -60,6 +61,7 @@ for (const target of testDatabaseTargets()) {
             minQuantity: 1,
             availableQuantity: 0,
             categoryId: categoryIdOf("electrical"),
+            sku: "HX-1",
           },
         ])
         .returning({ id: tools.id });
@@ -119,6 +121,7 @@ for (const target of testDatabaseTargets()) {
       const rows: string[][] = parse(response.rawPayload, { bom: true });
       expect(rows.find((row) => row[0] === hostile._id)).toEqual([
         hostile._id,
+        "HX-1",
         `'=HYPERLINK("http://evil.example","Click")`,
         "'+1 cell, -2 cells, @SUM(A1) and 'quoted",
         "9.99",
@@ -129,14 +132,15 @@ for (const target of testDatabaseTargets()) {
         "",
       ]);
       const pliersRow = rows.find((row) => row[0] === pliers._id);
-      expect(pliersRow?.slice(1, 4)).toEqual([
+      expect(pliersRow?.slice(1, 5)).toEqual([
+        "LNP-160/A",
         "Pliers, long-nose",
         'Grips "small" parts,\nreaches deep.',
         "12.50",
       ]);
       expect(pliersRow?.at(-1)).toBe("50:11.00;200:9.90");
       // A category by its path of names, from the top (decision 0055).
-      expect(pliersRow?.[6]).toBe("Mechanical > Long-nose Pliers");
+      expect(pliersRow?.[7]).toBe("Mechanical > Long-nose Pliers");
     });
 
     it("carries categories by their path both ways, and refuses a path no category has with its line", async () => {
@@ -179,7 +183,7 @@ for (const target of testDatabaseTargets()) {
       });
       const exported = (await exportCsv(admin)).rawPayload;
       const rows: string[][] = parse(exported, { bom: true });
-      expect(rows.find((row) => row[0] === hostile._id)?.[6]).toBe("Mechanical");
+      expect(rows.find((row) => row[0] === hostile._id)?.[7]).toBe("Mechanical");
       expect((await preview(exported)).counts.unchanged).toBe(before.length);
       await importCsv(`id,category\n${hostile._id},Electrical\n`, "");
     });
@@ -197,17 +201,55 @@ for (const target of testDatabaseTargets()) {
       expect(await catalogue()).toEqual(before);
     });
 
+    it("carries SKUs, refusing on its line one another tool has, in any case, or an earlier line gave", async () => {
+      const before = await catalogue();
+      const csv = [
+        "id,sku,name,short,price,minimum,stock,category,image", // line 1
+        `${hostile._id},lnp-160/a,x,x,1.00,1,0,Electrical,/images/tools/level.svg`, // line 2: the pliers' SKU
+        ",NEW-7,New A,A.,1.00,1,1,Mechanical,/images/tools/level.svg", // line 3: new
+        ",new-7,New B,B.,1.00,1,1,Mechanical,/images/tools/level.svg", // line 4: line 3's, other case
+        ",HX-1,New C,C.,1.00,1,1,Mechanical,/images/tools/level.svg", // line 5: the hostile tool's
+        `${pliers._id},LNP-160/A,"Pliers, long-nose",x,12.50,2,100,Mechanical > Long-nose Pliers,/images/tools/pliers.svg`, // line 6: its own
+        ",../etc,New D,D.,1.00,1,1,Mechanical,/images/tools/level.svg", // line 7: no SKU
+      ].join("\n");
+      const rows = (await preview(csv)).rows;
+      expect(rows.map((row) => [row.line, row.action])).toEqual([
+        [2, "error"],
+        [3, "create"],
+        [4, "error"],
+        [5, "error"],
+        [6, "update"],
+        [7, "error"],
+      ]);
+      expect(rows[0]?.errors).toEqual(["Another tool already has the SKU lnp-160/a."]);
+      expect(rows[2]?.errors).toEqual(["Line 3 already gives the SKU new-7."]);
+      expect(rows[3]?.errors).toEqual(["Another tool already has the SKU HX-1."]);
+      expect(rows[4]?.changes.map((change) => change.column)).toEqual(["short"]);
+      expect(rows[5]?.errors).toEqual([
+        "The SKU may hold only letters, digits and - . / (each between two letters or digits)",
+      ]);
+      expect((await importCsv(csv, "")).statusCode).toBe(422);
+      expect(await catalogue()).toEqual(before);
+
+      // A SKU changed by the file is the tool's, as typed; the export then gives it back unchanged.
+      const renamed = await importCsv(`id,sku\n${hostile._id},hx-2\n`, "");
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect((await catalogue()).find((tool) => tool._id === hostile._id)?.sku).toBe("hx-2");
+      expect((await preview((await exportCsv(admin)).rawPayload)).counts.unchanged).toBe(before.length);
+      await importCsv(`id,sku\n${hostile._id},HX-1\n`, "");
+    });
+
     it("previews changes, new tools and each bad row's errors with its line, and a dry run changes nothing", async () => {
       const before = await catalogue();
       const csv = [
-        "name,price,stock,short,image,category,minimum", // line 1
+        "name,price,stock,short,image,category,minimum,sku", // line 1
         `"Pliers, long-nose",13.00,100,"Grips ""small"" parts,`, // line 2, its cell goes on to line 3
-        `reaches deep.",/images/tools/pliers.svg,Mechanical > Long-nose Pliers,2`, // line 3
+        `reaches deep.",/images/tools/pliers.svg,Mechanical > Long-nose Pliers,2,LNP-160/A`, // line 3
         "", // line 4: empty, skipped
-        "Cable Cutter,24.99,500,Cuts cable.,/images/tools/pliers.svg,electrical,10", // line 5: new
-        "Bad Price,12.345,5,Too precise.,/images/tools/pliers.svg,mechanical,1", // line 6
-        ",abc,-1,,/uploads/missing.webp,wooden,1", // line 7
-        "Cable Cutter,20.00,1,Twice.,/images/tools/pliers.svg,electrical,1", // line 8
+        "Cable Cutter,24.99,500,Cuts cable.,/images/tools/pliers.svg,electrical,10,CC-24", // line 5: new
+        "Bad Price,12.345,5,Too precise.,/images/tools/pliers.svg,mechanical,1,BP-1", // line 6
+        ",abc,-1,,/uploads/missing.webp,wooden,1,", // line 7
+        "Cable Cutter,20.00,1,Twice.,/images/tools/pliers.svg,electrical,1,CC-25", // line 8
       ].join("\r\n");
       const result = await preview(`${BOM}${csv}`);
       expect(result.counts).toEqual({ create: 1, update: 1, unchanged: 0, error: 3 });
@@ -225,6 +267,7 @@ for (const target of testDatabaseTargets()) {
       expect(empty?.errors).toEqual([
         "The price must be a number like 12.50, not “abc”",
         "No category has the path “wooden”: add it on the Categories screen first, or give the path of one there (its names from the top, joined by “ > ”)",
+        "SKU is required",
         "Product Name is required",
         "Short description is required",
         "Available quantity must be at least 0",
@@ -244,12 +287,12 @@ for (const target of testDatabaseTargets()) {
 
     it("reads price breaks as quantity:price pairs, checks them as the product form does, and saves them", async () => {
       const csv = [
-        "name,short,price,minimum,stock,category,image,price breaks", // line 1
-        "Break Saw,Cuts.,20.00,5,10,mechanical,/images/tools/level.svg,5:18.00", // line 2: at the minimum
-        "Break Drill,Drills.,20.00,1,10,electrical,/images/tools/level.svg,10:19.00;20:19.50", // line 3
-        "Break Level,Levels.,20.00,1,10,mechanical,/images/tools/level.svg,ten for 18", // line 4
-        `Break Tape,Measures.,20.00,1,10,mechanical,/images/tools/level.svg,"10:18,00"`, // line 5
-        "Break Knife,Cuts.,20.00,1,10,mechanical,/images/tools/level.svg,10:18.00;20:17", // line 6: fine
+        "sku,name,short,price,minimum,stock,category,image,price breaks", // line 1
+        "BS-1,Break Saw,Cuts.,20.00,5,10,mechanical,/images/tools/level.svg,5:18.00", // line 2: at the minimum
+        "BD-1,Break Drill,Drills.,20.00,1,10,electrical,/images/tools/level.svg,10:19.00;20:19.50", // line 3
+        "BL-1,Break Level,Levels.,20.00,1,10,mechanical,/images/tools/level.svg,ten for 18", // line 4
+        `BT-1,Break Tape,Measures.,20.00,1,10,mechanical,/images/tools/level.svg,"10:18,00"`, // line 5
+        "BK-1,Break Knife,Cuts.,20.00,1,10,mechanical,/images/tools/level.svg,10:18.00;20:17", // line 6: fine
       ].join("\n");
       const result = await preview(csv);
       const [atMinimum, rising, words, comma, fine] = result.rows;
@@ -299,7 +342,7 @@ for (const target of testDatabaseTargets()) {
       expect(result.counts.update).toBe(1);
       const applied = await importCsv(withNew, `expect=${result.fingerprint}`);
       expect(applied.statusCode, applied.body).toBe(200);
-      const created = `name,short,price,minimum,stock,category,image\nCable Cutter,Cuts cable.,24.99,10,500,electrical,/images/tools/pliers.svg\n`;
+      const created = `sku,name,short,price,minimum,stock,category,image\ncc-24,Cable Cutter,Cuts cable.,24.99,10,500,electrical,/images/tools/pliers.svg\n`;
       const second = await importCsv(created, "");
       expect(second.statusCode, second.body).toBe(200);
       const newId = toolImportResultSchema.parse(second.json()).rows[0]?.toolId;
@@ -331,9 +374,9 @@ for (const target of testDatabaseTargets()) {
 
     it("previews 10,000 new tools, and refuses a file with more rows", async () => {
       const row = (n: number) =>
-        `Bulk tool ${n},"Bulk, ""quoted"" tool",${(n % 900) + 1}.25,1,${n},mechanical,/images/tools/level.svg`;
+        `Bulk tool ${n},"Bulk, ""quoted"" tool",${(n % 900) + 1}.25,1,${n},mechanical,/images/tools/level.svg,BULK-${n}`;
       const rows = Array.from({ length: TOOL_IMPORT_MAX_ROWS }, (_, index) => row(index));
-      const header = "name,short,price,minimum,stock,category,image";
+      const header = "name,short,price,minimum,stock,category,image,sku";
       const result = await preview(`${header}\n${rows.join("\n")}\n`);
       expect(result.counts).toEqual({ create: TOOL_IMPORT_MAX_ROWS, update: 0, unchanged: 0, error: 0 });
       expect(result.rows.at(-1)?.line).toBe(TOOL_IMPORT_MAX_ROWS + 1);

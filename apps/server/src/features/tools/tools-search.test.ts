@@ -6,7 +6,7 @@ import { CURSOR_NOT_OURS } from "@toolshop/shared/paging";
 import { type Tool, type ToolSearchPage, toolSearchPageSchema, toolSorts } from "@toolshop/shared/tools";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categoryIdOf } from "../../testing/fixtures";
+import { categoryIdOf, nextTestSku } from "../../testing/fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { CURSOR_OTHER_SORT } from "./search";
 
@@ -41,6 +41,7 @@ interface Ranked extends Tool {
 const rowOf = ({ category, ...ratchet }: (typeof ratchets)[number]) => ({
   ...ratchet,
   categoryId: categoryIdOf(category),
+  sku: nextTestSku(),
 });
 
 /** Whether the tool is in `slug` or under it: what the search's category takes in. */
@@ -264,6 +265,7 @@ for (const target of testDatabaseTargets()) {
           minQuantity: 1,
           availableQuantity: 10,
           categoryId: categoryIdOf("mechanical"),
+          sku: "TW-100",
         })
         .returning({ id: tools.id });
       // Writes through the database directly do not publish ToolChanged: the admin routes do (see
@@ -285,6 +287,7 @@ for (const target of testDatabaseTargets()) {
         minQuantity: 1,
         availableQuantity: 10,
         categoryId: categoryIdOf("electrical"),
+        sku: "RO-1",
       };
       const [added] = await t.database.db.insert(tools).values(newRatchet).returning({ id: tools.id });
       // Written behind the app's back: the kept total still counts the tools it counted...

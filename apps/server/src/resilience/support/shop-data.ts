@@ -5,7 +5,7 @@ import type { Database } from "@toolshop/db/client";
 import { orderLines, tools, users } from "@toolshop/db/schema";
 import { eq } from "drizzle-orm";
 import { accessTokens } from "../../plugins/auth/access-token";
-import { categoryIdOf } from "../../testing/fixtures";
+import { categoryIdOf, nextTestSku } from "../../testing/fixtures";
 import { TEST_AUTH_SECRET } from "./server-process";
 
 export interface Customer {
@@ -49,6 +49,7 @@ export async function addTool(db: Database, availableQuantity: number) {
       minQuantity: 1,
       availableQuantity,
       categoryId: categoryIdOf("mechanical"),
+      sku: nextTestSku(),
     })
     .returning();
   if (!tool) throw new Error("no tool inserted");

@@ -8,6 +8,7 @@ export { PLIERS };
 
 export const DRILL: Tool = {
   _id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+  sku: "CART-1",
   name: "Electric Drill",
   short: "A cordless drill.",
   image: "/images/tools/drill.svg",

@@ -4,6 +4,7 @@ import { toolCategory } from "../../tools/test/categories";
 
 export const PLIERS: Tool = {
   _id: "6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a01",
+  sku: "PL-180",
   name: "Pliers",
   short: "Forged combination pliers.",
   image: "/images/tools/pliers.svg",

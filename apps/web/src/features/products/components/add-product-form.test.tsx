@@ -49,6 +49,7 @@ const png = () =>
 
 async function fillValidProduct(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText("Product Name"), "Cable Cutter");
+  await user.type(screen.getByLabelText("SKU"), "CC-20/A");
   await user.type(screen.getByLabelText("Short description"), "Cuts cable up to 20 mm.");
   await user.selectOptions(screen.getByLabelText("Category"), "Electrical");
   await user.type(screen.getByLabelText("Minimum quantity"), "10");
@@ -75,6 +76,7 @@ describe("AddProductForm", () => {
     await user.click(screen.getByRole("button", { name: "Add product" }));
     for (const message of [
       "Product Name is required",
+      "SKU is required",
       "Short description is required",
       "Category is required",
       "Minimum quantity is required",
@@ -147,6 +149,7 @@ describe("AddProductForm", () => {
     expect(upload).toBeInstanceOf(FormData);
     expect(((upload as FormData).get("image") as File).name).toBe("cutter.png");
     expect(JSON.parse(String(calls[1]?.body))).toEqual({
+      sku: "CC-20/A",
       name: "Cable Cutter",
       short: "Cuts cable up to 20 mm.",
       minQuantity: 10,
@@ -160,6 +163,38 @@ describe("AddProductForm", () => {
     expect((screen.getByLabelText("Price (USD)") as HTMLInputElement).value).toBe("");
     expect((screen.getByLabelText("Category") as HTMLSelectElement).value).toBe("");
     // (user-event's stubbed file outlives a form reset; e2e/admin-catalogue.spec.ts checks it is gone.)
+  });
+
+  it("refuses a SKU that is a path or has a look-alike letter, and shows a taken one under its field", async () => {
+    const user = renderForm();
+    const sku = screen.getByLabelText("SKU");
+    for (const hostile of ["../etc", "PL 180", "PL-18\u0410"]) {
+      await user.clear(sku);
+      await user.type(sku, hostile);
+      await user.tab();
+      expect(
+        await screen.findByText(
+          "The SKU may hold only letters, digits and - . / (each between two letters or digits)",
+        ),
+      ).toBeInTheDocument();
+    }
+    fakeFetch((call) =>
+      call.path === "/api/uploads"
+        ? json(200, { success: true, data: { url: "/uploads/0123456789abcdef0123456789abcdef.webp" } })
+        : call.path === "/api/categories"
+          ? json(200, { categories: TEST_CATEGORIES })
+          : json(409, {
+              statusCode: 409,
+              error: "Conflict",
+              message: "Another tool already has the SKU CC-20/A.",
+            }),
+    );
+    await user.clear(sku);
+    await fillValidProduct(user);
+    await user.click(screen.getByRole("button", { name: "Add product" }));
+    await waitFor(() => expect(sku.getAttribute("aria-invalid")).toBe("true"));
+    expect(sku.getAttribute("aria-describedby") ?? "").not.toBe("");
+    expect(screen.getAllByText("Another tool already has the SKU CC-20/A.").length).toBeGreaterThan(0);
   });
 
   it("creates no product when the upload is refused, and shows the server's sentence", async () => {

@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { notify } from "../../../lib/toast";
 import { createTool, TOOLS_QUERY_KEY, uploadImage } from "../api/products-api";
 import { addProductFormSchema, type ProductFormInput, type ProductFormValues } from "../product-form-schema";
-import { ProductFields } from "./product-fields";
+import { ProductFields, showSkuTaken } from "./product-fields";
 
 /** docs/product.md section 8, as written. */
 export const PRODUCT_ADDED_MESSAGE = "Your product Added";
@@ -46,6 +46,7 @@ export function AddProductForm() {
       const message = error instanceof Error ? error.message : "The product could not be added.";
       setFailure(message);
       notify.error(message);
+      showSkuTaken(form, error, fields.sku);
     }
   };
 

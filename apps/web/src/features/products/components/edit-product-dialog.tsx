@@ -15,7 +15,7 @@ import {
 } from "../api/products-api";
 import { editProductFormSchema, type ProductFormInput, type ProductFormValues } from "../product-form-schema";
 import { LowStockThresholdField } from "./low-stock-threshold-field";
-import { ProductFields } from "./product-fields";
+import { ProductFields, showSkuTaken } from "./product-fields";
 
 export const productUpdatedMessage = (name: string) => `${name} updated`;
 
@@ -37,6 +37,7 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
     resolver: zodResolver(editProductFormSchema),
     mode: "onTouched",
     defaultValues: {
+      sku: tool.sku,
       name: tool.name,
       short: tool.short,
       minQuantity: tool.minQuantity,
@@ -66,6 +67,7 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
         close();
       } catch (error) {
         setFailure(error instanceof Error ? error.message : "The product could not be saved.");
+        if (showSkuTaken(form, error, fields.sku)) return;
         // A 409 means orders changed the stock: load it, and put it in the form to check and save again.
         if (error instanceof ApiRequestError && error.status === 409) {
           const [fresh] = await Promise.all([

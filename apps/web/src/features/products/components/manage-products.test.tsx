@@ -65,6 +65,7 @@ function readJson(request: IncomingMessage): Promise<unknown> {
 
 const pliers: Tool = {
   _id: "3f1e2d4c-5b6a-4789-8abc-def012345678",
+  sku: "MP-1",
   name: "Pliers",
   short: "Insulated pliers.",
   image: "/images/tools/pliers.svg",
@@ -120,6 +121,7 @@ describe("ManageProducts", () => {
     expect(await screen.findByText("Pliers updated")).toBeInTheDocument();
     expect(patches).toEqual([
       {
+        sku: "MP-1",
         name: "Pliers",
         short: "Insulated pliers.",
         minQuantity: 20,

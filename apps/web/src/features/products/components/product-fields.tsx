@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { SKU_MAX_LENGTH, skuTaken } from "@toolshop/shared/sku";
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from "@toolshop/shared/uploads";
 import { useEffect, useState } from "react";
 import { FileField, SelectField, TextAreaField, TextField } from "../../../components/form-fields";
@@ -67,6 +68,16 @@ export function ProductFields({ form, idPrefix, currentImage }: ProductFieldsPro
           rows={3}
         />
       </div>
+      <TextField
+        id={id("sku")}
+        label="SKU"
+        hint="The part number: letters, digits and - . /, such as PL-180/A"
+        error={errors.sku?.message}
+        registration={register("sku")}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={SKU_MAX_LENGTH}
+      />
       {categories.data ? (
         <SelectField
           id={id("category")}
@@ -120,6 +131,16 @@ export function ProductFields({ form, idPrefix, currentImage }: ProductFieldsPro
       ) : null}
     </div>
   );
+}
+
+/**
+ * The server's "another tool has this SKU" (checked there, under its unique index) under the SKU field
+ * too, where the owner corrects it. Answers whether `error` was that.
+ */
+export function showSkuTaken(form: ProductForm, error: unknown, sku: string): boolean {
+  if (!(error instanceof Error) || error.message !== skuTaken(sku)) return false;
+  form.setError("sku", { message: error.message }, { shouldFocus: true });
+  return true;
 }
 
 /** An object URL for the chosen file while it is chosen, released afterwards. */

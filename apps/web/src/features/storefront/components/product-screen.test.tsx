@@ -17,6 +17,7 @@ import { ProductScreen } from "./product-screen";
 
 const LEVEL: Tool = {
   _id: "7a2d3e4f-5b6c-4d7e-8f90-a1b2c3d4e5f6",
+  sku: "LV-600",
   name: "Level",
   short: "A 60 cm spirit level.\nAluminium frame.",
   image: "/images/tools/level.svg",

@@ -8,6 +8,7 @@ import { ToolCard } from "./tool-card";
 
 const LEVEL: Tool = {
   _id: "7a2d3e4f-5b6c-4d7e-8f90-a1b2c3d4e5f6",
+  sku: "LV-600",
   name: "Level",
   short: "A 60 cm spirit level.",
   image: "/images/tools/level.svg",

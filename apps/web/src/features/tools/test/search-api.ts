@@ -11,6 +11,7 @@ export function makeTools(count: number, start = 1): Tool[] {
     const n = start + i;
     return {
       _id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+      sku: `T-${n}`,
       name: `Tool ${n}`,
       short: n % 3 === 0 ? "Strips wires cleanly." : "A sturdy hand tool.",
       image: "/images/tools/level.svg",

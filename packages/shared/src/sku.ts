@@ -1,0 +1,37 @@
+import { z } from "zod";
+
+// Part numbers (issue 58, decision 0056): letters, digits and the separators `-`, `.` and `/`, each
+// separator between two letters or digits, so that no SKU is a path step (`..`, `a//b`) or starts or
+// ends with one. ASCII only: a Cyrillic "А" that looks like a Latin "A" would make a second SKU that
+// reads as the first. Case is kept as the owner typed it; the shop matches SKUs without case.
+
+export const SKU_MAX_LENGTH = 40;
+export const SKU_PATTERN = /^[A-Za-z0-9]+(?:[./-][A-Za-z0-9]+)*$/;
+export const SKU_REQUIRED = "SKU is required";
+export const SKU_TOO_LONG = `The SKU must be at most ${SKU_MAX_LENGTH} characters`;
+export const SKU_MALFORMED =
+  "The SKU may hold only letters, digits and - . / (each between two letters or digits)";
+
+/** A SKU as a body or form sends it: trimmed, then the rule above. */
+export const skuSchema = z
+  .string({ error: SKU_REQUIRED })
+  .trim()
+  .min(1, { error: SKU_REQUIRED, abort: true })
+  .max(SKU_MAX_LENGTH, { error: SKU_TOO_LONG, abort: true })
+  .regex(SKU_PATTERN, SKU_MALFORMED)
+  .describe(
+    `The part number: letters, digits and - . / (up to ${SKU_MAX_LENGTH}); unique in the shop without case`,
+  );
+
+/** The sentence for a SKU that names no tool (by-sku's 404, a line's 400). */
+export const skuNotFound = (sku: string) => `No tool has the SKU ${sku}.`;
+/** The sentence for a SKU another tool has, whatever its case there. */
+export const skuTaken = (sku: string) => `Another tool already has the SKU ${sku}.`;
+
+/** GET /api/tools/by-sku/:sku. */
+export const skuParamsSchema = z.object({ sku: skuSchema });
+
+/** Whether two SKUs are the same part number (the database's unique index is on lower(sku)). */
+export function sameSku(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
