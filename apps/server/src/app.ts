@@ -26,6 +26,7 @@ import { quotesRoutes } from "./features/quotes/routes";
 import { reviewsRoutes } from "./features/reviews/routes";
 import { pageHeads } from "./features/storefront/page-head";
 import { shopRoutes, storefrontRoutes } from "./features/storefront/routes";
+import { toolMediaRoutes } from "./features/tool-media/routes";
 import { toolsAdminRoutes } from "./features/tools/admin-routes";
 import { toolsCsvRoutes } from "./features/tools/csv-routes";
 import { toolsRoutes } from "./features/tools/routes";
@@ -145,6 +146,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         uploadExists: (url) => uploadExists(images, url),
       });
       await api.register(toolsCsvRoutes, { uploadExists: (url) => uploadExists(images, url) });
+      await api.register(toolMediaRoutes, {
+        store: images,
+        uploadExists: (url) => uploadExists(images, url),
+      });
       await api.register(adminOrdersRoutes, { orders });
       await api.register(ordersExportRoutes);
       await api.register(reviewsRoutes);

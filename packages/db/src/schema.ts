@@ -130,6 +130,64 @@ export const tools = pgTable(
   ],
 );
 
+/**
+ * A tool's pictures in their order (issue 58, decision 0057): the first is the tool's own `image`, which
+ * keeps its meaning in the API. A trigger of migration 0039 keeps the two in step whoever writes
+ * tools.image (the form, the CSV import, the seeds): a tool's first picture always is its image.
+ */
+export const toolImages = pgTable(
+  "tool_images",
+  {
+    // An id of its own rather than (tool, position) as the key: drizzle-kit's push check reads no
+    // composite key back (snapshots.test.ts).
+    id: uuid("id").primaryKey().defaultRandom(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    /** The order in the gallery, from 0 (the tool's image); the service keeps it dense. */
+    position: integer("position").notNull(),
+    /** A site path, as tools.image: /uploads/<hash>.webp or a bundled /images/... picture. */
+    url: text("url").notNull(),
+    /** What the picture shows, for a screen reader; empty: the tool's name stands in. */
+    alt: text("alt").notNull().default(""),
+  },
+  (t) => [
+    uniqueIndex("tool_images_position_unique").on(t.toolId, t.position),
+    check("tool_images_position_non_negative", sql`${t.position} >= 0`),
+  ],
+);
+
+export const toolDocumentKinds = ["datasheet", "manual", "declaration_of_conformity"] as const;
+export type ToolDocumentKind = (typeof toolDocumentKinds)[number];
+
+/**
+ * A tool's documents (issue 58, decision 0057): PDFs stored as uploads are (`<content hash>.pdf` in the
+ * uploads' store), downloaded under a name made from the title.
+ */
+export const toolDocuments = pgTable(
+  "tool_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: toolDocumentKinds }).notNull(),
+    title: text("title").notNull(),
+    /** The stored file's name in the uploads' store: `<content hash>.pdf`. */
+    storedName: text("stored_name").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("tool_documents_tool_idx").on(t.toolId, t.createdAt),
+    check(
+      "tool_documents_kind_known",
+      sql`${t.kind} in ('datasheet', 'manual', 'declaration_of_conformity')`,
+    ),
+    check("tool_documents_size_positive", sql`${t.sizeBytes} > 0`),
+  ],
+);
+
 export const users = pgTable(
   "users",
   {

@@ -5,6 +5,7 @@ import { MAX_ORDER_QUANTITY } from "./orders";
 import { pageQueryFields } from "./paging";
 import { skuSchema } from "./sku";
 import { multiLine, oneLine } from "./text";
+import { toolDocumentSchema, toolImageSchema } from "./tool-media";
 import { MAX_PRICE_BREAKS, type PriceBreak } from "./unit-price";
 
 // The catalogue's constants live in ./catalogue (no zod: the home page imports them); re-exported here
@@ -65,6 +66,12 @@ export const toolSchema = z.object({
     .describe(
       "Prices by quantity, by rising minQuantity: from minQuantity units up each unit costs unitPrice (the lowest break reached wins; below the first, price). Empty when the tool has none.",
     ),
+  images: z
+    .array(toolImageSchema)
+    .describe("The tool's pictures in their order (decision 0057); the first is its image"),
+  documents: z
+    .array(toolDocumentSchema)
+    .describe("Its datasheet, manual, declaration of conformity: PDF downloads, with their size in bytes"),
 });
 export type Tool = z.infer<typeof toolSchema>;
 

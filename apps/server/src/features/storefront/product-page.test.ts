@@ -27,6 +27,8 @@ const TOOL: Tool = {
     ],
   },
   priceBreaks: [],
+  images: [{ url: "/images/tools/level.svg", alt: "" }],
+  documents: [],
 };
 
 const NO_REVIEWS: ToolReviews = { average: null, count: 0, reviews: [] };

@@ -14,13 +14,13 @@ import type { CategoryTree } from "../categories/tree";
  * A tool's values as the CSV has them: the shared schema's fields (the image is a path, the category a
  * slug, written as its path of names).
  */
-export type ToolCsvValues = Omit<Tool, "_id" | "category" | "sku"> & {
+export type ToolCsvValues = Omit<Tool, "_id" | "category" | "sku" | "images" | "documents"> & {
   category: string;
   sku?: string | undefined;
 };
 
 export function toolCsvValues(tool: Tool): ToolCsvValues {
-  const { _id, category, ...values } = tool;
+  const { _id, category, images: _images, documents: _documents, ...values } = tool;
   return { ...values, category: category.slug };
 }
 

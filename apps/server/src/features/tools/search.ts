@@ -251,7 +251,7 @@ export async function searchTools(
   ]);
   const page = keysetPage(rows, limit, (last) => plan.cursor.encode([sort, ...plan.valuesOf(last), last.id]));
   return {
-    tools: await toToolResponses(page.rows, currency, categories),
+    tools: await toToolResponses(db, page.rows, currency, categories),
     nextCursor: page.nextCursor,
     total,
     totalIsEstimate: false,

@@ -7,6 +7,7 @@ import { HttpError } from "../../lib/http-errors";
 import { amountToMinor, minorToAmount } from "../../lib/money";
 import { categoryIdOfSlug } from "../categories/service";
 import { type CategoryTree, type CategoryTreeSource, categoryTreeOf } from "../categories/tree";
+import { mediaOfTools, type ToolMedia } from "../tool-media/service";
 import { assignedSku, refuseTakenSku, skuIs, withSkuUnique } from "./skus";
 
 // The columns a tool's API view reads: not the full-text document, which only SQL reads, nor
@@ -25,9 +26,15 @@ export interface ToolsContext {
 
 /**
  * A database row as the API shows it: the spec's field names, `_id`, price in currency units, its
- * category with its path (from `categories`, a tree that holds it: CategoryTreeSource.covering).
+ * category with its path (from `categories`, a tree that holds it: CategoryTreeSource.covering), its
+ * pictures and documents (decision 0057).
  */
-export function toToolResponse(row: ToolRow, currency: string, categories: CategoryTree): Tool {
+export function toToolResponse(
+  row: ToolRow,
+  currency: string,
+  categories: CategoryTree,
+  media: ToolMedia,
+): Tool {
   return {
     _id: row.id,
     sku: row.sku,
@@ -39,6 +46,8 @@ export function toToolResponse(row: ToolRow, currency: string, categories: Categ
     availableQuantity: row.availableQuantity,
     category: categories.toolCategory(row.categoryId),
     priceBreaks: priceBreaksResponse(row.priceBreaks, currency),
+    images: media.images,
+    documents: media.documents,
   };
 }
 
@@ -50,23 +59,32 @@ export function priceBreaksResponse(stored: readonly StoredPriceBreak[], currenc
   }));
 }
 
-/** The rows as the API shows them, with a tree that holds each one's category. */
+/** The rows as the API shows them, with a tree that holds each one's category, and their media. */
 export async function toToolResponses(
+  db: Database,
   rows: readonly ToolRow[],
   currency: string,
   categories: CategoryTreeSource,
 ): Promise<Tool[]> {
-  const tree = await categories.covering(rows.map((row) => row.categoryId));
-  return rows.map((row) => toToolResponse(row, currency, tree));
+  const [tree, media] = await Promise.all([
+    categories.covering(rows.map((row) => row.categoryId)),
+    mediaOfTools(db, rows),
+  ]);
+  return rows.map((row) => toToolResponse(row, currency, tree, mediaOf(media, row)));
 }
 
 async function oneToolResponse(
+  db: Database,
   row: ToolRow,
   currency: string,
   categories: CategoryTreeSource,
 ): Promise<Tool> {
-  return toToolResponse(row, currency, await categories.covering([row.categoryId]));
+  const [tree, media] = await Promise.all([categories.covering([row.categoryId]), mediaOfTools(db, [row])]);
+  return toToolResponse(row, currency, tree, mediaOf(media, row));
 }
+
+const mediaOf = (media: Map<string, ToolMedia>, row: ToolRow): ToolMedia =>
+  media.get(row.id) ?? { images: [{ url: row.image, alt: "" }], documents: [] };
 
 /** Every tool, in one query, ordered by name (docs/product.md: no pagination). */
 export async function listTools(
@@ -75,7 +93,7 @@ export async function listTools(
   categories: CategoryTreeSource = categoryTreeOf(db),
 ): Promise<Tool[]> {
   const rows = await db.select(toolColumns).from(tools).orderBy(asc(tools.name), asc(tools.id));
-  return toToolResponses(rows, currency, categories);
+  return toToolResponses(db, rows, currency, categories);
 }
 
 export async function findTool(
@@ -85,7 +103,7 @@ export async function findTool(
   categories: CategoryTreeSource = categoryTreeOf(db),
 ): Promise<Tool | undefined> {
   const [row] = await db.select(toolColumns).from(tools).where(eq(tools.id, id));
-  return row ? oneToolResponse(row, currency, categories) : undefined;
+  return row ? oneToolResponse(db, row, currency, categories) : undefined;
 }
 
 /** GET /tools/by-sku/:sku: the tool whose SKU is `sku` in any case. */
@@ -96,7 +114,7 @@ export async function findToolBySku(
   categories: CategoryTreeSource = categoryTreeOf(db),
 ): Promise<Tool | undefined> {
   const [row] = await db.select(toolColumns).from(tools).where(skuIs(sku));
-  return row ? oneToolResponse(row, currency, categories) : undefined;
+  return row ? oneToolResponse(db, row, currency, categories) : undefined;
 }
 
 /** GET /tools/:id/stock-settings (admin): the owner's low-stock threshold; undefined for no such tool. */
@@ -163,7 +181,7 @@ export async function createTool(
   );
   if (!row) throw new Error("The new tool was not returned.");
   await ctx.events.publish({ type: "ToolChanged", toolId: row.id, change: "created" });
-  return oneToolResponse(row, ctx.currency, categoryTreeOf(ctx.db));
+  return oneToolResponse(ctx.db, row, ctx.currency, categoryTreeOf(ctx.db));
 }
 
 /**
@@ -193,7 +211,7 @@ export async function updateTool(
   const [row] = sku ? await withSkuUnique(sku, update) : await update();
   if (row) {
     await ctx.events.publish({ type: "ToolChanged", toolId: row.id, change: "updated" });
-    return oneToolResponse(row, ctx.currency, categoryTreeOf(ctx.db));
+    return oneToolResponse(ctx.db, row, ctx.currency, categoryTreeOf(ctx.db));
   }
 
   const [current] = await ctx.db.select().from(tools).where(eq(tools.id, id));

@@ -157,6 +157,8 @@ for (const target of testDatabaseTargets()) {
         minQuantity: 5,
         availableQuantity: 800,
         image: newImage,
+        // The new picture is the first of its gallery (decision 0057).
+        images: [{ url: newImage, alt: "" }],
       };
       expect(response.json()).toEqual(edited);
       expect((await t.app.inject({ method: "GET", url: `/api/tools/${tool._id}` })).json()).toEqual(edited);

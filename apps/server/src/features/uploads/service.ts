@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Database } from "@toolshop/db/client";
-import { orderLines, tools } from "@toolshop/db/schema";
+import { orderLines, toolDocuments, toolImages, tools } from "@toolshop/db/schema";
 import {
   IMAGE_NOT_AN_IMAGE,
   IMAGE_REQUIRED,
@@ -11,9 +11,14 @@ import { like } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import type { ImageStore } from "./storage";
 
+/** The store's interface, for the features that keep files beside the pictures (tool-media's documents). */
+export type { ImageStore } from "./storage";
+
 /** Uploads are served from here; a stored name is `<content hash>.webp`. */
 export const UPLOADS_URL_PREFIX = "/uploads/";
 export const STORED_NAME = /^[0-9a-f]{32}\.webp$/;
+/** A product's document (decision 0057), stored beside the pictures: `<content hash>.pdf`. */
+const STORED_DOCUMENT_NAME = /^[0-9a-f]{32}\.pdf$/;
 /** Formats sharp reports that we accept ("heif" is how it names AVIF). SVG is refused: it can carry scripts. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif"]);
 /** Refuses decompression bombs: a small file that decodes to a huge bitmap (about 7000 × 7000). */
@@ -77,9 +82,10 @@ export async function uploadExists(images: ImageStore, url: string): Promise<boo
 export const UPLOAD_GRACE_PERIOD_MS = 60 * 60 * 1000;
 
 /**
- * Removes uploads that no tool and no order refers to and that are older than the grace period: the
- * picture of a product whose creation then failed (or was never sent: the tab was closed), and pictures
- * a tool no longer uses once every order that showed it is gone. Deleting on the client's word instead
+ * Removes uploads that no tool (its pictures, its documents) and no order refers to and that are older
+ * than the grace period: the picture of a product whose creation then failed (or was never sent: the
+ * tab was closed), and pictures and documents a tool no longer uses once every order that showed it is
+ * gone. Deleting on the client's word instead
  * would miss the closed tab, and could remove a picture that another tool has since been saved with
  * (same content, same name). Safe with several API processes: each file is checked against the
  * database, and a fresh upload is always inside its grace period. Answers the names it removed.
@@ -92,21 +98,29 @@ export async function pruneUnreferencedUploads(
   const now = options.now ?? new Date();
   const gracePeriodMs = options.gracePeriodMs ?? UPLOAD_GRACE_PERIOD_MS;
   const candidates = (await images.list())
-    .filter(({ name }) => STORED_NAME.test(name) || (name.startsWith(".") && name.endsWith(".tmp")))
+    .filter(
+      ({ name }) =>
+        STORED_NAME.test(name) ||
+        STORED_DOCUMENT_NAME.test(name) ||
+        (name.startsWith(".") && name.endsWith(".tmp")),
+    )
     .filter(({ modifiedAt }) => now.getTime() - modifiedAt.getTime() > gracePeriodMs)
     .map(({ name }) => name);
   if (candidates.length === 0) return [];
 
   const referenced = new Set<string>();
   const pattern = `${UPLOADS_URL_PREFIX}%`;
-  // An order's lines keep their tools' pictures as they were.
-  const [toolImages, lineImages] = await Promise.all([
+  // An order's lines keep their tools' pictures as they were; a tool's gallery holds its image too.
+  const [imagesOfTools, galleryImages, lineImages, documents] = await Promise.all([
     db.selectDistinct({ image: tools.image }).from(tools).where(like(tools.image, pattern)),
+    db.selectDistinct({ image: toolImages.url }).from(toolImages).where(like(toolImages.url, pattern)),
     db.selectDistinct({ image: orderLines.image }).from(orderLines).where(like(orderLines.image, pattern)),
+    db.selectDistinct({ name: toolDocuments.storedName }).from(toolDocuments),
   ]);
-  for (const { image } of [...toolImages, ...lineImages]) {
+  for (const { image } of [...imagesOfTools, ...galleryImages, ...lineImages]) {
     referenced.add(image.slice(UPLOADS_URL_PREFIX.length));
   }
+  for (const { name } of documents) referenced.add(name);
   const removed = candidates.filter((name) => !referenced.has(name));
   await images.remove(removed);
   return removed;

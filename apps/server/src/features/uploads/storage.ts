@@ -16,8 +16,11 @@ export interface StoredImage {
 
 export interface ImageStore {
   readonly kind: "local" | "s3";
-  /** Writes the image under its name; writing a name again freshens its time. */
-  put(name: string, bytes: Buffer): Promise<void>;
+  /**
+   * Writes the file under its name; writing a name again freshens its time. `contentType` is the
+   * bucket's (a product's document is a PDF, decision 0057); pictures are WebP.
+   */
+  put(name: string, bytes: Buffer, contentType?: string): Promise<void>;
   exists(name: string): Promise<boolean>;
   /** Every stored image (and, on the local disk, half-written temporary files). */
   list(): Promise<StoredImage[]>;
@@ -105,14 +108,14 @@ export async function s3Store(settings: S3Settings): Promise<ImageStore> {
   };
   return {
     kind: "s3",
-    async put(name, bytes) {
+    async put(name, bytes, contentType = IMAGE_CONTENT_TYPE) {
       // Writing the same content again is how its time is freshened (S3 has no touch).
       await client.send(
         new PutObjectCommand({
           Bucket,
           Key: name,
           Body: bytes,
-          ContentType: IMAGE_CONTENT_TYPE,
+          ContentType: contentType,
           CacheControl: "public, max-age=31536000, immutable",
         }),
       );

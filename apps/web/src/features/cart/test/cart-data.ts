@@ -17,6 +17,8 @@ export const DRILL: Tool = {
   availableQuantity: 7,
   category: toolCategory("electrical"),
   priceBreaks: [],
+  images: [{ url: "/images/tools/drill.svg", alt: "" }],
+  documents: [],
 };
 
 /** A line of GET/PUT /api/cart for `tool`, as it is now (its unit price the server's for the quantity). */

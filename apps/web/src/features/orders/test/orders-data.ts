@@ -13,6 +13,8 @@ export const PLIERS: Tool = {
   availableQuantity: 1200,
   category: toolCategory("mechanical"),
   priceBreaks: [],
+  images: [{ url: "/images/tools/pliers.svg", alt: "" }],
+  documents: [],
 };
 
 /**

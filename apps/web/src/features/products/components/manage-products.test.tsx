@@ -74,6 +74,8 @@ const pliers: Tool = {
   availableQuantity: 1200,
   category: toolCategory("mechanical"),
   priceBreaks: [],
+  images: [{ url: "/images/tools/pliers.svg", alt: "" }],
+  documents: [],
 };
 
 /** GET /api/categories, for the filter and the product form's select; false for any other call. */

@@ -26,6 +26,8 @@ const LEVEL: Tool = {
   availableQuantity: 500,
   category: toolCategory("mechanical"),
   priceBreaks: [],
+  images: [{ url: "/images/tools/level.svg", alt: "" }],
+  documents: [],
 };
 const NO_REVIEWS: ToolReviews = { average: null, count: 0, reviews: [] };
 const REVIEWS: ToolReviews = {

@@ -17,6 +17,8 @@ const LEVEL: Tool = {
   availableQuantity: 500,
   category: toolCategory("mechanical"),
   priceBreaks: [],
+  images: [{ url: "/images/tools/level.svg", alt: "" }],
+  documents: [],
 };
 
 // The tool's name follows for screen readers ("Order now: Level").

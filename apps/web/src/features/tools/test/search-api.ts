@@ -20,6 +20,8 @@ export function makeTools(count: number, start = 1): Tool[] {
       availableQuantity: 100,
       category: toolCategory(n % 2 === 0 ? "mechanical" : n % 4 === 1 ? "drills" : "electrical"),
       priceBreaks: [],
+      images: [{ url: "/images/tools/level.svg", alt: "" }],
+      documents: [],
     };
   });
 }
