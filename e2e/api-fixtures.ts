@@ -11,7 +11,7 @@ type RequestOptions = Omit<NonNullable<Parameters<APIRequestContext["fetch"]>[1]
 
 /** A call to the API as one signed-in person; anything but 2xx fails the test. Answers the JSON body. */
 export type Api = <Body>(
-  method: "GET" | "POST" | "PATCH" | "DELETE",
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   url: string,
   options?: RequestOptions,
 ) => Promise<Body>;

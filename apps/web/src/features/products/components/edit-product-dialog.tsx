@@ -16,6 +16,7 @@ import {
 import { editProductFormSchema, type ProductFormInput, type ProductFormValues } from "../product-form-schema";
 import { LowStockThresholdField } from "./low-stock-threshold-field";
 import { ProductFields, showSkuTaken } from "./product-fields";
+import { ProductMediaSection } from "./product-media-section";
 
 export const productUpdatedMessage = (name: string) => `${name} updated`;
 
@@ -25,7 +26,8 @@ interface EditProductDialogProps {
 }
 
 /**
- * Edits a product's name, description, quantities, price and (optionally) picture. The stock it was
+ * Edits a product's name, description, quantities, price and (optionally) picture, and below the form
+ * its pictures and documents, saved as each changes (ProductMediaSection). The stock it was
  * opened with goes along: if orders changed it meanwhile the server refuses, and the list is reloaded.
  */
 export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
@@ -33,6 +35,8 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
   const [failure, setFailure] = useState<string>();
   // The stock the admin is editing from; moves on when the server says orders changed it.
   const [stockSeen, setStockSeen] = useState(tool.availableQuantity);
+  // The gallery's first picture, which the media section may change while the dialog is open.
+  const [firstImage, setFirstImage] = useState(tool.image);
   const form = useForm<ProductFormInput, unknown, ProductFormValues>({
     resolver: zodResolver(editProductFormSchema),
     mode: "onTouched",
@@ -55,7 +59,7 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
       setFailure(undefined);
       try {
         const file = image?.[0];
-        const url = file ? await uploadImage(file) : tool.image;
+        const url = file ? await uploadImage(file) : firstImage;
         await updateTool(tool._id, {
           ...fields,
           image: url,
@@ -91,23 +95,26 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
       wide
     >
       {(close) => (
-        <form onSubmit={save(close)} noValidate className="flex flex-col gap-4">
-          <ProductFields form={form} idPrefix="edit-product" currentImage={tool.image} />
-          <LowStockThresholdField form={form} settings={stockSettings} />
-          {failure ? (
-            <p role="alert" className="alert alert-error">
-              {failure}
-            </p>
-          ) : null}
-          <div className="modal-action">
-            <button type="button" className="btn" onClick={close} disabled={isSubmitting}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-              {isSubmitting ? "Saving…" : "Save changes"}
-            </button>
-          </div>
-        </form>
+        <>
+          <form onSubmit={save(close)} noValidate className="flex flex-col gap-4">
+            <ProductFields form={form} idPrefix="edit-product" currentImage={firstImage} />
+            <LowStockThresholdField form={form} settings={stockSettings} />
+            {failure ? (
+              <p role="alert" className="alert alert-error">
+                {failure}
+              </p>
+            ) : null}
+            <div className="modal-action">
+              <button type="button" className="btn" onClick={close} disabled={isSubmitting}>
+                Cancel
+              </button>
+              <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+                {isSubmitting ? "Saving…" : "Save changes"}
+              </button>
+            </div>
+          </form>
+          <ProductMediaSection tool={tool} onFirstImage={setFirstImage} />
+        </>
       )}
     </ModalDialog>
   );

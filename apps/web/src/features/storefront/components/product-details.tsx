@@ -10,11 +10,13 @@ import { LowStockBadge } from "../../tools/components/low-stock-badge";
 import { ToolQuantities } from "../../tools/components/tool-quantities";
 import { isSoldOut } from "../../tools/stock";
 import { PriceBreaksTable } from "./price-breaks-table";
+import { ProductDocuments } from "./product-documents";
+import { ProductGallery } from "./product-gallery";
 import { ProductReviews } from "./product-reviews";
 
 /**
- * A tool's own page: picture, name, description, price, minimum order, stock and the order button, then
- * its reviews. The server renders it too, into the page it sends (docs/decisions/0047).
+ * A tool's own page: its pictures, name, description, price, minimum order, stock, documents and the
+ * order button, then its reviews. The server renders it too, into the page it sends (docs/decisions/0047).
  */
 export function ProductDetails({ tool }: { tool: Tool }) {
   useDocumentTitle(tool.name);
@@ -33,16 +35,7 @@ export function ProductDetails({ tool }: { tool: Tool }) {
           { label: tool.name },
         ]}
       />
-      <figure className="aspect-[4/3] rounded-box border border-base-300 bg-base-200 p-8">
-        <img
-          src={tool.image}
-          alt={tool.name}
-          width={640}
-          height={480}
-          fetchPriority="high"
-          className="h-full w-full object-contain"
-        />
-      </figure>
+      <ProductGallery toolName={tool.name} images={tool.images} />
       <div className="flex flex-col gap-5">
         <h1 id="product-heading" className="text-3xl font-bold sm:text-4xl">
           {tool.name}
@@ -60,6 +53,7 @@ export function ProductDetails({ tool }: { tool: Tool }) {
         </div>
         <ToolQuantities tool={tool} />
         <PriceBreaksTable breaks={tool.priceBreaks} />
+        <ProductDocuments documents={tool.documents} />
         {soldOut ? (
           // No order button: nothing can be ordered until the stock covers a minimum order again.
           <p className="rounded-field bg-base-200 p-4">
