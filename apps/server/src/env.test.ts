@@ -188,6 +188,13 @@ describe("loadConfig", () => {
       "JOB_STUCK_MINUTES must be a whole number of minutes.",
     ]);
   });
+  it("waits 5 s for a database connection unless DATABASE_CONNECT_TIMEOUT_SECONDS says otherwise", () => {
+    expect(loadConfig({}).databaseConnectTimeoutMs).toBe(5_000);
+    expect(loadConfig({ DATABASE_CONNECT_TIMEOUT_SECONDS: "30" }).databaseConnectTimeoutMs).toBe(30_000);
+    expect(problemsOf({ DATABASE_CONNECT_TIMEOUT_SECONDS: "0" })).toEqual([
+      "DATABASE_CONNECT_TIMEOUT_SECONDS must be between 1 and 600.",
+    ]);
+  });
   it("keeps uploads on the local disk unless S3_BUCKET is set, and wants S3 keys in pairs", () => {
     expect(loadConfig({}).s3).toBeUndefined();
     expect(

@@ -167,6 +167,13 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   // Where browsers fetch uploaded images (a CDN in front of the bucket); /uploads/<name> redirects there.
   IMAGE_BASE_URL: urlWithScheme(["http:", "https:"], "must be an http:// or https:// URL.").optional(),
+  // How long a request waits for a PostgreSQL connection (a new one, or a free one in a busy pool)
+  // before it is answered 503: short, so that an outage or an overload is shed instead of queued.
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce
+    .number({ message: "must be a number of seconds." })
+    .min(1, "must be between 1 and 600.")
+    .max(600, "must be between 1 and 600.")
+    .default(5),
   // How long a stopping server keeps serving (readiness 503) before it closes its listener.
   SHUTDOWN_DRAIN_MS: z.coerce
     .number({ message: "must be a number of milliseconds." })
@@ -331,6 +338,7 @@ function toConfig(env: Env) {
     worker: env.WORKER,
     jobPollSeconds: env.JOB_POLL_SECONDS,
     jobStuckMinutes: env.JOB_STUCK_MINUTES,
+    databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
   };
 }
 

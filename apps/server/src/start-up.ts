@@ -28,6 +28,7 @@ export async function prepareStart(): Promise<{ config: AppConfig; database: Dat
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
     onConnectionError: (error) => console.error(`Database connection error: ${error.message}`),
   });
   try {

@@ -37,11 +37,13 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** Called when an idle pooled PostgreSQL connection fails (otherwise the error would crash the process). */
   onConnectionError?: ((error: Error) => void) | undefined;
+  /** How long a query waits for a PostgreSQL connection, new or free in a busy pool; 5 s when absent. */
+  connectTimeoutMs?: number | undefined;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    return openPostgres(options.databaseUrl, options.onConnectionError);
+    return openPostgres(options.databaseUrl, options.onConnectionError, options.connectTimeoutMs);
   }
   const directory = join(options.dataDir, "db");
   await mkdir(options.dataDir, { recursive: true });
@@ -89,7 +91,7 @@ export async function openPglite(dataDirOrClient: string | PGlite): Promise<Data
   };
 }
 
-const POOL_CONNECTION_TIMEOUT_MS = 5_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 // Generous: migrations and seeding wait on advisory locks while another process holds them.
 const QUERY_TIMEOUT_MS = 60_000;
 
@@ -97,6 +99,7 @@ const QUERY_TIMEOUT_MS = 60_000;
 export async function openPostgres(
   url: string,
   onConnectionError?: (error: Error) => void,
+  connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS,
 ): Promise<DatabaseHandle> {
   const [{ default: pg }, { drizzle }] = await Promise.all([
     import("pg"),
@@ -105,8 +108,9 @@ export async function openPostgres(
   const client = new pg.Pool({
     connectionString: url,
     // When the database or the network path to it is gone, fail a request in seconds (the API answers
-    // 503) instead of letting it wait forever: for a new connection (or a free one in a busy pool)...
-    connectionTimeoutMillis: POOL_CONNECTION_TIMEOUT_MS,
+    // 503) instead of letting it wait forever: for a new connection (or a free one in a busy pool, so
+    // this is also how long a request queues behind others before the shop sheds it)...
+    connectionTimeoutMillis: connectTimeoutMs,
     // ...and for an answer on an open connection whose peer vanished without closing it.
     query_timeout: QUERY_TIMEOUT_MS,
     // Lets the operating system notice dead idle connections.
