@@ -51,6 +51,9 @@ async function pngFile() {
   return { name: "cable-cutter.png", mimeType: "image/png", buffer };
 }
 
+let skuCount = 0;
+const uniqueSku = () => `E2E-${Date.now().toString(36)}-${process.pid}-${++skuCount}`.toUpperCase();
+
 const FIELD_LABELS = {
   name: "Product Name",
   short: "Short description",
@@ -65,11 +68,13 @@ async function openAddProduct(page: Page) {
 }
 
 /** Fills the add-product form; fields left out of `skip` are filled, the picture unless skipped too. */
-async function fillProduct(page: Page, values: Product, skip: (keyof Product | "category" | "image")[] = []) {
+async function fillProduct(page: Page, values: Product, skip: (keyof Product | "sku" | "category" | "image")[] = []) {
   const form = page.getByRole("form", { name: "Add product" });
   for (const [field, label] of Object.entries(FIELD_LABELS) as [keyof Product, string][]) {
     if (!skip.includes(field)) await form.getByLabel(label, { exact: true }).fill(values[field]);
   }
+  // A new tool's part number, unique in the shop (decision 0056).
+  if (!skip.includes("sku")) await form.getByLabel("SKU", { exact: true }).fill(uniqueSku());
   if (!skip.includes("category")) await form.getByLabel("Category").selectOption("Mechanical");
   if (!skip.includes("image")) await form.getByLabel(/^Image/).setInputFiles(await pngFile());
 }
