@@ -37,6 +37,8 @@ export const SERVER_RULES = {
     // The orders export's test writes an issued invoice's row itself.
     invoices: ["series"],
     payments: ["stripe-gateway"],
+    // The tool media's tests store real files and build multipart uploads as the uploads' own tests do.
+    uploads: ["storage", "test-images"],
   },
 };
 
