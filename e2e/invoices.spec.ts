@@ -99,15 +99,18 @@ for (const screen of SCREENS) {
         uniqueToolName("Import Level"),
         uniqueToolName("Import Tape"),
       ];
+      // Each new row names its part number (decision 0056), unique to this run and width.
+      const stamp = `${Date.now().toString(36)}-${width}`.toUpperCase();
+      const skus = ["SAW", "LVL", "TAPE"].map((kind) => `E2E-${kind}-${stamp}`);
       const file = (sawPrice: string) => ({
         name: `catalogue-${width}.csv`,
         mimeType: "text/csv",
         buffer: Buffer.from(
           [
-            "name,short,price,minimum,stock,category,image,price breaks",
-            `${names[0]},Cuts wood.,"${sawPrice}",1,30,mechanical,/images/tools/level.svg,10:17.00;50:15.50`,
-            `${names[1]},Shows level.,9.90,1,40,mechanical,/images/tools/level.svg,`,
-            `${names[2]},Measures.,7.25,2,50,mechanical,/images/tools/level.svg,`,
+            "sku,name,short,price,minimum,stock,category,image,price breaks",
+            `${skus[0]},${names[0]},Cuts wood.,"${sawPrice}",1,30,mechanical,/images/tools/level.svg,10:17.00;50:15.50`,
+            `${skus[1]},${names[1]},Shows level.,9.90,1,40,mechanical,/images/tools/level.svg,`,
+            `${skus[2]},${names[2]},Measures.,7.25,2,50,mechanical,/images/tools/level.svg,`,
             "",
           ].join("\r\n"),
         ),
