@@ -68,7 +68,11 @@ async function openAddProduct(page: Page) {
 }
 
 /** Fills the add-product form; fields left out of `skip` are filled, the picture unless skipped too. */
-async function fillProduct(page: Page, values: Product, skip: (keyof Product | "sku" | "category" | "image")[] = []) {
+async function fillProduct(
+  page: Page,
+  values: Product,
+  skip: (keyof Product | "sku" | "category" | "image")[] = [],
+) {
   const form = page.getByRole("form", { name: "Add product" });
   for (const [field, label] of Object.entries(FIELD_LABELS) as [keyof Product, string][]) {
     if (!skip.includes(field)) await form.getByLabel(label, { exact: true }).fill(values[field]);
