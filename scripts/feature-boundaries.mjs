@@ -27,7 +27,8 @@ export const SERVER_RULES = {
     // The PaymentGateway interface, and the test gateway's one-statement settlement (decision 0032).
     payments: ["gateway", "test-gateway"],
     reviews: ["tool-reviews"],
-    tools: ["search"],
+    // The search, and the SKUs by which order, cart and quote lines may name their tools (0056).
+    tools: ["search", "skus"],
     // The tree in memory: the tools' answers show each one's path, the search widens to sub-categories.
     categories: ["tree"],
   },

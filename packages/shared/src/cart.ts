@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CART_MAX_LINES, CART_TOO_MANY_LINES } from "./cart-limits";
 import { checkoutFormSchema, MAX_ORDER_QUANTITY } from "./orders";
+import { checkLineTool, lineToolFields, lineToolKey } from "./sku";
 import { MAX_PRICE } from "./tools";
 import { type PriceBreak, unitPriceFor } from "./unit-price";
 
@@ -10,24 +11,26 @@ import { type PriceBreak, unitPriceFor } from "./unit-price";
 export { CART_MAX_LINES, CART_TOO_MANY_LINES } from "./cart-limits";
 export const CART_TOOL_TWICE = "Each tool may be in the cart only once";
 
-const cartLineBodySchema = z.object({
-  toolId: z.uuid({ error: "The tool id must be a UUID" }),
-  quantity: z
-    .number({ error: "The quantity must be a number" })
-    .int("The quantity must be a whole number")
-    .min(1, "The quantity must be at least 1")
-    .max(MAX_ORDER_QUANTITY, `The quantity must be at most ${MAX_ORDER_QUANTITY}`),
-  /**
-   * The unit price the customer saw when the line was added (a visitor's line joining the account's
-   * cart), or the new price they accepted. Absent: a line already in the cart keeps its own, a new line
-   * takes the tool's price. It is only shown beside the current price; an order's prices are the server's.
-   */
-  seenPrice: z
-    .number({ error: "The price must be a number" })
-    .gt(0, "The price must be above 0")
-    .max(MAX_PRICE, `The price must be at most ${MAX_PRICE}`)
-    .optional(),
-});
+const cartLineBodySchema = z
+  .object({
+    ...lineToolFields(z.uuid({ error: "The tool id must be a UUID" })),
+    quantity: z
+      .number({ error: "The quantity must be a number" })
+      .int("The quantity must be a whole number")
+      .min(1, "The quantity must be at least 1")
+      .max(MAX_ORDER_QUANTITY, `The quantity must be at most ${MAX_ORDER_QUANTITY}`),
+    /**
+     * The unit price the customer saw when the line was added (a visitor's line joining the account's
+     * cart), or the new price they accepted. Absent: a line already in the cart keeps its own, a new line
+     * takes the tool's price. It is only shown beside the current price; an order's prices are the server's.
+     */
+    seenPrice: z
+      .number({ error: "The price must be a number" })
+      .gt(0, "The price must be above 0")
+      .max(MAX_PRICE, `The price must be at most ${MAX_PRICE}`)
+      .optional(),
+  })
+  .superRefine(checkLineTool);
 export type CartLineBody = z.infer<typeof cartLineBodySchema>;
 
 /** PUT /api/cart: the whole cart, 0 to CART_MAX_LINES lines, each tool once. */
@@ -35,13 +38,16 @@ export const cartBodySchema = z.object({
   lines: z
     .array(cartLineBodySchema, { error: "The cart's lines must be a list" })
     .max(CART_MAX_LINES, CART_TOO_MANY_LINES)
-    .refine((lines) => new Set(lines.map((line) => line.toolId)).size === lines.length, CART_TOOL_TWICE),
+    .refine((lines) => new Set(lines.map(lineToolKey)).size === lines.length, CART_TOOL_TWICE),
 });
 export type CartBody = z.infer<typeof cartBodySchema>;
+/** A cart body whose lines name their tools by id, as the server stores it. */
+export type StoredCartBody = { lines: (Omit<CartLineBody, "toolId" | "sku"> & { toolId: string })[] };
 
 /** A line of the cart as the server answers it: the tool as it is now, and the price seen when added. */
 export const cartLineSchema = z.object({
   toolId: z.uuid(),
+  sku: z.string(),
   name: z.string(),
   image: z.string(),
   /** The tool's list price now, per unit. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQueryFields } from "./paging";
+import { checkLineTool, lineToolFields, lineToolKey } from "./sku";
 import { oneLine } from "./text";
 
 // docs/product.md section 5 (checkout). The rule messages are the spec's own, typos included.
@@ -95,12 +96,15 @@ const orderQuantity = () =>
     .min(1, "Quantity must be at least 1")
     .max(MAX_ORDER_QUANTITY, `Quantity must be at most ${MAX_ORDER_QUANTITY}`);
 
-/** One line of a several-line order: a tool and how many of it. */
-export const orderLineInputSchema = z.object({
-  toolId: z.uuid({ error: TOOL_ID_NOT_UUID }),
-  quantity: orderQuantity(),
-});
-export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
+/** One line of a several-line order: a tool, by its id or its SKU, and how many of it. */
+export const orderLineInputSchema = z
+  .object({ ...lineToolFields(z.uuid({ error: TOOL_ID_NOT_UUID })), quantity: orderQuantity() })
+  .superRefine(checkLineTool);
+/** A line as the order core places it: the server has turned a SKU into its tool's id. */
+export interface OrderLineInput {
+  toolId: string;
+  quantity: number;
+}
 
 /**
  * The body of POST /api/orders, in one of two shapes: the spec's one line `{toolId, quantity, address,
@@ -122,10 +126,7 @@ export const createOrderBodySchema = z
       .array(orderLineInputSchema, { error: ORDER_LINES_REQUIRED })
       .min(1, ORDER_LINES_REQUIRED)
       .max(MAX_ORDER_LINES, ORDER_LINES_TOO_MANY)
-      .refine(
-        (lines) => new Set(lines.map((line) => line.toolId)).size === lines.length,
-        ORDER_LINES_REPEATED,
-      )
+      .refine((lines) => new Set(lines.map(lineToolKey)).size === lines.length, ORDER_LINES_REPEATED)
       .optional(),
     fromCart: z.literal(true, { error: "fromCart must be true when it is sent" }).optional(),
   })
@@ -147,13 +148,15 @@ export const createOrderBodySchema = z
   })
   .meta({
     description:
-      "Either one line, `{toolId, quantity, address, phone}` (the spec's), or several, `{lines: [{toolId, quantity}], address, phone}`. With `fromCart: true` (lines only) the lines are the signed-in customer's cart: the transaction that places the order takes those tools out of the cart; an order that is not placed leaves the cart as it was.",
+      "Either one line, `{toolId, quantity, address, phone}` (the spec's), or several, `{lines: [{toolId, quantity}], address, phone}`, where a line may name its tool by SKU instead, `{sku, quantity}` (any case; a SKU no tool has is a 400 naming it). With `fromCart: true` (lines only) the lines are the signed-in customer's cart: the transaction that places the order takes those tools out of the cart; an order that is not placed leaves the cart as it was.",
     anyOf: [{ required: ["toolId", "quantity"] }, { required: ["lines"] }],
   });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
+/** An order body whose lines name their tools by id, as the server places it. */
+export type PlaceOrderBody = Omit<CreateOrderBody, "lines"> & { lines?: OrderLineInput[] | undefined };
 
 /** The lines of an order body, whichever its shape. */
-export function linesOfOrderBody(body: CreateOrderBody): OrderLineInput[] {
+export function linesOfOrderBody(body: PlaceOrderBody): OrderLineInput[] {
   if (body.lines) return body.lines;
   if (body.toolId === undefined || body.quantity === undefined)
     throw new Error("An order body without lines.");
@@ -172,6 +175,8 @@ export const orderLineSchema = z.object({
   toolId: z.uuid().nullable(),
   name: z.string(),
   image: z.string(),
+  /** The tool's SKU when it was ordered; null only for a tool that was gone before SKUs came. */
+  sku: z.string().nullable(),
   unitPrice: z.number(),
   quantity: z.number().int(),
   /** unitPrice × quantity: the net without tax added on top, the gross with prices that hold it. */

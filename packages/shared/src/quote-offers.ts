@@ -6,6 +6,7 @@ import { pageQueryFields } from "./paging";
 import { quoteStates } from "./quote-lifecycle";
 import { QUOTE_QUANTITY_RANGE } from "./quote-limits";
 import { quoteRequestSchema } from "./quotes";
+import { checkLineTool, lineToolFields, lineToolKey } from "./sku";
 import { multiLine } from "./text";
 import { moneyAmount, toolSchema } from "./tools";
 
@@ -27,18 +28,25 @@ const quantity = () =>
     .min(QUOTE_QUANTITY_RANGE.min, "Quantity must be at least 1")
     .max(QUOTE_QUANTITY_RANGE.max, `Quantity must be at most ${QUOTE_QUANTITY_RANGE.max}`);
 
-const eachToolOnce = (lines: readonly { toolId: string }[]) =>
-  new Set(lines.map((line) => line.toolId)).size === lines.length;
+const eachToolOnce = (lines: readonly { toolId?: string | undefined; sku?: string | undefined }[]) =>
+  new Set(lines.map(lineToolKey)).size === lines.length;
 
-const linesOf = <T extends z.ZodType<{ toolId: string }>>(line: T) =>
+const linesOf = <T extends z.ZodType<{ toolId?: string | undefined; sku?: string | undefined }>>(line: T) =>
   z
     .array(line, { error: QUOTE_LINES_REQUIRED })
     .min(1, QUOTE_LINES_REQUIRED)
     .max(MAX_QUOTE_LINES, QUOTE_LINES_TOO_MANY)
     .refine(eachToolOnce, QUOTE_LINES_REPEATED);
 
-export const quoteLineInputSchema = z.object({ toolId: toolId(), quantity: quantity() });
-export type QuoteLineInput = z.infer<typeof quoteLineInputSchema>;
+/** A requested line: a tool by its id or its SKU, and how many. */
+export const quoteLineInputSchema = z
+  .object({ ...lineToolFields(toolId()), quantity: quantity() })
+  .superRefine(checkLineTool);
+/** A requested line as the server stores it: the SKU turned into its tool's id. */
+export interface QuoteLineInput {
+  toolId: string;
+  quantity: number;
+}
 
 const { name, email, message } = quoteRequestSchema.shape;
 
@@ -137,6 +145,8 @@ export const quoteLineSchema = z.object({
   toolId: z.uuid().nullable(),
   name: z.string(),
   image: z.string(),
+  /** The tool's SKU when the line was written; null only for a tool that was gone before SKUs came. */
+  sku: z.string().nullable(),
   quantity: z.number().int(),
   /** The offered unit price; null until there is an offer. */
   unitPrice: z.number().nullable(),

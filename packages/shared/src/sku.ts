@@ -35,3 +35,30 @@ export const skuParamsSchema = z.object({ sku: skuSchema });
 export function sameSku(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
+
+export const LINE_TOOL_REQUIRED = "Each line needs its tool's toolId or its sku";
+export const LINE_TOOL_TWICE = "A line names its tool by toolId or by sku, not both";
+
+/**
+ * The fields by which a line of an order, a cart or a quote names its tool: its id, or its SKU (any
+ * case), exactly one of the two (checkLineTool). The server turns a SKU into its tool's id first.
+ */
+export function lineToolFields<Id extends z.ZodType<string>>(toolId: Id) {
+  return {
+    toolId: toolId.optional(),
+    sku: skuSchema.optional().describe("The tool's SKU, in any case, instead of its toolId"),
+  };
+}
+
+/** A line's superRefine: exactly one of toolId and sku. */
+export function checkLineTool(line: { toolId?: unknown; sku?: unknown }, ctx: z.RefinementCtx): void {
+  if (line.toolId === undefined && line.sku === undefined) {
+    ctx.addIssue({ code: "custom", message: LINE_TOOL_REQUIRED, path: ["toolId"] });
+  } else if (line.toolId !== undefined && line.sku !== undefined) {
+    ctx.addIssue({ code: "custom", message: LINE_TOOL_TWICE, path: ["sku"] });
+  }
+}
+
+/** What tells two lines' tools apart before the SKUs are looked up: the id, or the SKU without case. */
+export const lineToolKey = (line: { toolId?: string | undefined; sku?: string | undefined }): string =>
+  line.toolId ?? `sku:${line.sku?.toLowerCase()}`;

@@ -39,6 +39,7 @@ const order: Order = {
   lines: [
     {
       toolId: null,
+      sku: null,
       name: EVIL,
       image: "/images/x.webp",
       unitPrice: 10,

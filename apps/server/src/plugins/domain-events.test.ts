@@ -41,6 +41,7 @@ function anOrder(overrides: Partial<Order> = {}): Order {
     lines: [
       {
         toolId: null,
+        sku: null,
         name: "Pliers",
         image: "/images/tools/pliers.svg",
         unitPrice: 12.5,

@@ -11,6 +11,7 @@ function aLine(name: string, quantity: number, unitPrice: number, refundedQuanti
     toolId: null,
     name,
     image: "/t.svg",
+    sku: `SKU-${name.length}`,
     unitPrice,
     quantity,
     total,

@@ -32,6 +32,7 @@ describe("refundAmount", () => {
   it("gives back a line's units with their share of its tax, the parts adding up to the line", () => {
     const line = {
       toolId: null,
+      sku: "PL-180",
       name: "Pliers",
       image: "/x.svg",
       unitPrice: 12.5,

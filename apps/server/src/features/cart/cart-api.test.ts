@@ -58,6 +58,7 @@ for (const target of testDatabaseTargets()) {
         lines: [
           {
             toolId: pliers.id,
+            sku: pliers.sku,
             name: "Test Pliers",
             image: "/images/tools/pliers.svg",
             price: 12.5,

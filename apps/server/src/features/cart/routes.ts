@@ -1,8 +1,9 @@
-import { cartBodySchema, cartSchema } from "@toolshop/shared/cart";
+import { CART_TOOL_TWICE, cartBodySchema, cartSchema } from "@toolshop/shared/cart";
 import { apiErrorSchema } from "@toolshop/shared/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { HttpError } from "../../lib/http-errors";
 import { currentUser } from "../../plugins/auth/guards";
+import { linesWithToolIds } from "../tools/skus";
 import { getCart, replaceCart } from "./service";
 
 const NO_ACCOUNT = "Your account could not be found. Please sign in again.";
@@ -33,14 +34,15 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["cart"],
         summary: "Replace the signed-in customer's cart with these lines (0 to 50, each tool once)",
         description:
-          "Answers the cart as GET does. Tools no longer sold are dropped and listed in `removedToolIds`; a quantity above the stock is lowered to it (never below the tool's minimum). A line keeps the price seen when first added unless `seenPrice` is sent (a visitor's line joining, or a new price accepted). Placing the cart is `POST /api/orders` with its lines.",
+          "A line names its tool by toolId or by sku (any case; a SKU no tool has is a 400 naming it). Answers the cart as GET does. Tools no longer sold are dropped and listed in `removedToolIds`; a quantity above the stock is lowered to it (never below the tool's minimum). A line keeps the price seen when first added unless `seenPrice` is sent (a visitor's line joining, or a new price accepted). Placing the cart is `POST /api/orders` with its lines.",
         security: [{ bearerAuth: [] }],
         body: cartBodySchema,
         response: { 200: cartSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request) => {
-      const cart = await replaceCart(app.db, currentUser(request).id, request.body, app.config.currency);
+      const lines = await linesWithToolIds(app.db, request.body.lines, CART_TOOL_TWICE);
+      const cart = await replaceCart(app.db, currentUser(request).id, { lines }, app.config.currency);
       if (!cart) throw new HttpError(404, NO_ACCOUNT);
       return cart;
     },

@@ -2,7 +2,7 @@
 // whole. Every query is scoped by the token's user id: no call reads or writes another customer's cart.
 import type { Database } from "@toolshop/db/client";
 import { carts, tools, users } from "@toolshop/db/schema";
-import { type Cart, type CartBody, type CartLine, cartLineUnitPrice } from "@toolshop/shared/cart";
+import { type Cart, type CartLine, cartLineUnitPrice, type StoredCartBody } from "@toolshop/shared/cart";
 import { asc, eq, inArray } from "drizzle-orm";
 import { amountToMinor, minorToAmount } from "../../lib/money";
 
@@ -12,6 +12,7 @@ async function readLines(db: Executor, userId: string, currency: string): Promis
   const rows = await db
     .select({
       toolId: carts.toolId,
+      sku: tools.sku,
       quantity: carts.quantity,
       seenUnitPriceCents: carts.seenUnitPriceCents,
       name: tools.name,
@@ -34,6 +35,7 @@ async function readLines(db: Executor, userId: string, currency: string): Promis
     }));
     return {
       toolId: row.toolId,
+      sku: row.sku,
       name: row.name,
       image: row.image,
       price,
@@ -61,7 +63,7 @@ export async function getCart(db: Database, userId: string, currency: string): P
 export async function replaceCart(
   db: Database,
   userId: string,
-  body: CartBody,
+  body: StoredCartBody,
   currency: string,
 ): Promise<Cart | null> {
   return db.transaction(async (tx) => {

@@ -106,8 +106,8 @@ for (const target of testDatabaseTargets()) {
         "7 Buyer Road, Leeds",
         paymentId,
         // 3 x 12.50 = 37.50 net, 7.50 tax; 2 x 9.99 = 19.98 net, 4.00 tax (3.996 rounded per line).
-        `${pliers.name} 3 USD 12.50 USD 37.50 USD 7.50 USD 45.00`,
-        `${saw.name} 2 USD 9.99 USD 19.98 USD 4.00 USD 23.98`,
+        `${pliers.name}, SKU ${pliers.sku} 3 USD 12.50 USD 37.50 USD 7.50 USD 45.00`,
+        `${saw.name}, SKU ${saw.sku} 2 USD 9.99 USD 19.98 USD 4.00 USD 23.98`,
         "Net USD 57.48",
         "Tax (20%) USD 11.50",
         "Total USD 68.98",
@@ -136,7 +136,11 @@ for (const target of testDatabaseTargets()) {
       await payThroughCheckout(t.app, owner, order._id);
 
       const [page] = await pdfText(owner, `/api/orders/${order._id}/invoice.pdf`);
-      for (const name of ["Łukasz Żółć", "Müllerstraße 5, 80331 München", "Ωmega Дрель 1 USD 5.00"]) {
+      for (const name of [
+        "Łukasz Żółć",
+        "Müllerstraße 5, 80331 München",
+        `Ωmega Дрель, SKU ${omega.sku} 1 USD 5.00`,
+      ]) {
         expect(page?.text).toContain(name);
       }
     });
@@ -190,7 +194,9 @@ for (const target of testDatabaseTargets()) {
       const [firstPage] = await pdfText(owner, `/api/orders/${order._id}/credit-notes/1.pdf`);
       expect(firstPage?.text).toContain(`Credit note ${first?.number}`);
       expect(firstPage?.text).toContain(`Corrects invoice: ${afterPart.invoiceNumber}`);
-      expect(firstPage?.text).toContain(`${pliers.name} 1 USD 12.50 USD 12.50 USD 2.50 USD 15.00`);
+      expect(firstPage?.text).toContain(
+        `${pliers.name}, SKU ${pliers.sku} 1 USD 12.50 USD 12.50 USD 2.50 USD 15.00`,
+      );
       expect(firstPage?.text).not.toContain(saw.name);
       expect(firstPage?.text).toContain("Total credited USD 15.00");
 
@@ -203,8 +209,12 @@ for (const target of testDatabaseTargets()) {
       expect(Number(secondSeq)).toBe(Number(firstSeq) + 1);
       const [secondPage] = await pdfText(admin, `/api/orders/${order._id}/credit-notes/2.pdf`);
       // What was left: 2 pliers and 2 saws.
-      expect(secondPage?.text).toContain(`${pliers.name} 2 USD 12.50 USD 25.00 USD 5.00 USD 30.00`);
-      expect(secondPage?.text).toContain(`${saw.name} 2 USD 9.99 USD 19.98 USD 4.00 USD 23.98`);
+      expect(secondPage?.text).toContain(
+        `${pliers.name}, SKU ${pliers.sku} 2 USD 12.50 USD 25.00 USD 5.00 USD 30.00`,
+      );
+      expect(secondPage?.text).toContain(
+        `${saw.name}, SKU ${saw.sku} 2 USD 9.99 USD 19.98 USD 4.00 USD 23.98`,
+      );
       expect(secondPage?.text).toContain("Total credited USD 53.98");
       expect(
         (await call(t.app, stranger, "GET", `/api/orders/${order._id}/credit-notes/2.pdf`)).statusCode,

@@ -20,7 +20,7 @@ export interface InvoiceSettings {
 
 /** A line to put on a document: the order's line and how many of its units. */
 interface LineToDocument {
-  line: Pick<OrderLineRow, "toolId" | "name" | "unitPriceCents">;
+  line: Pick<OrderLineRow, "toolId" | "name" | "sku" | "unitPriceCents">;
   quantity: number;
 }
 
@@ -34,6 +34,7 @@ function documentLines(lines: readonly LineToDocument[], rule: TaxRule) {
     return {
       toolId: line.toolId,
       name: line.name,
+      sku: line.sku,
       quantity,
       unitPriceCents: line.unitPriceCents,
       netCents: amounts.netMinor,

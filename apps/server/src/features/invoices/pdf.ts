@@ -190,7 +190,8 @@ function drawLines(
     drawRow(
       pdf,
       [
-        line.name,
+        // The part number after the name, as the order's lines show it; documents from before have none.
+        line.sku ? `${line.name}, SKU ${line.sku}` : line.name,
         String(line.quantity),
         money(line.unitPriceCents),
         money(line.netCents),

@@ -6,6 +6,8 @@ import type { TaxRule } from "@toolshop/shared/tax";
 export interface DocumentLine {
   toolId: string | null;
   name: string;
+  /** The SKU as ordered (decision 0056); absent on documents issued before SKUs, null for a tool gone before. */
+  sku?: string | null;
   quantity: number;
   unitPriceCents: number;
   netCents: number;

@@ -73,6 +73,7 @@ describe("toOrderResponse", () => {
           toolId: "6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a01",
           name: "Pliers",
           image: "/images/tools/pliers.svg",
+          sku: "PL-180",
           unitPrice: 12.5,
           quantity: 20,
           total: 250,

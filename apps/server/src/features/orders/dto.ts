@@ -157,6 +157,7 @@ function toLineResponse(line: OrderLineRow, taxed: TaxAmounts, currency: string)
     toolId: line.toolId,
     name: line.name,
     image: line.image,
+    sku: line.sku,
     unitPrice: minorToAmount(line.unitPriceCents, currency),
     quantity: line.quantity,
     total: minorToAmount(line.totalCents, currency),

@@ -36,6 +36,7 @@ export const ORDER_EXPORT_COLUMNS: readonly OrderColumn[] = [
   { header: "trackingNumber", cell: (order) => order.trackingNumber ?? "" },
   { header: "line", cell: (_order, line) => String(line.position + 1) },
   { header: "toolId", cell: (_order, line) => line.toolId ?? "" },
+  { header: "sku", cell: (_order, line) => line.sku ?? "" },
   { header: "tool", cell: (_order, line) => line.name },
   { header: "unitPrice", cell: (_order, line, currency) => minorToFixed(line.unitPriceCents, currency) },
   { header: "quantity", cell: (_order, line) => String(line.quantity) },

@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import type { Database } from "@toolshop/db/client";
 import { idempotencyKeys, orders } from "@toolshop/db/schema";
-import { type CreateOrderBody, type Order, orderSchema } from "@toolshop/shared/orders";
+import { type Order, orderSchema, type PlaceOrderBody } from "@toolshop/shared/orders";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import type { OrdersContext } from "./context";
@@ -54,7 +54,7 @@ export async function pruneExpiredIdempotencyKeys(db: Database, now = Date.now()
 }
 
 /** The same body always hashes the same: the parsed body's keys come in the schema's order. */
-export function hashOf(body: CreateOrderBody): string {
+export function hashOf(body: PlaceOrderBody): string {
   return createHash("sha256").update(JSON.stringify(body)).digest("hex");
 }
 

@@ -14,10 +14,10 @@ import {
   users,
 } from "@toolshop/db/schema";
 import {
-  type CreateOrderBody,
   linesOfOrderBody,
   type Order,
   type OrderLineInput,
+  type PlaceOrderBody,
 } from "@toolshop/shared/orders";
 import { type TaxRule, taxLine } from "@toolshop/shared/tax";
 import { unitPriceFor } from "@toolshop/shared/unit-price";
@@ -55,7 +55,7 @@ export interface OrderToPlace {
 /** A tool as placing reads it, locked. */
 type LockedTool = Pick<
   typeof tools.$inferSelect,
-  "id" | "name" | "image" | "priceCents" | "minQuantity" | "availableQuantity" | "priceBreaks"
+  "id" | "name" | "image" | "sku" | "priceCents" | "minQuantity" | "availableQuantity" | "priceBreaks"
 >;
 
 /** Each line's unit price in minor units, by tool id: what the order charges. */
@@ -74,7 +74,7 @@ type UnitPrices = ReadonlyMap<string, number>;
 export async function createOrder(
   ctx: OrdersContext,
   user: Actor,
-  body: CreateOrderBody,
+  body: PlaceOrderBody,
   idempotencyKey?: string,
 ): Promise<CreatedOrder> {
   const requestHash = idempotencyKey ? hashOf(body) : null;
@@ -164,6 +164,7 @@ async function lockTools(
       id: tools.id,
       name: tools.name,
       image: tools.image,
+      sku: tools.sku,
       priceCents: tools.priceCents,
       minQuantity: tools.minQuantity,
       availableQuantity: tools.availableQuantity,
@@ -316,6 +317,7 @@ async function writeOrder(
         toolId: line.tool.id,
         name: line.tool.name,
         image: line.tool.image,
+        sku: line.tool.sku,
         unitPriceCents: line.unitPriceCents,
         quantity: line.quantity,
         totalCents: line.totalCents,

@@ -3,6 +3,7 @@ import {
   createOrderBodySchema,
   deleteOrderResponseSchema,
   IDEMPOTENCY_KEY_MAX_LENGTH,
+  ORDER_LINES_REPEATED,
   ORDERS_PAGE_SIZE,
   orderIdParamsSchema,
   orderSchema,
@@ -24,6 +25,7 @@ import { isAdmin } from "../../policy/access-policy";
 import { invoiceSettings } from "../invoices/settings";
 import { enqueueMail } from "../jobs/mail-queue";
 import type { PaymentGateway } from "../payments/gateway";
+import { linesWithToolIds } from "../tools/skus";
 import type { OrdersContext } from "./context";
 import { EXPIRY_CHECK_INTERVAL_MS, expireUnpaidOrders } from "./expiry";
 import { IDEMPOTENCY_PRUNE_INTERVAL_MS, pruneExpiredIdempotencyKeys } from "./idempotency-keys";
@@ -108,10 +110,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }> = as
       },
     },
     async (request, reply) => {
+      const { lines, ...rest } = request.body;
+      // A line may name its tool by SKU: the order core places lines by tool id.
+      const body = lines
+        ? { ...rest, lines: await linesWithToolIds(app.db, lines, ORDER_LINES_REPEATED) }
+        : rest;
       const { order, replayed } = await createOrder(
         orders,
         currentUser(request),
-        request.body,
+        body,
         request.headers["idempotency-key"],
       );
       if (replayed) reply.header("idempotent-replayed", "true");

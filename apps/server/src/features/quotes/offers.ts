@@ -91,7 +91,7 @@ export function offerQuote(ctx: QuotesContext, quoteId: string, body: QuoteOffer
   return changeQuote(ctx, quoteId, "offered", async (tx, row) => {
     const ids = body.lines.map((line) => line.toolId);
     const found = await tx
-      .select({ id: tools.id, name: tools.name, image: tools.image })
+      .select({ id: tools.id, name: tools.name, image: tools.image, sku: tools.sku })
       .from(tools)
       .where(inArray(tools.id, ids));
     const byId = new Map(found.map((tool) => [tool.id, tool]));
@@ -100,13 +100,14 @@ export function offerQuote(ctx: QuotesContext, quoteId: string, body: QuoteOffer
     await tx.delete(quoteLines).where(eq(quoteLines.quoteId, row.id));
     await tx.insert(quoteLines).values(
       body.lines.map((line, position) => {
-        const tool = byId.get(line.toolId) as { name: string; image: string };
+        const tool = byId.get(line.toolId) as { name: string; image: string; sku: string };
         return {
           quoteId: row.id,
           position,
           toolId: line.toolId,
           name: tool.name,
           image: tool.image,
+          sku: tool.sku,
           quantity: line.quantity,
           unitPriceCents: amountToMinor(line.unitPrice, ctx.currency),
         };

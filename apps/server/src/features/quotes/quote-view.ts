@@ -82,6 +82,7 @@ export async function quoteViews(
       toolId: line.toolId,
       name: line.name,
       image: line.image,
+      sku: line.sku,
       quantity: line.quantity,
       unitPrice: money(line.unitPriceCents),
       total: line.unitPriceCents === null ? null : money(line.unitPriceCents * line.quantity),

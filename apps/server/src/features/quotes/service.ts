@@ -4,7 +4,11 @@
 import type { Database } from "@toolshop/db/client";
 import { quoteHistory, quoteLines, quotes, tools } from "@toolshop/db/schema";
 import { effectiveQuoteState } from "@toolshop/shared/quote-lifecycle";
-import type { QuoteLineInput, QuoteRequestBody } from "@toolshop/shared/quote-offers";
+import {
+  QUOTE_LINES_REPEATED,
+  type QuoteLineInput,
+  type QuoteRequestBody,
+} from "@toolshop/shared/quote-offers";
 import {
   OPEN_QUOTES_COUNT_CAP,
   type OpenQuotesCount,
@@ -22,6 +26,7 @@ import {
   keysetPage,
 } from "../../lib/keyset-page";
 import { startsWith } from "../../lib/like-pattern";
+import { linesWithToolIds } from "../tools/skus";
 import type { QuoteMails } from "./quote-outbox";
 import type { RequestedLine } from "./sales-email";
 
@@ -73,7 +78,9 @@ export async function storeQuote(
   }
   const email = requester?.email ?? request.email ?? "";
   return db.transaction(async (tx) => {
-    const named = request.lines ? await toolsOf(tx, request.lines) : [];
+    // A line may name its tool by SKU; it is stored by the tool's id, with the SKU as it is now.
+    const asked = request.lines ? await linesWithToolIds(tx, request.lines, QUOTE_LINES_REPEATED) : [];
+    const named = asked.length > 0 ? await toolsOf(tx, asked) : [];
     const [row] = await tx
       .insert(quotes)
       .values({
@@ -104,15 +111,21 @@ export async function storeQuote(
 async function toolsOf(db: Pick<Database, "select">, lines: readonly QuoteLineInput[]) {
   const ids = lines.map((line) => line.toolId);
   const found = await db
-    .select({ id: tools.id, name: tools.name, image: tools.image })
+    .select({ id: tools.id, name: tools.name, image: tools.image, sku: tools.sku })
     .from(tools)
     .where(inArray(tools.id, ids));
   const byId = new Map(found.map((tool) => [tool.id, tool]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length > 0) throw new HttpError(404, `There is no tool with the id ${missing.join(", ")}.`);
   return lines.map((line) => {
-    const tool = byId.get(line.toolId) as { name: string; image: string };
-    return { toolId: line.toolId, name: tool.name, image: tool.image, quantity: line.quantity };
+    const tool = byId.get(line.toolId) as { name: string; image: string; sku: string };
+    return {
+      toolId: line.toolId,
+      name: tool.name,
+      image: tool.image,
+      sku: tool.sku,
+      quantity: line.quantity,
+    };
   });
 }
 

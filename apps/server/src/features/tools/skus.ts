@@ -4,7 +4,7 @@
 import type { Database } from "@toolshop/db/client";
 import { tools } from "@toolshop/db/schema";
 import { skuNotFound, skuTaken } from "@toolshop/shared/sku";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 
 /** The condition "this tool's SKU is `sku`", without case: what the unique index reads. */
@@ -70,39 +70,32 @@ export interface LineByIdOrSku {
 }
 
 /**
- * `lines` with every SKU turned into its tool's id (one query for them all), the other fields kept.
- * A SKU no tool has is `unknownStatus` with a sentence naming it.
+ * `lines` with every SKU turned into its tool's id (one query for them all), the other fields kept. A
+ * SKU no tool has is a 400 naming it; two lines that turn out to be one tool (its id on one, its SKU
+ * on the other) are a 400 with `repeated`, the sentence the schema gives two lines of one id.
  */
-export async function toolIdsOfLines<Line extends LineByIdOrSku>(
-  db: Database,
+export async function linesWithToolIds<Line extends LineByIdOrSku>(
+  db: Pick<Database, "select">,
   lines: readonly Line[],
-  unknownStatus: 400 | 409 = 400,
+  repeated: string,
 ): Promise<(Omit<Line, "sku" | "toolId"> & { toolId: string })[]> {
-  const skus = lines.flatMap((line) =>
-    line.toolId === undefined && line.sku ? [line.sku.toLowerCase()] : [],
-  );
+  const skus = [
+    ...new Set(lines.flatMap((line) => (line.sku === undefined ? [] : [line.sku.toLowerCase()]))),
+  ];
   const idOfSku = new Map<string, string>();
   if (skus.length > 0) {
     const rows = await db
       .select({ id: tools.id, sku: sql<string>`lower(${tools.sku})` })
       .from(tools)
-      .where(sql`lower(${tools.sku}) = any(${[...new Set(skus)]}::text[])`);
+      .where(inArray(sql`lower(${tools.sku})`, skus));
     for (const row of rows) idOfSku.set(row.sku, row.id);
   }
-  return lines.map(({ sku, toolId, ...rest }) => {
+  const resolved = lines.map(({ sku, toolId, ...rest }) => {
     if (toolId !== undefined) return { ...rest, toolId };
-    const id = sku ? idOfSku.get(sku.toLowerCase()) : undefined;
-    if (!id) throw new HttpError(unknownStatus, skuNotFound(sku ?? ""));
+    const id = idOfSku.get(sku?.toLowerCase() ?? "");
+    if (!id) throw new HttpError(400, skuNotFound(sku ?? ""));
     return { ...rest, toolId: id };
   });
-}
-
-/** The SKU of each of `ids` that is still a tool. */
-export async function skusOfTools(db: Database, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: tools.id, sku: tools.sku })
-    .from(tools)
-    .where(sql`${tools.id} = any(${[...new Set(ids)]}::uuid[])`);
-  return new Map(rows.map((row) => [row.id, row.sku]));
+  if (new Set(resolved.map((line) => line.toolId)).size < resolved.length) throw new HttpError(400, repeated);
+  return resolved;
 }

@@ -45,6 +45,7 @@ function useVisitorCartView(enabled: boolean): QueryState<CartView> {
       return [
         {
           toolId: held.toolId,
+          sku: tool.sku,
           name: tool.name,
           image: tool.image,
           price: tool.price,

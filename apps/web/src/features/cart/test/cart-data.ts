@@ -25,6 +25,7 @@ export const DRILL: Tool = {
 export function aCartLine(tool: Tool, overrides: Partial<CartLine> = {}): CartLine {
   const line = {
     toolId: tool._id,
+    sku: tool.sku,
     name: tool.name,
     image: tool.image,
     price: tool.price,

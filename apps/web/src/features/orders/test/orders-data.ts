@@ -48,7 +48,17 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
   return {
     ...order,
     lines: overrides.lines ?? [
-      { toolId, name, image, unitPrice, quantity, total: price, refundedQuantity: 0, ...untaxed(price) },
+      {
+        toolId,
+        name,
+        image,
+        sku: "PL-180",
+        unitPrice,
+        quantity,
+        total: price,
+        refundedQuantity: 0,
+        ...untaxed(price),
+      },
     ],
     tax: overrides.tax ?? { ratePercent: 0, pricesIncludeTax: false, ...untaxed(price) },
   };
@@ -65,6 +75,7 @@ export function aTwoLineOrder(overrides: Partial<Order> = {}): Order {
       toolId: "6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a02",
       name: "Cart Clamp",
       image: "/images/tools/clamp.svg",
+      sku: "CL-4",
       unitPrice: 15.5,
       quantity: 4,
       total: 62,
@@ -75,6 +86,7 @@ export function aTwoLineOrder(overrides: Partial<Order> = {}): Order {
       toolId: "6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a03",
       name: "Cart Meter",
       image: "/images/tools/meter.svg",
+      sku: "MT-3",
       unitPrice: 42,
       quantity: 3,
       total: 126,

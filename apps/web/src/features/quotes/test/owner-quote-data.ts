@@ -12,6 +12,7 @@ export function requestedLine(overrides: Partial<QuoteLine> = {}): QuoteLine {
     toolId: PLIERS_ID,
     name: "Pliers",
     image: "/images/tools/pliers.svg",
+    sku: "PL-180",
     quantity: 60,
     unitPrice: null,
     total: null,

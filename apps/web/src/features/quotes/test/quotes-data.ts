@@ -16,9 +16,9 @@ export const FAR_FUTURE = "2999-01-01T12:00:00.000Z";
 
 /** A line of `tool`, priced at `unitPrice` when given. */
 function aLine(tool: Tool, quantity: number, unitPrice: number | null = null): QuoteLine {
-  const { _id: toolId, name, image, price: listPrice } = tool;
+  const { _id: toolId, name, image, sku, price: listPrice } = tool;
   const total = unitPrice === null ? null : unitPrice * quantity;
-  return { toolId, name, image, quantity, unitPrice, total, listPrice, priceBreaks: [] };
+  return { toolId, name, image, sku, quantity, unitPrice, total, listPrice, priceBreaks: [] };
 }
 
 /** Ann's request for 60 pliers and 10 drills from her cart, not priced yet. */
