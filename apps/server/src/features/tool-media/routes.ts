@@ -18,6 +18,7 @@ import { toolIdParamsSchema } from "@toolshop/shared/tools";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { refuseUndeclaredOrLarger } from "../../lib/declared-size";
 import { HttpError } from "../../lib/http-errors";
 import type { ImageStore } from "../uploads/service";
 import { attachmentDisposition } from "./pdf";
@@ -30,8 +31,6 @@ import {
   type ToolMediaContext,
 } from "./service";
 
-/** Room for the multipart envelope and the two text fields around the file. */
-const ENVELOPE_BYTES = 64 * 1024;
 const SIZE_NOT_DECLARED = "Send the document with its size: the request must declare a Content-Length.";
 const NOT_MULTIPART = `Send the document as multipart/form-data: the fields kind and title, and the file in "${DOCUMENT_FILE_FIELD}".`;
 
@@ -87,11 +86,10 @@ export const toolMediaRoutes: FastifyPluginAsyncZod<ToolMediaOptions> = async (
     "/tools/:id/documents",
     {
       onRequest: [
-        async (request) => {
-          if (request.headers["content-length"] === undefined) throw new HttpError(411, SIZE_NOT_DECLARED);
-          const declared = Number(request.headers["content-length"]);
-          if (declared > MAX_DOCUMENT_BYTES + ENVELOPE_BYTES) throw new HttpError(413, DOCUMENT_TOO_LARGE);
-        },
+        refuseUndeclaredOrLarger(MAX_DOCUMENT_BYTES, {
+          notDeclared: SIZE_NOT_DECLARED,
+          tooLarge: DOCUMENT_TOO_LARGE,
+        }),
         app.requireAdmin,
       ],
       schema: {

@@ -11,12 +11,11 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { refuseUndeclaredOrLarger } from "../../lib/declared-size";
 import { HttpError } from "../../lib/http-errors";
 import { pruneUnreferencedUploads, storeProductImage } from "./service";
 import type { ImageStore } from "./storage";
 
-/** Room for the multipart envelope around the file itself (boundaries, part headers). */
-const ENVELOPE_BYTES = 64 * 1024;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const SIZE_NOT_DECLARED = "Send the image with its size: the request must declare a Content-Length.";
 const NOT_MULTIPART = `Send the image as multipart/form-data, in the field "${UPLOAD_FIELD_NAME}".`;
@@ -40,13 +39,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ images: ImageStore }> = asyn
     {
       // A declared size over the limit is refused before anything is read or any token checked.
       onRequest: [
-        async (request) => {
-          // Without a declared size (chunked), the multipart parser would read whatever comes, however
-          // much: refused. Browsers always declare the size of a form they send.
-          if (request.headers["content-length"] === undefined) throw new HttpError(411, SIZE_NOT_DECLARED);
-          const declared = Number(request.headers["content-length"]);
-          if (declared > MAX_UPLOAD_BYTES + ENVELOPE_BYTES) throw new HttpError(413, IMAGE_TOO_LARGE);
-        },
+        refuseUndeclaredOrLarger(MAX_UPLOAD_BYTES, {
+          notDeclared: SIZE_NOT_DECLARED,
+          tooLarge: IMAGE_TOO_LARGE,
+        }),
         app.requireAdmin,
       ],
       schema: {
