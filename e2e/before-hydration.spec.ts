@@ -5,7 +5,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { Tool } from "@toolshop/shared/tools";
 import { toast } from "./accounts-fixtures";
-import { expect, MENU_BUTTON, SCREENS, saveScreenshot, test } from "./fixtures";
+import { expect, hydrated, MENU_BUTTON, SCREENS, saveScreenshot, test } from "./fixtures";
 
 // A tool of the demo catalogue that no spec orders, so its stock stays as the seed left it.
 const TOOL_NAME = "Tape Measure";
@@ -34,14 +34,6 @@ async function openWithScriptsHeld(page: Page, path: string) {
   });
   await page.goto(path, { waitUntil: "commit" });
   return release;
-}
-
-/** Waits until React has taken the server's markup over (hydrateRoot marks each node it owns). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const nav = document.querySelector("nav");
-    return nav !== null && Object.keys(nav).some((key) => key.startsWith("__reactFiber"));
-  });
 }
 
 for (const screen of SCREENS) {

@@ -31,6 +31,14 @@ export async function openPage(page: Page, target: PublicPage) {
  * The home page searched for a tool, as a shopper finds one among thousands: the list is paged, so a
  * tool added by another spec may not be on the first page of the unfiltered list. Answers its card.
  */
+/** Waits until React has taken the server's markup over (hydrateRoot marks each node it owns). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const nav = document.querySelector("nav");
+    return nav !== null && Object.keys(nav).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
 export async function findToolOnHome(page: Page, name: string) {
   await page.goto("/");
   // The server's page has the first tools; the search works before the code has taken it over too.

@@ -9,7 +9,6 @@ import { buildApp } from "../app";
 import { createEventBus, type DomainEvent } from "../lib/domain-events";
 import { call, signedInCustomer } from "../testing/api-client";
 import { addTool } from "../testing/fixtures";
-import { allOutboxMails } from "../testing/identity-client";
 import { testRedis } from "../testing/redis";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { DEGRADED_TTL_MS } from "./catalogue-cache";

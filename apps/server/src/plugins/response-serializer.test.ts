@@ -23,6 +23,7 @@ const order = {
   lines: [
     {
       toolId: null,
+      sku: 'DR-18V"0001',
       name: 'Drill "Pro" 18V\u2028',
       image: "/uploads/drill.webp",
       unitPrice: 64.75,
