@@ -31,6 +31,8 @@ export const SERVER_RULES = {
     tools: ["search", "skus"],
     // The tree in memory: the tools' answers show each one's path, the search widens to sub-categories.
     categories: ["tree"],
+    // Every change that puts units on a shelf mails the waiting stock alerts in its transaction (0059).
+    "stock-alerts": ["restock", "restock-mailer"],
   },
   featuresInTests: {
     // The Stripe gateway's and the invoice mails' tests drive the order operations themselves.
@@ -56,6 +58,8 @@ export const WEB_RULES = {
     // The tree's walks: the storefront's filter, the product form's select, the tools page's crumbs.
     categories: ["category-tree"],
     cart: ["components/add-to-cart-button", "components/add-to-cart-form"],
+    // A sold-out tool's page asks for a mail when it is back (decision 0059).
+    "stock-alerts": ["components/stock-alert-form"],
     orders: ["checkout-messages", "delivery-details"],
     profile: ["use-saved-details"],
     quotes: ["components/ask-for-quote"],

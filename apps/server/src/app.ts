@@ -24,6 +24,7 @@ import { profileRoutes } from "./features/profile/routes";
 import { quoteOfferRoutes } from "./features/quotes/offer-routes";
 import { quotesRoutes } from "./features/quotes/routes";
 import { reviewsRoutes } from "./features/reviews/routes";
+import { stockAlertsRoutes } from "./features/stock-alerts/routes";
 import { pageHeads } from "./features/storefront/page-head";
 import { shopRoutes, storefrontRoutes } from "./features/storefront/routes";
 import { toolMediaRoutes } from "./features/tool-media/routes";
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(profileRoutes);
       await api.register(cartRoutes);
       await api.register(quotesRoutes);
+      await api.register(stockAlertsRoutes);
       await api.register(overviewRoutes);
       await api.register(quoteOfferRoutes, { orders });
       await api.register(shopRoutes);

@@ -660,6 +660,37 @@ export const generatedSecrets = pgTable("generated_secrets", {
   createdAt: createdAt(),
 });
 
+/**
+ * "Email me when it is back" on a sold-out tool (issue 58, decision 0059). An alert is open until it is
+ * mailed; it is mailed only once its address is proven (the link mailed to it, or an account that proved
+ * it). Only a token's hash is kept: the token itself is in the mail alone, and a new one is made for each
+ * mail, so a link of an older mail stops working.
+ */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    /** Lower-case. */
+    email: text("email").notNull(),
+    /** SHA-256 of the token of the newest mail about this alert, base64url. */
+    tokenHash: text("token_hash").notNull(),
+    tokenIssuedAt: timestamp("token_issued_at", { withTimezone: true }).notNull().defaultNow(),
+    provenAt: timestamp("proven_at", { withTimezone: true }),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One open alert per tool and address: asking again renews it instead of mailing twice on restock.
+    uniqueIndex("stock_alerts_open_unique").on(t.toolId, t.email).where(sql`${t.notifiedAt} is null`),
+    uniqueIndex("stock_alerts_token_unique").on(t.tokenHash),
+    index("stock_alerts_email_idx").on(t.email),
+    check("stock_alerts_email_lower_case", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
 // Identity tables, owned by Better Auth (its core schema, renamed to stay apart from the shop's users).
 export const authUser = pgTable("auth_user", {
   id: text("id").primaryKey(),

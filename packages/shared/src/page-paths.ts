@@ -16,6 +16,9 @@ export const PAGE_PATHS = {
   signup: "/signup",
   resetPassword: "/reset-password",
   verifyEmail: "/verify-email",
+  // Where a back-in-stock alert's mailed links land (?token=): each asks before it changes anything.
+  stockAlertConfirm: "/stock-alerts/confirm",
+  stockAlertUnsubscribe: "/stock-alerts/unsubscribe",
   loading: "/loading",
   popupComplete: POPUP_COMPLETE_PATH,
   cartCheckout: "/checkout",

@@ -11,7 +11,9 @@ export type RateLimitedAction =
   | "accountMail"
   | "tokenIssue"
   | "quoteRequest"
-  | "taxDocumentPdf";
+  | "taxDocumentPdf"
+  | "stockAlert"
+  | "stockAlertLink";
 
 /** The limits of one action; an account is the email the request is about. */
 export interface RateLimitRules {
@@ -40,6 +42,10 @@ export const RATE_LIMITS: Readonly<Record<RateLimitedAction, RateLimitRules>> = 
   quoteRequest: { perIp: { max: 5 }, perAccount: { max: 3 } },
   // An invoice or credit note PDF is drawn on each request (milliseconds of CPU): plenty for a person.
   taxDocumentPdf: { perIp: { max: 120 }, perAccount: { max: 60 } },
+  // POST /api/stock-alerts: a visitor's request mails the address, so these stop mail floods.
+  stockAlert: { perIp: { max: 10 }, perAccount: { max: 3 } },
+  // The alerts' mailed links: their tokens cannot be guessed; this only bounds the attempts.
+  stockAlertLink: { perIp: { max: 30 } },
 };
 
 export const DEFAULT_RATE_LIMIT_WINDOW_MS = 60_000;

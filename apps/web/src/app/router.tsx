@@ -41,6 +41,14 @@ export const appRoutes: RouteObject[] = [
           { path: PAGE_PATHS.signup, ...lazyPage(() => import("./routes/signup-page")) },
           { path: PAGE_PATHS.resetPassword, ...lazyPage(() => import("./routes/reset-password-page")) },
           { path: PAGE_PATHS.verifyEmail, ...lazyPage(() => import("./routes/verify-email-page")) },
+          {
+            path: PAGE_PATHS.stockAlertConfirm,
+            ...lazyPage(() => import("./routes/stock-alert-confirm-page")),
+          },
+          {
+            path: PAGE_PATHS.stockAlertUnsubscribe,
+            ...lazyPage(() => import("./routes/stock-alert-unsubscribe-page")),
+          },
           { path: "*", ...lazyPage(() => import("./routes/not-found-page")) },
         ],
       },

@@ -8,6 +8,7 @@ import { createPreparedQueries, plannedOnce } from "../../lib/prepared-queries";
 import { mayActFor } from "../../policy/access-policy";
 import type { InvoiceSettings } from "../invoices/issue";
 import type { PaymentGateway } from "../payments/gateway";
+import type { RestockMailer } from "../stock-alerts/restock-mailer";
 import type { OrderMail, OrderMailOutbox } from "./order-mails";
 import type { OrderRow } from "./row-types";
 
@@ -32,6 +33,8 @@ export interface OrdersContext {
   invoicing: Omit<InvoiceSettings, "currency">;
   /** Where the customer's mails go, in the change's transaction (the app's mail queue); none: no mails. */
   mails?: OrderMailOutbox | undefined;
+  /** Mails the stock alerts of tools back on the shelf, in the change's transaction; none: no mails. */
+  restocked?: RestockMailer | undefined;
 }
 
 /** Publishes after commit; never throws (lib/domain-events.ts). */

@@ -32,7 +32,7 @@ import { putOrderStockBack, putStockBack } from "./stock";
 /** What the checks and effects work with: the mails' outbox, the invoicing, the events. */
 export type ProcessContext = Pick<
   OrdersContext,
-  "db" | "currency" | "unpaidOrderHoldMinutes" | "events" | "invoicing" | "mails"
+  "db" | "currency" | "unpaidOrderHoldMinutes" | "events" | "invoicing" | "mails" | "restocked"
 >;
 
 /** What a move into each status says beside the status. */
@@ -121,7 +121,7 @@ const STATES: { [S in OrderStatus]: StateProcess<S> } = {
     // payment's refund), and the column keeps no reason.
     fields: ({ reason }) => (reason === "customer" ? {} : { cancelReason: reason }),
     async effects({ ctx, tx, order, details: { reason, removing } }) {
-      await putOrderStockBack(tx, order.id);
+      await putOrderStockBack(tx, order.id, ctx.restocked);
       // A deleted order's mail and event carry it as it was: its row is gone when they are read.
       const deleted = removing ? await orderResponse(tx, order, ctx) : undefined;
       await enqueueOrderMail(ctx, tx, { mail: "cancelled", orderId: order.id, reason, deleted });
@@ -136,8 +136,8 @@ const STATES: { [S in OrderStatus]: StateProcess<S> } = {
   // back goes back, the day's sales no longer count the order, and every line is marked refunded.
   refunded: {
     checks: [tookPayment],
-    async effects({ tx, order }) {
-      await putOrderStockBack(tx, order.id);
+    async effects({ ctx, tx, order }) {
+      await putOrderStockBack(tx, order.id, ctx.restocked);
       await uncountRefundedOrder(tx, order, (await linesOfOrders(tx, [order.id])).get(order.id) ?? []);
       await tx
         .update(orderLines)
@@ -300,6 +300,7 @@ export async function recordRefund(
   await putStockBack(
     tx,
     refunded.map(({ line, quantity }) => ({ toolId: line.toolId, quantity })),
+    ctx.restocked,
   );
   const part = refund.kind === "lines" ? partOf(ctx, refund, refunded) : undefined;
   await enqueueOrderMail(ctx, tx, {

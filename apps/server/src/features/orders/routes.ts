@@ -25,6 +25,7 @@ import { isAdmin } from "../../policy/access-policy";
 import { invoiceSettings } from "../invoices/settings";
 import { enqueueMail } from "../jobs/mail-queue";
 import type { PaymentGateway } from "../payments/gateway";
+import { appRestockMailer } from "../stock-alerts/restock";
 import { linesWithToolIds } from "../tools/skus";
 import type { OrdersContext } from "./context";
 import { EXPIRY_CHECK_INTERVAL_MS, expireUnpaidOrders } from "./expiry";
@@ -46,6 +47,7 @@ export function createOrdersContext(app: FastifyInstance, gateway: PaymentGatewa
     events: app.events,
     invoicing: invoiceSettings(app.config),
     mails: { enqueue: (tx, mail) => enqueueMail(app.jobs, tx, { kind: "order", order: mail }) },
+    restocked: appRestockMailer(app),
   };
 }
 

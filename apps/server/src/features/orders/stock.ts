@@ -3,8 +3,7 @@
 import type { Database } from "@toolshop/db/client";
 import { orderLines, tools } from "@toolshop/db/schema";
 import { asc, eq, inArray, sql } from "drizzle-orm";
-
-type Queryable = Pick<Database, "select" | "execute">;
+import type { RestockMailer } from "../stock-alerts/restock-mailer";
 
 /** Units of one tool going back. */
 export interface StockReturn {
@@ -16,9 +15,14 @@ export interface StockReturn {
 /**
  * Puts units back on their tools' shelves. Run inside the transaction of the change that frees them.
  * The tools are locked in id order first, as placing locks them, so that a release and an order that
- * share tools queue instead of deadlocking.
+ * share tools queue instead of deadlocking. Then `restocked` mails those tools' waiting stock alerts in
+ * the same transaction, for each that a minimum order can be taken of now.
  */
-export async function putStockBack(tx: Queryable, returns: readonly StockReturn[]): Promise<void> {
+export async function putStockBack(
+  tx: Database,
+  returns: readonly StockReturn[],
+  restocked: RestockMailer | undefined,
+): Promise<void> {
   const byTool = new Map<string, number>();
   for (const { toolId, quantity } of returns) {
     if (toolId && quantity > 0) byTool.set(toolId, (byTool.get(toolId) ?? 0) + quantity);
@@ -38,10 +42,15 @@ export async function putStockBack(tx: Queryable, returns: readonly StockReturn[
     sql`update ${tools} set available_quantity = ${tools.availableQuantity} + back.quantity
       from (values ${back}) as back(id, quantity) where ${tools.id} = back.id`,
   );
+  await restocked?.(tx, [...byTool.keys()]);
 }
 
 /** Every unit of the order not yet back on the shelf (a line refunded before gave its own back then). */
-export async function putOrderStockBack(tx: Queryable, orderId: string): Promise<void> {
+export async function putOrderStockBack(
+  tx: Database,
+  orderId: string,
+  restocked: RestockMailer | undefined,
+): Promise<void> {
   const lines = await tx
     .select({
       toolId: orderLines.toolId,
@@ -53,5 +62,6 @@ export async function putOrderStockBack(tx: Queryable, orderId: string): Promise
   await putStockBack(
     tx,
     lines.map((line) => ({ toolId: line.toolId, quantity: line.quantity - line.refunded })),
+    restocked,
   );
 }

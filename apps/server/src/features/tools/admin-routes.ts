@@ -10,6 +10,7 @@ import {
 } from "@toolshop/shared/tools";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { HttpError } from "../../lib/http-errors";
+import { appRestockMailer } from "../stock-alerts/restock";
 import {
   createTool,
   deleteTool,
@@ -33,7 +34,7 @@ const errors = (...codes: (400 | 401 | 403 | 404 | 409)[]) =>
 /** The admin's writes to the catalogue; the services publish ToolChanged, which clears the cache. */
 export const toolsAdminRoutes: FastifyPluginAsyncZod<ToolsAdminOptions> = async (app, { uploadExists }) => {
   const { currency } = app.config;
-  const ctx: ToolsContext = { db: app.db, currency, events: app.events };
+  const ctx: ToolsContext = { db: app.db, currency, events: app.events, restocked: appRestockMailer(app) };
   const assertImage = async (url: string) => {
     if (!(await uploadExists(url))) {
       throw new HttpError(400, `${PRODUCT_IMAGE_NOT_OURS}; this one was not found. Please upload it again.`);

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { csvStream, decodeUtf8, sendCsv } from "../../lib/csv";
 import { CategoryTree, categoryTreeOf, loadCategoryTree } from "../categories/tree";
+import { appRestockMailer } from "../stock-alerts/restock";
 import type { ToolsAdminOptions } from "./admin-routes";
 import { ID_HEADER, toolCsvColumns, toolCsvValues } from "./csv-columns";
 import { importTools } from "./import";
@@ -99,7 +100,13 @@ export const toolsCsvRoutes: FastifyPluginAsyncZod<ToolsAdminOptions> = async (a
     },
     async (request, reply) => {
       const outcome = await importTools(
-        { db: app.db, currency, events: app.events, imageIsOurs: uploadExists },
+        {
+          db: app.db,
+          currency,
+          events: app.events,
+          restocked: appRestockMailer(app),
+          imageIsOurs: uploadExists,
+        },
         request.body,
         { dryRun: request.query.dryRun, expect: request.query.expect },
       );

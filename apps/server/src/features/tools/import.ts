@@ -55,7 +55,7 @@ export async function importTools(
     if (options.expect !== undefined && options.expect !== plan.result.fingerprint) {
       throw new HttpError(409, PREVIEW_OUTDATED);
     }
-    const events = await writePlan(tx, ctx.currency, tree, plan.writes);
+    const events = await writePlan(tx, ctx, tree, plan.writes);
     return { result: plan.result, events };
   });
   if (!applied.events) return { statusCode: 422, result: applied.result };
@@ -71,11 +71,12 @@ export async function importTools(
  */
 async function writePlan(
   tx: ToolsContext["db"],
-  currency: string,
+  { currency, restocked }: Pick<ToolsContext, "currency" | "restocked">,
   tree: CategoryTree,
   writes: PlannedWrite[],
 ) {
   const events: DomainEvent[] = [];
+  const updatedIds: string[] = [];
   // Every row's category was read from `tree`, by path.
   const categoryIdOf = (slug: string) => tree.findBySlug(slug)?.id as string;
   const creates = writes.filter((write) => !write.current);
@@ -102,6 +103,9 @@ async function writePlan(
       .returning({ id: tools.id });
     if (updated.length === 0) throw new HttpError(409, PREVIEW_OUTDATED);
     events.push({ type: "ToolChanged", toolId: current._id, change: "updated" });
+    updatedIds.push(current._id);
   }
+  // The tools the file brought back in stock mail their waiting alerts with the import.
+  await restocked?.(tx, updatedIds);
   return events;
 }

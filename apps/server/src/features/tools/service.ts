@@ -7,6 +7,7 @@ import { HttpError } from "../../lib/http-errors";
 import { amountToMinor, minorToAmount } from "../../lib/money";
 import { categoryIdOfSlug } from "../categories/service";
 import { type CategoryTree, type CategoryTreeSource, categoryTreeOf } from "../categories/tree";
+import type { RestockMailer } from "../stock-alerts/restock-mailer";
 import { mediaOfTools, type ToolMedia } from "../tool-media/service";
 import { assignedSku, refuseTakenSku, skuIs, withSkuUnique } from "./skus";
 
@@ -22,6 +23,8 @@ export interface ToolsContext {
   /** Lower-case ISO 4217 code; prices are stored in its minor units. */
   currency: string;
   events: DomainEventPublisher;
+  /** Mails the stock alerts of a tool whose edit put it back in stock, in the edit's transaction. */
+  restocked?: RestockMailer | undefined;
 }
 
 /**
@@ -196,18 +199,23 @@ export async function updateTool(
   const categoryId = values.category ? await categoryIdOfSlug(ctx.db, values.category) : undefined;
   const { sku } = values;
   if (sku) await refuseTakenSku(ctx.db, sku, id);
+  // One transaction with the stock alerts' mails: an edit that brings the tool back mails them.
   const update = () =>
-    ctx.db
-      .update(tools)
-      .set(toRowValues(values, ctx.currency, categoryId))
-      .where(
-        and(
-          eq(tools.id, id),
-          eq(tools.availableQuantity, values.previousAvailableQuantity),
-          values.priceBreaks ? undefined : keptBreaksHold(values, ctx.currency),
-        ),
-      )
-      .returning(toolColumns);
+    ctx.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(tools)
+        .set(toRowValues(values, ctx.currency, categoryId))
+        .where(
+          and(
+            eq(tools.id, id),
+            eq(tools.availableQuantity, values.previousAvailableQuantity),
+            values.priceBreaks ? undefined : keptBreaksHold(values, ctx.currency),
+          ),
+        )
+        .returning(toolColumns);
+      if (updated.length > 0) await ctx.restocked?.(tx, [id]);
+      return updated;
+    });
   const [row] = sku ? await withSkuUnique(sku, update) : await update();
   if (row) {
     await ctx.events.publish({ type: "ToolChanged", toolId: row.id, change: "updated" });

@@ -78,8 +78,18 @@ const pliers: Tool = {
   documents: [],
 };
 
-/** GET /api/categories, for the filter and the product form's select; false for any other call. */
+/** Confirmed back-in-stock alerts per tool, as GET /api/stock-alerts/waiting answers them. */
+let waitingAlerts: { toolId: string; waiting: number }[] = [];
+
+/**
+ * GET /api/categories, for the filter and the product form's select, and the alerts waiting per tool;
+ * false for any other call.
+ */
 function answeredCategories(request: IncomingMessage, response: Parameters<typeof sendJson>[0]): boolean {
+  if (request.url === "/api/stock-alerts/waiting") {
+    sendJson(response, 200, waitingAlerts);
+    return true;
+  }
   if (request.url !== "/api/categories") return false;
   sendJson(response, 200, { categories: TEST_CATEGORIES });
   return true;
@@ -90,6 +100,19 @@ describe("ManageProducts", () => {
   afterEach(async () => {
     await close?.();
     close = undefined;
+    waitingAlerts = [];
+  });
+
+  it("says how many confirmed alerts wait for a sold-out product", async () => {
+    const soldOut = { ...pliers, availableQuantity: 3 };
+    waitingAlerts = [{ toolId: pliers._id, waiting: 4 }];
+    ({ close } = await startTestApi((request, response) => {
+      if (answeredCategories(request, response)) return;
+      sendJson(response, 200, searchPage(request.url ?? "", [soldOut]));
+    }));
+    renderManageProducts();
+    const row = await screen.findByRole("article", { name: "Pliers" });
+    await expect.poll(() => row.textContent).toContain("3 (sold out)4 alerts wait");
   });
 
   it("lists each product with its stock and saves an edited price with the stock it was opened with", async () => {

@@ -8,6 +8,7 @@ import { QueryView } from "../../../components/query-view";
 import { formatCount, formatPrice } from "../../../lib/format";
 import { categoriesQueryOptions } from "../../categories/api/get-categories";
 import { categoryOptions, findCategory } from "../../categories/category-tree";
+import { stockAlertsWaitingQueryOptions } from "../../stock-alerts/api/stock-alerts-api";
 import { toolSearchInfiniteQueryOptions } from "../../tools/api/search-tools";
 import { CatalogueSpreadsheet } from "./catalogue-import";
 import { DeleteProductDialog } from "./delete-product-dialog";
@@ -58,6 +59,8 @@ export function ManageProducts() {
 function ProductList({ q, category }: { q: string; category: string | null }) {
   const products = useInfiniteQuery(toolSearchInfiniteQueryOptions({ q, category, sort: "name" }));
   const [action, setAction] = useState<Action | null>(null);
+  // How many wait for a mail when each sold-out tool is back (decision 0059); the list shows without it.
+  const waiting = useQuery(stockAlertsWaitingQueryOptions()).data;
 
   const tools = products.data?.pages.flatMap((page) => page.tools) ?? [];
   const total = products.data?.pages[0]?.total ?? 0;
@@ -86,7 +89,7 @@ function ProductList({ q, category }: { q: string; category: string | null }) {
           <ul className="flex flex-col gap-3" aria-label="Products">
             {tools.map((tool) => (
               <li key={tool._id}>
-                <ProductRow tool={tool} onAction={setAction} />
+                <ProductRow tool={tool} waiting={waiting?.get(tool._id) ?? 0} onAction={setAction} />
               </li>
             ))}
           </ul>
@@ -109,7 +112,16 @@ function ProductList({ q, category }: { q: string; category: string | null }) {
 }
 
 /** One product: a card on a phone, a row on wider screens. */
-function ProductRow({ tool, onAction }: { tool: Tool; onAction: (action: Action) => void }) {
+function ProductRow({
+  tool,
+  waiting,
+  onAction,
+}: {
+  tool: Tool;
+  /** Confirmed back-in-stock alerts not mailed yet. */
+  waiting: number;
+  onAction: (action: Action) => void;
+}) {
   const soldOut = tool.availableQuantity < tool.minQuantity;
   return (
     <article
@@ -141,6 +153,11 @@ function ProductRow({ tool, onAction }: { tool: Tool; onAction: (action: Action)
             {formatCount(tool.availableQuantity)}
             {soldOut ? " (sold out)" : ""}
           </dd>
+          {waiting > 0 ? (
+            <dd className="text-xs text-base-content/70">
+              {formatCount(waiting)} {waiting === 1 ? "alert waits" : "alerts wait"}
+            </dd>
+          ) : null}
         </div>
       </dl>
       <div className="flex gap-2 md:shrink-0">

@@ -6,6 +6,7 @@ import { Money } from "../../../components/money";
 import { formatCount } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { AddToCartForm } from "../../cart/components/add-to-cart-form";
+import { StockAlertForm } from "../../stock-alerts/components/stock-alert-form";
 import { LowStockBadge } from "../../tools/components/low-stock-badge";
 import { ToolQuantities } from "../../tools/components/tool-quantities";
 import { isSoldOut } from "../../tools/stock";
@@ -56,10 +57,13 @@ export function ProductDetails({ tool }: { tool: Tool }) {
         <ProductDocuments documents={tool.documents} />
         {soldOut ? (
           // No order button: nothing can be ordered until the stock covers a minimum order again.
-          <p className="rounded-field bg-base-200 p-4">
-            Fewer units are in stock than the minimum order of {formatCount(tool.minQuantity)}. Please come
-            back later or choose another tool.
-          </p>
+          <div className="flex flex-col gap-4">
+            <p className="rounded-field bg-base-200 p-4">
+              Fewer units are in stock than the minimum order of {formatCount(tool.minQuantity)}. Please come
+              back later or choose another tool.
+            </p>
+            <StockAlertForm toolId={tool._id} toolName={tool.name} />
+          </div>
         ) : (
           <div className="flex flex-col gap-4">
             <AddToCartForm tool={tool} />
