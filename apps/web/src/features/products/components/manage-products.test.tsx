@@ -76,6 +76,9 @@ const pliers: Tool = {
   priceBreaks: [],
   images: [{ url: "/images/tools/pliers.svg", alt: "" }],
   documents: [],
+  modelNumber: null,
+  discontinued: false,
+  related: { accessories: [], spareParts: [], fits: [], worksWith: [], successor: null },
 };
 
 /** GET /api/categories, for the filter and the product form's select; false for any other call. */
