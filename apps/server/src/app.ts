@@ -28,6 +28,7 @@ import { stockAlertsRoutes } from "./features/stock-alerts/routes";
 import { pageHeads } from "./features/storefront/page-head";
 import { shopRoutes, storefrontRoutes } from "./features/storefront/routes";
 import { toolMediaRoutes } from "./features/tool-media/routes";
+import { toolRelationsRoutes } from "./features/tool-relations/routes";
 import { toolsAdminRoutes } from "./features/tools/admin-routes";
 import { toolsCsvRoutes } from "./features/tools/csv-routes";
 import { toolsRoutes } from "./features/tools/routes";
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         store: images,
         uploadExists: (url) => uploadExists(images, url),
       });
+      await api.register(toolRelationsRoutes);
       await api.register(adminOrdersRoutes, { orders });
       await api.register(ordersExportRoutes);
       await api.register(reviewsRoutes);

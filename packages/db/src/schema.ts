@@ -102,9 +102,23 @@ export const tools = pgTable(
      * The variants' slice moves it to the tool's one variant.
      */
     sku: text("sku").notNull(),
+    /**
+     * The maker's model number (issue 58, decision 0058), what a buyer types into "Find spare parts"
+     * beside the SKU; unique without case where set, as the SKU is.
+     */
+    modelNumber: text("model_number"),
+    /** A discontinued tool stays listed and its page renders, but no order, cart or quote takes it. */
+    discontinued: boolean("discontinued").notNull().default(false),
+    /** The tool that replaces this one (an older model's newer one); gone with it: no successor. */
+    successorId: uuid("successor_id").references((): AnyPgColumn => tools.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("tools_sku_unique").on(sql`lower(${t.sku})`),
+    uniqueIndex("tools_model_number_unique")
+      .on(sql`lower(${t.modelNumber})`)
+      .where(sql`${t.modelNumber} is not null`),
+    check("tools_not_own_successor", sql`${t.successorId} <> ${t.id}`),
+    check("tools_model_number_length", sql`length(${t.modelNumber}) between 1 and 60`),
     // The shared schema's rule (packages/shared/src/sku.ts), so no write around it stores another.
     check(
       "tools_sku_format",
@@ -154,6 +168,36 @@ export const toolImages = pgTable(
   (t) => [
     uniqueIndex("tool_images_position_unique").on(t.toolId, t.position),
     check("tool_images_position_non_negative", sql`${t.position} >= 0`),
+  ],
+);
+
+export const toolRelationKinds = ["accessory", "spare_part", "works_with"] as const;
+export type ToolRelationKind = (typeof toolRelationKinds)[number];
+
+/**
+ * How tools go together (issue 58, decision 0058): "tool has accessory related", "tool has spare part
+ * related" (related fits tool), and works_with, symmetric, stored once and read both ways. The index on
+ * related_tool_id answers the reverse direction (a spare part's `fits`).
+ */
+export const toolRelations = pgTable(
+  "tool_relations",
+  {
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    relatedToolId: uuid("related_tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: toolRelationKinds }).notNull(),
+    /** The owner's order of the list, from 0. */
+    position: integer("position").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "tool_relations_pkey", columns: [t.toolId, t.relatedToolId, t.kind] }),
+    index("tool_relations_related_idx").on(t.relatedToolId, t.kind),
+    check("tool_relations_not_itself", sql`${t.toolId} <> ${t.relatedToolId}`),
+    check("tool_relations_kind_known", sql`${t.kind} in ('accessory', 'spare_part', 'works_with')`),
+    check("tool_relations_position_non_negative", sql`${t.position} >= 0`),
   ],
 );
 

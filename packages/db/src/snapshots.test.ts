@@ -20,6 +20,7 @@ const COMPOSITE_KEY_TABLES = [
   "quote_lines",
   "tax_document_counters",
   "tool_sales_by_day",
+  "tool_relations",
 ];
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
@@ -64,6 +65,7 @@ describe("drizzle-kit's snapshots", () => {
         quoteLines: _quoteLines,
         taxDocumentCounters: _taxDocumentCounters,
         toolSalesByDay: _toolSalesByDay,
+        toolRelations: _toolRelations,
         ...tablesWithSimpleKeys
       } = schema;
       const { statementsToExecute } = await pushSchema(tablesWithSimpleKeys, handle.db as never, undefined, [

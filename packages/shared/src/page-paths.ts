@@ -11,6 +11,7 @@ export const PAGE_PATHS = {
   legal: "/legal",
   tools: "/tools",
   tool: "/tools/:id",
+  spareParts: "/spare-parts",
   cart: "/cart",
   login: "/login",
   signup: "/signup",

@@ -6,6 +6,7 @@ import { pageQueryFields } from "./paging";
 import { skuSchema } from "./sku";
 import { multiLine, oneLine } from "./text";
 import { toolDocumentSchema, toolImageSchema } from "./tool-media";
+import { toolRelatedSchema } from "./tool-relations";
 import { MAX_PRICE_BREAKS, type PriceBreak } from "./unit-price";
 
 // The catalogue's constants live in ./catalogue (no zod: the home page imports them); re-exported here
@@ -72,6 +73,14 @@ export const toolSchema = z.object({
   documents: z
     .array(toolDocumentSchema)
     .describe("Its datasheet, manual, declaration of conformity: PDF downloads, with their size in bytes"),
+  modelNumber: z
+    .string()
+    .nullable()
+    .describe("The maker's model number (decision 0058), if the owner gave one"),
+  discontinued: z
+    .boolean()
+    .describe("Still listed, but no order, cart or quote takes it; related.successor replaces it"),
+  related: toolRelatedSchema.describe("What fits with what (decision 0058)"),
 });
 export type Tool = z.infer<typeof toolSchema>;
 

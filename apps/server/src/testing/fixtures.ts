@@ -44,12 +44,13 @@ export async function addTool(
     availableQuantity?: number;
     category?: string;
     sku?: string;
+    name?: string;
   } = {},
 ) {
   const [tool] = await db
     .insert(tools)
     .values({
-      name: "Test Pliers",
+      name: values.name ?? "Test Pliers",
       short: "Pliers for tests.",
       image: "/images/tools/pliers.svg",
       priceCents: values.priceCents ?? 1250,

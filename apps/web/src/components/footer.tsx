@@ -12,6 +12,7 @@ const FOOTER_COLUMNS: { title: string; links: FooterLink[] }[] = [
     title: "Services",
     links: [
       { label: "Tool catalogue", to: "/#tools" },
+      { label: "Find spare parts", to: "/spare-parts" },
       { label: "Bulk orders", to: "/#quote" },
       { label: "Request a quote", to: "/#quote" },
       { label: "Customer reviews", to: "/#reviews" },

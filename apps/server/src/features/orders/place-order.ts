@@ -20,6 +20,7 @@ import {
   type PlaceOrderBody,
 } from "@toolshop/shared/orders";
 import { type TaxRule, taxLine } from "@toolshop/shared/tax";
+import { toolDiscontinued } from "@toolshop/shared/tool-relations";
 import { unitPriceFor } from "@toolshop/shared/unit-price";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
@@ -55,7 +56,15 @@ export interface OrderToPlace {
 /** A tool as placing reads it, locked. */
 type LockedTool = Pick<
   typeof tools.$inferSelect,
-  "id" | "name" | "image" | "sku" | "priceCents" | "minQuantity" | "availableQuantity" | "priceBreaks"
+  | "id"
+  | "name"
+  | "image"
+  | "sku"
+  | "priceCents"
+  | "minQuantity"
+  | "availableQuantity"
+  | "priceBreaks"
+  | "discontinued"
 >;
 
 /** Each line's unit price in minor units, by tool id: what the order charges. */
@@ -119,6 +128,9 @@ export async function placeOrderIn(
 ): Promise<Order> {
   await refuseBeyondUnpaidCap(tx, user.id, ctx.maxUnpaidOrders);
   const locked = await lockTools(tx, order.lines);
+  // The routes refused it already (tools/skus.ts); under the lock, for an accepted quote and a race.
+  const discontinued = [...locked.values()].find((tool) => tool.discontinued);
+  if (discontinued) throw new HttpError(409, toolDiscontinued(discontinued.name));
   const unitPrices = priceLines(order.lines, locked);
   const taxed = refuseUnlessOrderable(order.lines, locked, unitPrices, ctx.tax);
   const written = await writeOrder(tx, user, order, taxed, ctx.tax);
@@ -169,6 +181,7 @@ async function lockTools(
       minQuantity: tools.minQuantity,
       availableQuantity: tools.availableQuantity,
       priceBreaks: tools.priceBreaks,
+      discontinued: tools.discontinued,
     })
     .from(tools)
     .where(

@@ -53,6 +53,8 @@ export async function mailRestocked(
           isNotNull(stockAlerts.provenAt),
           isNull(stockAlerts.notifiedAt),
           eq(tools.soldOut, false),
+          // Back on a shelf but not for sale: its alerts wait (an owner may sell it again).
+          eq(tools.discontinued, false),
         ),
       )
       .orderBy(asc(stockAlerts.id))

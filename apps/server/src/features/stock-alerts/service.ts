@@ -9,6 +9,7 @@ import {
   type StockAlertsWaiting,
   stockAlertSentences,
 } from "@toolshop/shared/stock-alerts";
+import { toolDiscontinued } from "@toolshop/shared/tool-relations";
 import { and, count, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { provenAddress } from "../../policy/address-claims";
@@ -41,10 +42,12 @@ export async function requestStockAlert(
   asker: AlertAsker | null,
 ): Promise<StockAlertAnswer> {
   const [tool] = await ctx.db
-    .select({ id: tools.id, name: tools.name, soldOut: tools.soldOut })
+    .select({ id: tools.id, name: tools.name, soldOut: tools.soldOut, discontinued: tools.discontinued })
     .from(tools)
     .where(eq(tools.id, body.toolId));
   if (!tool) throw new HttpError(404, "There is no tool with this id.");
+  // It will not be back: its page points to its successor instead.
+  if (tool.discontinued) throw new HttpError(409, toolDiscontinued(tool.name));
   if (!tool.soldOut) throw new HttpError(409, stockAlertSentences.inStock(tool.name));
   const proven = asker ? await provenAddress(ctx.db, asker) : null;
   const email = (asker?.email ?? body.email)?.trim().toLowerCase();

@@ -1,9 +1,10 @@
 // Back-in-stock alerts (issue 58, decision 0059): a sold-out tool's "Email me when it is back" mails
 // once when the stock covers a minimum order again (the admin's edit, an order's cancellation), only
 // to a proven address, and never before; its links prove and stop, each usable as meant only.
-import { stockAlerts } from "@toolshop/db/schema";
+import { stockAlerts, tools } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { stockAlertSentences } from "@toolshop/shared/stock-alerts";
+import { toolDiscontinued } from "@toolshop/shared/tool-relations";
 import type { Tool } from "@toolshop/shared/tools";
 import { stringify } from "csv-stringify/sync";
 import { eq } from "drizzle-orm";
@@ -202,6 +203,13 @@ for (const target of testDatabaseTargets()) {
       ]);
       const unknown = await ask({ toolId: "00000000-0000-4000-8000-000000000000", email: uniqueEmail("x") });
       expect(unknown.statusCode).toBe(404);
+      const gone = await soldOutTool("Retired Stripper");
+      await t.database.db.update(tools).set({ discontinued: true }).where(eq(tools.id, gone.id));
+      const retired = await ask({ toolId: gone.id, email: uniqueEmail("gone") });
+      expect([retired.statusCode, retired.json().message]).toEqual([
+        409,
+        toolDiscontinued("Retired Stripper"),
+      ]);
       const soldOut = await soldOutTool("Hostile Tape");
       expect((await ask({ toolId: soldOut.id })).statusCode).toBe(400);
       // Over the address's cap: the schema's 400; far over any body of this route: refused unread.

@@ -29,6 +29,9 @@ const TOOL: Tool = {
   priceBreaks: [],
   images: [{ url: "/images/tools/level.svg", alt: "" }],
   documents: [],
+  modelNumber: null,
+  discontinued: false,
+  related: { accessories: [], spareParts: [], fits: [], worksWith: [], successor: null },
 };
 
 const NO_REVIEWS: ToolReviews = { average: null, count: 0, reviews: [] };

@@ -14,13 +14,26 @@ import type { CategoryTree } from "../categories/tree";
  * A tool's values as the CSV has them: the shared schema's fields (the image is a path, the category a
  * slug, written as its path of names).
  */
-export type ToolCsvValues = Omit<Tool, "_id" | "category" | "sku" | "images" | "documents"> & {
+// Relations, model number and discontinued are not the CSV's (decision 0058): the Relations dialog sets them.
+export type ToolCsvValues = Omit<
+  Tool,
+  "_id" | "category" | "sku" | "images" | "documents" | "modelNumber" | "discontinued" | "related"
+> & {
   category: string;
   sku?: string | undefined;
 };
 
 export function toolCsvValues(tool: Tool): ToolCsvValues {
-  const { _id, category, images: _images, documents: _documents, ...values } = tool;
+  const {
+    _id,
+    category,
+    images: _images,
+    documents: _documents,
+    modelNumber: _modelNumber,
+    discontinued: _discontinued,
+    related: _related,
+    ...values
+  } = tool;
   return { ...values, category: category.slug };
 }
 

@@ -1,5 +1,6 @@
 import type { Database } from "@toolshop/db/client";
 import { orderLines, orders, type StoredPriceBreak, tools } from "@toolshop/db/schema";
+import { noRelations, type ToolRelated } from "@toolshop/shared/tool-relations";
 import { type PriceBreak, priceBreakIssues, type Tool, type ToolStockSettings } from "@toolshop/shared/tools";
 import { and, asc, eq, getTableColumns, inArray, notExists, sql } from "drizzle-orm";
 import type { DomainEventPublisher } from "../../lib/domain-events";
@@ -9,6 +10,7 @@ import { categoryIdOfSlug } from "../categories/service";
 import { type CategoryTree, type CategoryTreeSource, categoryTreeOf } from "../categories/tree";
 import type { RestockMailer } from "../stock-alerts/restock-mailer";
 import { mediaOfTools, type ToolMedia } from "../tool-media/service";
+import { relationsOfTools } from "../tool-relations/service";
 import { assignedSku, refuseTakenSku, skuIs, withSkuUnique } from "./skus";
 
 // The columns a tool's API view reads: not the full-text document, which only SQL reads, nor
@@ -30,13 +32,14 @@ export interface ToolsContext {
 /**
  * A database row as the API shows it: the spec's field names, `_id`, price in currency units, its
  * category with its path (from `categories`, a tree that holds it: CategoryTreeSource.covering), its
- * pictures and documents (decision 0057).
+ * pictures and documents (decision 0057), and what it goes with (decision 0058).
  */
 export function toToolResponse(
   row: ToolRow,
   currency: string,
   categories: CategoryTree,
   media: ToolMedia,
+  related: ToolRelated,
 ): Tool {
   return {
     _id: row.id,
@@ -51,6 +54,9 @@ export function toToolResponse(
     priceBreaks: priceBreaksResponse(row.priceBreaks, currency),
     images: media.images,
     documents: media.documents,
+    modelNumber: row.modelNumber,
+    discontinued: row.discontinued,
+    related,
   };
 }
 
@@ -62,18 +68,24 @@ export function priceBreaksResponse(stored: readonly StoredPriceBreak[], currenc
   }));
 }
 
-/** The rows as the API shows them, with a tree that holds each one's category, and their media. */
+/** The rows as the API shows them, with a tree that holds each one's category, their media and relations. */
 export async function toToolResponses(
   db: Database,
   rows: readonly ToolRow[],
   currency: string,
   categories: CategoryTreeSource,
 ): Promise<Tool[]> {
-  const [tree, media] = await Promise.all([
+  const [tree, media, related] = await Promise.all([
     categories.covering(rows.map((row) => row.categoryId)),
     mediaOfTools(db, rows),
+    relationsOfTools(
+      db,
+      rows.map((row) => row.id),
+    ),
   ]);
-  return rows.map((row) => toToolResponse(row, currency, tree, mediaOf(media, row)));
+  return rows.map((row) =>
+    toToolResponse(row, currency, tree, mediaOf(media, row), related.get(row.id) ?? noRelations()),
+  );
 }
 
 async function oneToolResponse(
@@ -82,8 +94,9 @@ async function oneToolResponse(
   currency: string,
   categories: CategoryTreeSource,
 ): Promise<Tool> {
-  const [tree, media] = await Promise.all([categories.covering([row.categoryId]), mediaOfTools(db, [row])]);
-  return toToolResponse(row, currency, tree, mediaOf(media, row));
+  const [tool] = await toToolResponses(db, [row], currency, categories);
+  if (!tool) throw new Error("A tool's row gave no answer.");
+  return tool;
 }
 
 const mediaOf = (media: Map<string, ToolMedia>, row: ToolRow): ToolMedia =>

@@ -4,7 +4,8 @@
 import type { Database } from "@toolshop/db/client";
 import { tools } from "@toolshop/db/schema";
 import { skuNotFound, skuTaken } from "@toolshop/shared/sku";
-import { inArray, sql } from "drizzle-orm";
+import { toolDiscontinued } from "@toolshop/shared/tool-relations";
+import { inArray, or, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 
 /** The condition "this tool's SKU is `sku`", without case: what the unique index reads. */
@@ -70,9 +71,11 @@ export interface LineByIdOrSku {
 }
 
 /**
- * `lines` with every SKU turned into its tool's id (one query for them all), the other fields kept. A
- * SKU no tool has is a 400 naming it; two lines that turn out to be one tool (its id on one, its SKU
- * on the other) are a 400 with `repeated`, the sentence the schema gives two lines of one id.
+ * `lines` with every SKU turned into its tool's id (one query for all the lines' tools), the other
+ * fields kept. A SKU no tool has is a 400 naming it; two lines that turn out to be one tool (its id on
+ * one, its SKU on the other) are a 400 with `repeated`, the sentence the schema gives two lines of one
+ * id. A discontinued tool is a 409 (decision 0058): this is where orders, carts and quotes all pass, so
+ * none of them takes one. An id no tool has is left to the feature, which has its own sentence.
  */
 export async function linesWithToolIds<Line extends LineByIdOrSku>(
   db: Pick<Database, "select">,
@@ -82,14 +85,25 @@ export async function linesWithToolIds<Line extends LineByIdOrSku>(
   const skus = [
     ...new Set(lines.flatMap((line) => (line.sku === undefined ? [] : [line.sku.toLowerCase()]))),
   ];
-  const idOfSku = new Map<string, string>();
-  if (skus.length > 0) {
-    const rows = await db
-      .select({ id: tools.id, sku: sql<string>`lower(${tools.sku})` })
-      .from(tools)
-      .where(inArray(sql`lower(${tools.sku})`, skus));
-    for (const row of rows) idOfSku.set(row.sku, row.id);
-  }
+  const ids = [...new Set(lines.flatMap((line) => (line.toolId === undefined ? [] : [line.toolId])))];
+  const rows =
+    lines.length === 0
+      ? []
+      : await db
+          .select({
+            id: tools.id,
+            sku: sql<string>`lower(${tools.sku})`,
+            name: tools.name,
+            discontinued: tools.discontinued,
+          })
+          .from(tools)
+          .where(
+            or(
+              ids.length > 0 ? inArray(tools.id, ids) : undefined,
+              skus.length > 0 ? inArray(sql`lower(${tools.sku})`, skus) : undefined,
+            ),
+          );
+  const idOfSku = new Map(rows.map((row) => [row.sku, row.id]));
   const resolved = lines.map(({ sku, toolId, ...rest }) => {
     if (toolId !== undefined) return { ...rest, toolId };
     const id = idOfSku.get(sku?.toLowerCase() ?? "");
@@ -97,5 +111,7 @@ export async function linesWithToolIds<Line extends LineByIdOrSku>(
     return { ...rest, toolId: id };
   });
   if (new Set(resolved.map((line) => line.toolId)).size < resolved.length) throw new HttpError(400, repeated);
+  const discontinued = rows.find((row) => row.discontinued);
+  if (discontinued) throw new HttpError(409, toolDiscontinued(discontinued.name));
   return resolved;
 }

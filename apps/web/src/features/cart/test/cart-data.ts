@@ -19,6 +19,9 @@ export const DRILL: Tool = {
   priceBreaks: [],
   images: [{ url: "/images/tools/drill.svg", alt: "" }],
   documents: [],
+  modelNumber: null,
+  discontinued: false,
+  related: { accessories: [], spareParts: [], fits: [], worksWith: [], successor: null },
 };
 
 /** A line of GET/PUT /api/cart for `tool`, as it is now (its unit price the server's for the quantity). */

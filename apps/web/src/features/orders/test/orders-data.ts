@@ -15,6 +15,9 @@ export const PLIERS: Tool = {
   priceBreaks: [],
   images: [{ url: "/images/tools/pliers.svg", alt: "" }],
   documents: [],
+  modelNumber: null,
+  discontinued: false,
+  related: { accessories: [], spareParts: [], fits: [], worksWith: [], successor: null },
 };
 
 /**

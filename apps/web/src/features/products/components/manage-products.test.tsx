@@ -76,6 +76,9 @@ const pliers: Tool = {
   priceBreaks: [],
   images: [{ url: "/images/tools/pliers.svg", alt: "" }],
   documents: [],
+  modelNumber: null,
+  discontinued: false,
+  related: { accessories: [], spareParts: [], fits: [], worksWith: [], successor: null },
 };
 
 /** Confirmed back-in-stock alerts per tool, as GET /api/stock-alerts/waiting answers them. */

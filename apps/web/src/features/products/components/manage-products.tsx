@@ -13,8 +13,9 @@ import { toolSearchInfiniteQueryOptions } from "../../tools/api/search-tools";
 import { CatalogueSpreadsheet } from "./catalogue-import";
 import { DeleteProductDialog } from "./delete-product-dialog";
 import { EditProductDialog } from "./edit-product-dialog";
+import { RelationsDialog } from "./relations-dialog";
 
-type Action = { kind: "edit" | "delete"; tool: Tool };
+type Action = { kind: "edit" | "relations" | "delete"; tool: Tool };
 
 const ALL_CATEGORIES = "all";
 
@@ -102,6 +103,9 @@ function ProductList({ q, category }: { q: string; category: string | null }) {
           {action?.kind === "edit" ? (
             <EditProductDialog key={action.tool._id} tool={action.tool} onClose={() => setAction(null)} />
           ) : null}
+          {action?.kind === "relations" ? (
+            <RelationsDialog key={action.tool._id} tool={action.tool} onClose={() => setAction(null)} />
+          ) : null}
           {action?.kind === "delete" ? (
             <DeleteProductDialog key={action.tool._id} tool={action.tool} onClose={() => setAction(null)} />
           ) : null}
@@ -167,6 +171,13 @@ function ProductRow({
           onClick={() => onAction({ kind: "edit", tool })}
         >
           Edit<span className="sr-only"> {tool.name}</span>
+        </button>
+        <button
+          type="button"
+          className="btn flex-1 btn-sm md:flex-none"
+          onClick={() => onAction({ kind: "relations", tool })}
+        >
+          Relations<span className="sr-only"> of {tool.name}</span>
         </button>
         <button
           type="button"

@@ -1,10 +1,19 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { stockAlertSentences } from "@toolshop/shared/stock-alerts";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { sendJson, startTestApi } from "../../../test/http-test-server";
-import { setSession } from "../../auth/session-state";
+import type { Session } from "../../auth/use-session";
 import { StockAlertForm } from "./stock-alert-form";
+
+// The visitor's session as each test sets it (the identity service is not the subject here).
+const current = vi.hoisted(() => ({ session: { status: "signed-out" } as Session }));
+vi.mock("../../auth/use-session", () => ({
+  useSession: () => ({ session: current.session, signOut: async () => {} }),
+}));
+const setSession = (session: Session) => {
+  current.session = session;
+};
 
 const TOOL_ID = "7b0d5f0e-4d3c-4a8e-9d51-0c6a1b2c3d4e";
 

@@ -13,6 +13,7 @@ import { isSoldOut } from "../../tools/stock";
 import { PriceBreaksTable } from "./price-breaks-table";
 import { ProductDocuments } from "./product-documents";
 import { ProductGallery } from "./product-gallery";
+import { ProductRelations, RelatedToolLink } from "./product-relations";
 import { ProductReviews } from "./product-reviews";
 
 /**
@@ -46,7 +47,9 @@ export function ProductDetails({ tool }: { tool: Tool }) {
           <p className="text-3xl font-bold text-primary">
             <Money amount={tool.price} />
           </p>
-          {soldOut ? (
+          {tool.discontinued ? (
+            <p className="badge badge-neutral font-semibold">Discontinued</p>
+          ) : soldOut ? (
             <p className="badge badge-neutral font-semibold">Sold out</p>
           ) : (
             <LowStockBadge tool={tool} />
@@ -55,7 +58,18 @@ export function ProductDetails({ tool }: { tool: Tool }) {
         <ToolQuantities tool={tool} />
         <PriceBreaksTable breaks={tool.priceBreaks} />
         <ProductDocuments documents={tool.documents} />
-        {soldOut ? (
+        <ProductRelations related={tool.related} />
+        {tool.discontinued ? (
+          // No order button: the server refuses a discontinued tool in any order, cart or quote.
+          <div className="rounded-field bg-base-200 p-4">
+            <p>This tool is discontinued and can no longer be ordered.</p>
+            {tool.related.successor ? (
+              <p>
+                Replaced by <RelatedToolLink tool={tool.related.successor} />
+              </p>
+            ) : null}
+          </div>
+        ) : soldOut ? (
           // No order button: nothing can be ordered until the stock covers a minimum order again.
           <div className="flex flex-col gap-4">
             <p className="rounded-field bg-base-200 p-4">

@@ -28,6 +28,9 @@ const LEVEL: Tool = {
   priceBreaks: [],
   images: [{ url: "/images/tools/level.svg", alt: "" }],
   documents: [],
+  modelNumber: null,
+  discontinued: false,
+  related: { accessories: [], spareParts: [], fits: [], worksWith: [], successor: null },
 };
 const NO_REVIEWS: ToolReviews = { average: null, count: 0, reviews: [] };
 const REVIEWS: ToolReviews = {
@@ -88,6 +91,35 @@ describe("the product page", () => {
 
     await user.click(page.getByRole("link", { name: "Order now" }));
     expect(router.state.location.pathname).toBe(`/checkout/${LEVEL._id}`);
+  });
+
+  it("lists what fits with the tool and, discontinued, points to its successor instead of ordering", async () => {
+    const ended: Tool = {
+      ...LEVEL,
+      discontinued: true,
+      related: {
+        accessories: [{ _id: "1a2d3e4f-5b6c-4d7e-8f90-a1b2c3d4e5f6", name: "Level case", sku: "LV-CASE" }],
+        spareParts: [{ _id: "2a2d3e4f-5b6c-4d7e-8f90-a1b2c3d4e5f6", name: "Vial", sku: "LV-VIAL" }],
+        fits: [],
+        worksWith: [],
+        successor: { _id: "3a2d3e4f-5b6c-4d7e-8f90-a1b2c3d4e5f6", name: "Level 2", sku: "LV-700" },
+      },
+    };
+    api = await startProductApi(() => ({ status: 200, body: ended }));
+    openProduct();
+    const heading = await screen.findByRole("heading", { level: 1, name: "Level" });
+    const page = within(heading.closest("article") as HTMLElement);
+    const parts = within(page.getByRole("region", { name: "Spare parts" }));
+    expect(parts.getByRole("link", { name: "Vial" }).getAttribute("href")).toBe(
+      "/tools/2a2d3e4f-5b6c-4d7e-8f90-a1b2c3d4e5f6",
+    );
+    expect(parts.getByText("LV-VIAL")).toBeInTheDocument();
+    expect(page.getByRole("region", { name: "Accessories" })).toHaveTextContent("Level case LV-CASE");
+    expect(page.queryByRole("region", { name: "Fits" })).not.toBeInTheDocument();
+    expect(page.getByText("Discontinued")).toBeInTheDocument();
+    expect(page.getByText(/Replaced by/)).toHaveTextContent("Replaced by Level 2 LV-700");
+    expect(page.queryByRole("link", { name: "Order now" })).not.toBeInTheDocument();
+    expect(page.queryByRole("button", { name: /add to cart/i })).not.toBeInTheDocument();
   });
 
   it("prices in the shop's currency", async () => {

@@ -19,6 +19,9 @@ const LEVEL: Tool = {
   priceBreaks: [],
   images: [{ url: "/images/tools/level.svg", alt: "" }],
   documents: [],
+  modelNumber: null,
+  discontinued: false,
+  related: { accessories: [], spareParts: [], fits: [], worksWith: [], successor: null },
 };
 
 // The tool's name follows for screen readers ("Order now: Level").

@@ -14,7 +14,8 @@ import { ToolQuantities } from "./tool-quantities";
  * link for screen readers and keyboards, a large target for the pointer.
  */
 export function ToolCard({ tool }: { tool: Tool }) {
-  const soldOut = isSoldOut(tool);
+  // A discontinued tool stays listed (decision 0058) but, as a sold-out one, offers nothing to order.
+  const soldOut = isSoldOut(tool) || tool.discontinued;
   const { search } = useLocation();
   return (
     <article className="card relative border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
@@ -41,7 +42,8 @@ export function ToolCard({ tool }: { tool: Tool }) {
           {soldOut ? (
             // No link: nothing can be ordered until the stock covers a minimum order again.
             <button type="button" className="btn w-full" disabled>
-              Sold out<span className="sr-only">: {tool.name}</span>
+              {tool.discontinued ? "Discontinued" : "Sold out"}
+              <span className="sr-only">: {tool.name}</span>
             </button>
           ) : (
             <Link

@@ -22,6 +22,9 @@ export function makeTools(count: number, start = 1): Tool[] {
       priceBreaks: [],
       images: [{ url: "/images/tools/level.svg", alt: "" }],
       documents: [],
+      modelNumber: null,
+      discontinued: false,
+      related: { accessories: [], spareParts: [], fits: [], worksWith: [], successor: null },
     };
   });
 }
