@@ -57,6 +57,7 @@ const productShape = z.object({
   description: z.string().min(1),
   image: z.array(z.url({ protocol: /^https?$/ })).min(1),
   sku: z.string().min(1),
+  mpn: z.string().min(1).optional(),
   url: z.url(),
   brand: z.object({ "@type": z.literal("Brand"), name: z.string().min(1) }),
   offers: z.object({
@@ -64,7 +65,7 @@ const productShape = z.object({
     url: z.url(),
     price: z.number().positive(),
     priceCurrency: z.string().regex(/^[A-Z]{3}$/),
-    availability: z.enum([schemaOrg("InStock"), schemaOrg("OutOfStock")]),
+    availability: z.enum([schemaOrg("InStock"), schemaOrg("OutOfStock"), schemaOrg("Discontinued")]),
     itemCondition: z.literal(schemaOrg("NewCondition")),
     eligibleQuantity: z.object({
       "@type": z.literal("QuantitativeValue"),
@@ -147,6 +148,26 @@ describe("a product's JSON-LD", () => {
       eligibleQuantity: { minValue: 10 },
     });
     expect(data.aggregateRating).toBeUndefined();
+    expect(data.sku).toBe("LV-600");
+  });
+
+  it("lists the whole gallery, names the model number, and says when the tool is discontinued", () => {
+    const tool: Tool = {
+      ...TOOL,
+      images: [
+        { url: "/images/tools/level.svg", alt: "" },
+        { url: "/uploads/level-side.webp", alt: "From the side" },
+      ],
+      modelNumber: "LV-600-X",
+      discontinued: true,
+    };
+    const data = productShape.parse(jsonLdOf(productHead(tool, SITE)));
+    expect(data.image).toEqual([
+      "https://shop.example/images/tools/level.svg",
+      "https://shop.example/uploads/level-side.webp",
+    ]);
+    expect(data.mpn).toBe("LV-600-X");
+    expect(data.offers.availability).toBe("https://schema.org/Discontinued");
   });
 
   it("names its category by its path", () => {

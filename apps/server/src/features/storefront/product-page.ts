@@ -30,8 +30,13 @@ export function productJsonLd(tool: Tool, site: Site, reviews?: ToolReviews) {
     "@id": `${url}#product`,
     name: tool.name,
     description: tool.short,
-    image: [absoluteUrl(site, tool.image)],
-    sku: tool._id,
+    // The whole gallery, its first the tool's own picture (decision 0057).
+    image: (tool.images.length > 0 ? tool.images.map((image) => image.url) : [tool.image]).map((url) =>
+      absoluteUrl(site, url),
+    ),
+    // The part number a buyer orders by (decision 0056); the maker's model number, when it has one.
+    sku: tool.sku,
+    ...(tool.modelNumber ? { mpn: tool.modelNumber } : {}),
     // schema.org's category: a path of categories, "Electrical > Drills".
     category: categoryPathText(tool.category.path),
     url,
@@ -41,7 +46,11 @@ export function productJsonLd(tool: Tool, site: Site, reviews?: ToolReviews) {
       url,
       price: tool.price,
       priceCurrency: site.currency.toUpperCase(),
-      availability: isSoldOut(tool) ? "https://schema.org/OutOfStock" : "https://schema.org/InStock",
+      availability: tool.discontinued
+        ? "https://schema.org/Discontinued"
+        : isSoldOut(tool)
+          ? "https://schema.org/OutOfStock"
+          : "https://schema.org/InStock",
       itemCondition: "https://schema.org/NewCondition",
       // The smallest order the shop accepts.
       eligibleQuantity: { "@type": "QuantitativeValue", minValue: tool.minQuantity, unitCode: "C62" },
