@@ -6,7 +6,7 @@ import { absoluteUrl, type Site } from "./page-head";
 import { productPath } from "./product-page";
 
 /** The public pages whose content ships with the web build (docs/product.md section 2), home first. */
-export const STATIC_PAGES = ["/", "/blogs", "/myportfolio", "/legal"] as const;
+export const STATIC_PAGES = ["/", "/blogs", "/myportfolio", "/legal", "/spare-parts"] as const;
 
 export interface SitemapEntry {
   path: string;
@@ -47,7 +47,7 @@ export function renderSitemap(entries: readonly SitemapEntry[], site: Site): str
 }
 
 /**
- * Everything may be crawled but the signed-in pages and the API. GET /api/tools and /api/review stay
+ * Everything may be crawled but the signed-in pages, the mailed links' pages and the API. GET /api/tools and /api/review stay
  * open: a crawler that runs the home page's script needs them to see the catalogue and the reviews.
  */
 export function renderRobots(site: Site): string {
@@ -59,6 +59,8 @@ export function renderRobots(site: Site): string {
     "Disallow: /api",
     "Disallow: /dashboard",
     "Disallow: /checkout",
+    // A mailed link's page: nothing to find there, and its address holds a token.
+    "Disallow: /stock-alerts",
     "",
     `Sitemap: ${absoluteUrl(site, "/sitemap.xml")}`,
     "",

@@ -191,7 +191,7 @@ for (const target of testDatabaseTargets()) {
       const before = await get("/sitemap.xml");
       expect(before.statusCode).toBe(200);
       expect(before.headers["content-type"]).toBe("application/xml; charset=utf-8");
-      for (const path of ["/", "/blogs", "/myportfolio", "/legal"]) {
+      for (const path of ["/", "/blogs", "/myportfolio", "/legal", "/spare-parts"]) {
         expect(before.body).toMatch(
           new RegExp(`<url><loc>${PUBLIC_URL}${path}</loc><lastmod>[^<]+</lastmod></url>`),
         );
@@ -212,7 +212,13 @@ for (const target of testDatabaseTargets()) {
       expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
       const lines = response.body.split("\n");
       expect(lines).toEqual(
-        expect.arrayContaining(["User-agent: *", "Allow: /", "Disallow: /api", "Disallow: /dashboard"]),
+        expect.arrayContaining([
+          "User-agent: *",
+          "Allow: /",
+          "Disallow: /api",
+          "Disallow: /dashboard",
+          "Disallow: /stock-alerts",
+        ]),
       );
       expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
     });
