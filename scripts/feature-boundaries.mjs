@@ -33,6 +33,8 @@ export const SERVER_RULES = {
     categories: ["tree"],
     // Every change that puts units on a shelf mails the waiting stock alerts in its transaction (0059).
     "stock-alerts": ["restock", "restock-mailer"],
+    // A tool's specifications in every tools answer (0060).
+    attributes: ["tool-attributes"],
   },
   featuresInTests: {
     // The Stripe gateway's and the invoice mails' tests drive the order operations themselves.

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./env";
 import { accountsRoutes } from "./features/accounts/routes";
+import { attributesRoutes } from "./features/attributes/routes";
 import { cartRoutes } from "./features/cart/routes";
 import { categoriesRoutes } from "./features/categories/routes";
 import { healthRoutes } from "./features/health/routes";
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(toolsRoutes);
       await api.register(categoriesRoutes);
+      await api.register(attributesRoutes);
       await api.register(uploadsRoutes, { images });
       await api.register(toolsAdminRoutes, {
         uploadExists: (url) => uploadExists(images, url),

@@ -201,6 +201,77 @@ export const toolRelations = pgTable(
   ],
 );
 
+export const attributeKinds = ["number", "choice", "boolean", "text"] as const;
+export type AttributeKind = (typeof attributeKinds)[number];
+
+/**
+ * The specifications the owner defines (issue 58, decision 0060): a number with a unit (torque in Nm),
+ * a choice from a list (insulation class), yes/no, or short text; each belongs to the categories listed
+ * in attribute_categories (and their sub-categories), or to every category when none is listed.
+ */
+export const attributes = pgTable(
+  "attributes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The attribute's address in URLs and the API (`torque`, `voltage`). */
+    key: text("key").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: attributeKinds }).notNull(),
+    unit: text("unit"),
+    /** A choice attribute's values in the owner's order; empty for the other kinds. */
+    choices: jsonb("choices").$type<string[]>().notNull().default([]),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("attributes_key_unique").on(t.key),
+    check("attributes_key_format", sql`${t.key} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(${t.key}) <= 60`),
+    check("attributes_kind_known", sql`${t.kind} in ('number', 'choice', 'boolean', 'text')`),
+  ],
+);
+
+export const attributeCategories = pgTable(
+  "attribute_categories",
+  {
+    attributeId: uuid("attribute_id")
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ name: "attribute_categories_pkey", columns: [t.attributeId, t.categoryId] })],
+);
+
+/**
+ * A tool's value of an attribute, in the column of its kind, so that filters compare numbers as
+ * numbers and count choices by an index (the facets' slice).
+ */
+export const toolAttributeValues = pgTable(
+  "tool_attribute_values",
+  {
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    attributeId: uuid("attribute_id")
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
+    numberValue: numeric("number_value", { mode: "number" }),
+    /** A choice's or a text's value. */
+    textValue: text("text_value"),
+    booleanValue: boolean("boolean_value"),
+  },
+  (t) => [
+    primaryKey({ name: "tool_attribute_values_pkey", columns: [t.toolId, t.attributeId] }),
+    index("tool_attribute_values_number_idx").on(t.attributeId, t.numberValue),
+    index("tool_attribute_values_text_idx").on(t.attributeId, t.textValue),
+    check(
+      "tool_attribute_values_one_value",
+      sql`num_nonnulls(${t.numberValue}, ${t.textValue}, ${t.booleanValue}) = 1`,
+    ),
+  ],
+);
+
 export const toolDocumentKinds = ["datasheet", "manual", "declaration_of_conformity"] as const;
 export type ToolDocumentKind = (typeof toolDocumentKinds)[number];
 

@@ -21,6 +21,8 @@ const COMPOSITE_KEY_TABLES = [
   "tax_document_counters",
   "tool_sales_by_day",
   "tool_relations",
+  "attribute_categories",
+  "tool_attribute_values",
 ];
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
@@ -66,6 +68,8 @@ describe("drizzle-kit's snapshots", () => {
         taxDocumentCounters: _taxDocumentCounters,
         toolSalesByDay: _toolSalesByDay,
         toolRelations: _toolRelations,
+        attributeCategories: _attributeCategories,
+        toolAttributeValues: _toolAttributeValues,
         ...tablesWithSimpleKeys
       } = schema;
       const { statementsToExecute } = await pushSchema(tablesWithSimpleKeys, handle.db as never, undefined, [

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { toolAttributeSchema } from "./attributes";
 import { TOOL_SEARCH_MAX_LENGTH, toolSorts } from "./catalogue";
 import { CATEGORY_SLUG_MAX_LENGTH, CATEGORY_SLUG_PATTERN, toolCategorySchema } from "./categories";
 import { MAX_ORDER_QUANTITY } from "./orders";
@@ -81,6 +82,9 @@ export const toolSchema = z.object({
     .boolean()
     .describe("Still listed, but no order, cart or quote takes it; related.successor replaces it"),
   related: toolRelatedSchema.describe("What fits with what (decision 0058)"),
+  attributes: z
+    .array(toolAttributeSchema)
+    .describe("Its specifications in the attributes' order (decision 0060): value a number, text or yes/no"),
 });
 export type Tool = z.infer<typeof toolSchema>;
 

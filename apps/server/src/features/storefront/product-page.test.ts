@@ -32,6 +32,7 @@ const TOOL: Tool = {
   modelNumber: null,
   discontinued: false,
   related: { accessories: [], spareParts: [], fits: [], worksWith: [], successor: null },
+  attributes: [],
 };
 
 const NO_REVIEWS: ToolReviews = { average: null, count: 0, reviews: [] };
@@ -58,6 +59,19 @@ const productShape = z.object({
   image: z.array(z.url({ protocol: /^https?$/ })).min(1),
   sku: z.string().min(1),
   mpn: z.string().min(1).optional(),
+  additionalProperty: z
+    .array(
+      z
+        .object({
+          "@type": z.literal("PropertyValue"),
+          propertyID: z.string(),
+          name: z.string(),
+          value: z.union([z.number(), z.string(), z.boolean()]),
+          unitText: z.string().optional(),
+        })
+        .strict(),
+    )
+    .optional(),
   url: z.url(),
   brand: z.object({ "@type": z.literal("Brand"), name: z.string().min(1) }),
   offers: z.object({
@@ -160,6 +174,10 @@ describe("a product's JSON-LD", () => {
       ],
       modelNumber: "LV-600-X",
       discontinued: true,
+      attributes: [
+        { key: "length", name: "Length", value: 600, unit: "mm" },
+        { key: "magnetic", name: "Magnetic", value: true, unit: null },
+      ],
     };
     const data = productShape.parse(jsonLdOf(productHead(tool, SITE)));
     expect(data.image).toEqual([
@@ -167,6 +185,10 @@ describe("a product's JSON-LD", () => {
       "https://shop.example/uploads/level-side.webp",
     ]);
     expect(data.mpn).toBe("LV-600-X");
+    expect(data.additionalProperty).toEqual([
+      { "@type": "PropertyValue", propertyID: "length", name: "Length", value: 600, unitText: "mm" },
+      { "@type": "PropertyValue", propertyID: "magnetic", name: "Magnetic", value: true },
+    ]);
     expect(data.offers.availability).toBe("https://schema.org/Discontinued");
   });
 

@@ -41,6 +41,18 @@ export function productJsonLd(tool: Tool, site: Site, reviews?: ToolReviews) {
     category: categoryPathText(tool.category.path),
     url,
     brand: { "@type": "Brand", name: SITE_NAME },
+    // The specifications (decision 0060) as schema.org PropertyValues, a number with its unit.
+    ...(tool.attributes.length > 0
+      ? {
+          additionalProperty: tool.attributes.map((attribute) => ({
+            "@type": "PropertyValue",
+            propertyID: attribute.key,
+            name: attribute.name,
+            value: attribute.value,
+            ...(attribute.unit ? { unitText: attribute.unit } : {}),
+          })),
+        }
+      : {}),
     offers: {
       "@type": "Offer",
       url,

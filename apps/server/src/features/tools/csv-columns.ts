@@ -14,10 +14,19 @@ import type { CategoryTree } from "../categories/tree";
  * A tool's values as the CSV has them: the shared schema's fields (the image is a path, the category a
  * slug, written as its path of names).
  */
-// Relations, model number and discontinued are not the CSV's (decision 0058): the Relations dialog sets them.
+// Relations, model number and discontinued are not the CSV's (decision 0058): the Relations dialog sets
+// them; nor, yet, the specifications (0060).
 export type ToolCsvValues = Omit<
   Tool,
-  "_id" | "category" | "sku" | "images" | "documents" | "modelNumber" | "discontinued" | "related"
+  | "_id"
+  | "category"
+  | "sku"
+  | "images"
+  | "documents"
+  | "modelNumber"
+  | "discontinued"
+  | "related"
+  | "attributes"
 > & {
   category: string;
   sku?: string | undefined;
@@ -32,6 +41,7 @@ export function toolCsvValues(tool: Tool): ToolCsvValues {
     modelNumber: _modelNumber,
     discontinued: _discontinued,
     related: _related,
+    attributes: _attributes,
     ...values
   } = tool;
   return { ...values, category: category.slug };

@@ -1,11 +1,13 @@
 import type { Database } from "@toolshop/db/client";
 import { orderLines, orders, type StoredPriceBreak, tools } from "@toolshop/db/schema";
+import type { ToolAttribute } from "@toolshop/shared/attributes";
 import { noRelations, type ToolRelated } from "@toolshop/shared/tool-relations";
 import { type PriceBreak, priceBreakIssues, type Tool, type ToolStockSettings } from "@toolshop/shared/tools";
 import { and, asc, eq, getTableColumns, inArray, notExists, sql } from "drizzle-orm";
 import type { DomainEventPublisher } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
 import { amountToMinor, minorToAmount } from "../../lib/money";
+import { attributesOfTools } from "../attributes/tool-attributes";
 import { categoryIdOfSlug } from "../categories/service";
 import { type CategoryTree, type CategoryTreeSource, categoryTreeOf } from "../categories/tree";
 import type { RestockMailer } from "../stock-alerts/restock-mailer";
@@ -40,6 +42,7 @@ export function toToolResponse(
   categories: CategoryTree,
   media: ToolMedia,
   related: ToolRelated,
+  attributes: ToolAttribute[],
 ): Tool {
   return {
     _id: row.id,
@@ -57,6 +60,7 @@ export function toToolResponse(
     modelNumber: row.modelNumber,
     discontinued: row.discontinued,
     related,
+    attributes,
   };
 }
 
@@ -75,16 +79,22 @@ export async function toToolResponses(
   currency: string,
   categories: CategoryTreeSource,
 ): Promise<Tool[]> {
-  const [tree, media, related] = await Promise.all([
+  const ids = rows.map((row) => row.id);
+  const [tree, media, related, specifications] = await Promise.all([
     categories.covering(rows.map((row) => row.categoryId)),
     mediaOfTools(db, rows),
-    relationsOfTools(
-      db,
-      rows.map((row) => row.id),
-    ),
+    relationsOfTools(db, ids),
+    attributesOfTools(db, ids),
   ]);
   return rows.map((row) =>
-    toToolResponse(row, currency, tree, mediaOf(media, row), related.get(row.id) ?? noRelations()),
+    toToolResponse(
+      row,
+      currency,
+      tree,
+      mediaOf(media, row),
+      related.get(row.id) ?? noRelations(),
+      specifications.get(row.id) ?? [],
+    ),
   );
 }
 

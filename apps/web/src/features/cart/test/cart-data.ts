@@ -22,6 +22,7 @@ export const DRILL: Tool = {
   modelNumber: null,
   discontinued: false,
   related: { accessories: [], spareParts: [], fits: [], worksWith: [], successor: null },
+  attributes: [],
 };
 
 /** A line of GET/PUT /api/cart for `tool`, as it is now (its unit price the server's for the quantity). */

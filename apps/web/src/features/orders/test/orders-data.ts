@@ -18,6 +18,7 @@ export const PLIERS: Tool = {
   modelNumber: null,
   discontinued: false,
   related: { accessories: [], spareParts: [], fits: [], worksWith: [], successor: null },
+  attributes: [],
 };
 
 /**

@@ -79,6 +79,7 @@ const pliers: Tool = {
   modelNumber: null,
   discontinued: false,
   related: { accessories: [], spareParts: [], fits: [], worksWith: [], successor: null },
+  attributes: [],
 };
 
 /** Confirmed back-in-stock alerts per tool, as GET /api/stock-alerts/waiting answers them. */

@@ -15,6 +15,7 @@ import { ProductDocuments } from "./product-documents";
 import { ProductGallery } from "./product-gallery";
 import { ProductRelations, RelatedToolLink } from "./product-relations";
 import { ProductReviews } from "./product-reviews";
+import { ProductSpecifications } from "./product-specifications";
 
 /**
  * A tool's own page: its pictures, name, description, price, minimum order, stock, documents and the
@@ -57,6 +58,7 @@ export function ProductDetails({ tool }: { tool: Tool }) {
         </div>
         <ToolQuantities tool={tool} />
         <PriceBreaksTable breaks={tool.priceBreaks} />
+        <ProductSpecifications attributes={tool.attributes} />
         <ProductDocuments documents={tool.documents} />
         <ProductRelations related={tool.related} />
         {tool.discontinued ? (

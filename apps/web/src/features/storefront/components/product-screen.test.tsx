@@ -31,6 +31,7 @@ const LEVEL: Tool = {
   modelNumber: null,
   discontinued: false,
   related: { accessories: [], spareParts: [], fits: [], worksWith: [], successor: null },
+  attributes: [],
 };
 const NO_REVIEWS: ToolReviews = { average: null, count: 0, reviews: [] };
 const REVIEWS: ToolReviews = {

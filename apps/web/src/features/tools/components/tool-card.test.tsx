@@ -22,6 +22,7 @@ const LEVEL: Tool = {
   modelNumber: null,
   discontinued: false,
   related: { accessories: [], spareParts: [], fits: [], worksWith: [], successor: null },
+  attributes: [],
 };
 
 // The tool's name follows for screen readers ("Order now: Level").

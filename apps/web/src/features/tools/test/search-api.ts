@@ -25,6 +25,7 @@ export function makeTools(count: number, start = 1): Tool[] {
       modelNumber: null,
       discontinued: false,
       related: { accessories: [], spareParts: [], fits: [], worksWith: [], successor: null },
+      attributes: [],
     };
   });
 }
