@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { orderSchema, ordersPageQueryFields } from "./orders";
+import { ordersPageQueryFields } from "./orders";
 import { EMAIL_MAX_LENGTH, oneLine } from "./text";
 
 // Manage Orders (admin): every order, newest first, in pages, filtered by status, date and a search;
@@ -84,10 +84,6 @@ export const adminOrdersQuerySchema = z
     path: ["to"],
   });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
-
-/** An order in Manage Orders' list: with its receipt number ("TS-000123"), which the search finds. */
-export const managedOrderSchema = orderSchema.extend({ number: z.string() });
-export type ManagedOrder = z.infer<typeof managedOrderSchema>;
 
 export const ORDER_NOT_PAID_CANNOT_SHIP = "This order has not been paid yet, so it cannot be shipped.";
 export const CANCELLED_ORDER_CANNOT_SHIP = "This order was cancelled, so it cannot be shipped.";

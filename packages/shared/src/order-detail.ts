@@ -2,16 +2,6 @@
 import { z } from "zod";
 import { orderSchema, orderStatusSchema } from "./orders";
 
-/** Receipt numbers are at least six digits: 123 → "TS-000123". */
-const ORDER_NUMBER_DIGITS = 6;
-
-/** The shop's receipt number of an order, from its per-shop sequence number. */
-export function formatOrderNumber(number: number): string {
-  return `TS-${String(number).padStart(ORDER_NUMBER_DIGITS, "0")}`;
-}
-
-export const ORDER_NUMBER_PATTERN = /^TS-\d{6,}$/;
-
 /** One status the order entered, and when (ISO 8601). */
 export const orderStatusChangeSchema = z.object({
   status: orderStatusSchema,
@@ -20,8 +10,6 @@ export const orderStatusChangeSchema = z.object({
 
 /** An order with what its page and receipt show beside the list's fields. */
 export const orderDetailSchema = orderSchema.extend({
-  /** "TS-000123". */
-  number: z.string(),
   /** Oldest first. */
   history: z.array(orderStatusChangeSchema),
   /** Set once shipped. */

@@ -221,8 +221,20 @@ export const orderTaxSchema = z.object({
  * one-tool fields describe a one-line order as they always did; for an order of several lines, toolId,
  * name, image and unitPrice are its first line's, quantity is the sum of its lines' (docs/api/orders-and-payment.md).
  */
+/** Receipt numbers are at least six digits: 123 → "TS-000123". */
+const ORDER_NUMBER_DIGITS = 6;
+
+/** The shop's receipt number of an order, from its per-shop sequence number. */
+export function formatOrderNumber(number: number): string {
+  return `TS-${String(number).padStart(ORDER_NUMBER_DIGITS, "0")}`;
+}
+
+export const ORDER_NUMBER_PATTERN = /^TS-\d{6,}$/;
+
 export const orderSchema = z.object({
   _id: z.uuid(),
+  /** The receipt number the order page, the owner, the invoice and the mails name it by: "TS-000123". */
+  number: z.string().regex(ORDER_NUMBER_PATTERN),
   /** The tool ordered, to order it again; null once the tool has left the catalogue. */
   toolId: z.uuid().nullable(),
   /** The tool's name when the order was placed. */

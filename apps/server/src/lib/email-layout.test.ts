@@ -18,6 +18,7 @@ function linkables(body: string): string[] {
 
 const order: Order = {
   _id: crypto.randomUUID(),
+  number: "TS-000001",
   name: EVIL,
   address: EVIL,
   phone: "+1 555-0100",

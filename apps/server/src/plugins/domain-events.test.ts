@@ -19,6 +19,7 @@ const redis = testRedis();
 function anOrder(overrides: Partial<Order> = {}): Order {
   return {
     _id: crypto.randomUUID(),
+    number: "TS-000001",
     toolId: null,
     name: "Pliers",
     address: "1 Main St",

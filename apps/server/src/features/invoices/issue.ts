@@ -3,7 +3,7 @@
 // invoice, nor refunded without its credit note. The snapshot holds everything the PDF prints.
 import type { Database } from "@toolshop/db/client";
 import { orderLines, taxDocuments, users } from "@toolshop/db/schema";
-import { formatOrderNumber } from "@toolshop/shared/order-detail";
+import { formatOrderNumber } from "@toolshop/shared/orders";
 import { type TaxRule, taxBreakdown } from "@toolshop/shared/tax";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { OrderLineRow, OrderRow } from "../orders/row-types";

@@ -1,7 +1,6 @@
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   adminOrdersQuerySchema,
-  managedOrderSchema,
   shipOrderBodySchema,
   TOTAL_COUNT_HEADER,
   TOTAL_ESTIMATED_HEADER,
@@ -52,7 +51,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: OrdersContext }>
           `An estimate is answered again for ${ESTIMATE_KEPT_MS / 1000} s per filter.`,
         ].join(" "),
         querystring: adminOrdersQuerySchema,
-        response: { 200: z.array(managedOrderSchema), ...errors(400, 401, 403) },
+        response: { 200: z.array(orderSchema), ...errors(400, 401, 403) },
       },
     },
     async (request, reply) => {

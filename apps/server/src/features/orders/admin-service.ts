@@ -3,11 +3,9 @@ import { orders } from "@toolshop/db/schema";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   type AdminOrdersQuery,
-  type ManagedOrder,
   parseOrderNumber,
   type ShipOrderBody,
 } from "@toolshop/shared/admin-orders";
-import { formatOrderNumber } from "@toolshop/shared/order-detail";
 import type { Order } from "@toolshop/shared/orders";
 import { and, count, type SQL, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
@@ -21,7 +19,7 @@ import { type OrdersFilter, pageOfOrders } from "./paging";
 import { closePaymentBeforeCancel, refundAfterCancel } from "./payment";
 
 export interface AdminOrdersPage {
-  orders: ManagedOrder[];
+  orders: Order[];
   nextCursor: string | null;
   /** On the first page only: how many orders match, exact or the planner's estimate. */
   total?: OrdersTotal;
@@ -53,10 +51,7 @@ export async function listAllOrders(
     query.cursor ? undefined : totalOf(db, filter, filterKey(query), estimates),
   ]);
   return {
-    orders: (await toOrderResponses(db, page.rows, view)).map((order, i) => ({
-      ...order,
-      number: formatOrderNumber(page.rows[i]?.number ?? 0),
-    })),
+    orders: await toOrderResponses(db, page.rows, view),
     nextCursor: page.nextCursor,
     ...(total ? { total } : {}),
   };

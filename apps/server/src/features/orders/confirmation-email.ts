@@ -20,6 +20,7 @@ export function orderConfirmationEmail(order: Order, currency: string, publicUrl
   const money = currencyFormat(currency);
   const ordersLink = `${publicUrl}/dashboard`;
   const details: MailDetail[] = [
+    ["Order number", order.number],
     ...lineDetails(order, money),
     ...amountDetails(order, money, "Total paid"),
     ["Payment id", order.transactionId ?? ""],
@@ -29,7 +30,7 @@ export function orderConfirmationEmail(order: Order, currency: string, publicUrl
     ["Delivery address", order.address],
     ["Phone", order.phone],
   ];
-  const subject = `Your Toolshop order is paid: ${orderSummary(order)}`;
+  const subject = `Your Toolshop order is paid: ${order.number}, ${orderSummary(order)}`;
   const bodies = mailBodies(
     [
       GREETING,

@@ -3,7 +3,7 @@
 
 import { orders } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
-import { type Order, orderSchema } from "@toolshop/shared/orders";
+import { ORDER_NUMBER_PATTERN, type Order, orderSchema } from "@toolshop/shared/orders";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
@@ -52,6 +52,20 @@ for (const target of testDatabaseTargets()) {
     });
     afterAll(async () => {
       await t?.close();
+    });
+
+    it("names the order's number, the one its page and invoice use, in the paid mail's subject and body", async () => {
+      const customer = await signedInCustomer(t);
+      const { order } = await paidOrder(t, customer);
+      expect(order.number).toMatch(ORDER_NUMBER_PATTERN);
+      const mail = await outboxMailTo(
+        t.dataDir,
+        customer.email,
+        `Your Toolshop order is paid: ${order.number}`,
+      );
+      expect(mail).toContain(`Order number: ${order.number}`);
+      const detail = await call(t.app, customer, "GET", `/api/orders/${order._id}/detail`);
+      expect(detail.json().number).toBe(order.number);
     });
 
     it("mails carrier, tracking number and the carrier's tracking link when an admin ships", async () => {

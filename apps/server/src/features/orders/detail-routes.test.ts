@@ -1,6 +1,6 @@
 import { testDatabaseTargets } from "@toolshop/db/test-support";
-import { formatOrderNumber, ORDER_NUMBER_PATTERN, orderDetailSchema } from "@toolshop/shared/order-detail";
-import { type Order, orderSchema } from "@toolshop/shared/orders";
+import { orderDetailSchema } from "@toolshop/shared/order-detail";
+import { formatOrderNumber, ORDER_NUMBER_PATTERN, type Order, orderSchema } from "@toolshop/shared/orders";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
 import { addTool } from "../../testing/fixtures";

@@ -1,6 +1,6 @@
 // The order page (issue 11): one order with its receipt number and status history.
 import { orderStatusHistory } from "@toolshop/db/schema";
-import { formatOrderNumber, type OrderDetail } from "@toolshop/shared/order-detail";
+import type { OrderDetail } from "@toolshop/shared/order-detail";
 import type { OrderStatus } from "@toolshop/shared/orders";
 import { asc, eq } from "drizzle-orm";
 import { trackingLink } from "./carriers";
@@ -44,7 +44,6 @@ export async function getOrderDetail(
     row.carrier && row.trackingNumber ? trackingLink(row.carrier, row.trackingNumber) : undefined;
   return {
     ...(await orderResponse(ctx.db, row, ctx)),
-    number: formatOrderNumber(row.number),
     history,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,

@@ -1,7 +1,7 @@
 import type { Database } from "@toolshop/db/client";
 import { orderLines, orders } from "@toolshop/db/schema";
 import { reservationEndsAt } from "@toolshop/shared/order-lifecycle";
-import type { Order, OrderLine } from "@toolshop/shared/orders";
+import { formatOrderNumber, type Order, type OrderLine } from "@toolshop/shared/orders";
 import { type TaxAmounts, type TaxBreakdown, taxBreakdown } from "@toolshop/shared/tax";
 import { asc, inArray } from "drizzle-orm";
 import { minorToAmount } from "../../lib/money";
@@ -11,6 +11,7 @@ import type { OrderLineRow, OrderRow } from "./row-types";
 /** The columns an order's API view reads: lists select these, not the whole row. */
 export const orderViewColumns = {
   id: orders.id,
+  number: orders.number,
   address: orders.address,
   phone: orders.phone,
   email: orders.email,
@@ -93,6 +94,7 @@ export function toOrderResponse(
   const breakdown = orderTaxBreakdown(row, lines);
   return {
     _id: row.id,
+    number: formatOrderNumber(row.number),
     toolId: first.toolId,
     name: first.name,
     address: row.address,

@@ -3,7 +3,7 @@
 // keyset batches on (created_at, id), so a million orders stream through one batch of memory.
 import type { Database } from "@toolshop/db/client";
 import { orderLines, orders, taxDocuments } from "@toolshop/db/schema";
-import { formatOrderNumber } from "@toolshop/shared/order-detail";
+import { formatOrderNumber } from "@toolshop/shared/orders";
 import type { OrdersExportQuery } from "@toolshop/shared/spreadsheets";
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { asCursorTimestamp, cursorTimestampOf } from "../../lib/keyset-page";

@@ -1,6 +1,6 @@
 import { orderLines } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
-import { formatOrderNumber } from "@toolshop/shared/order-detail";
+import { formatOrderNumber } from "@toolshop/shared/orders";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SignedInCustomer, signedInCustomer } from "../../testing/api-client";

@@ -6,8 +6,7 @@ import {
   TOTAL_COUNT_HEADER,
   TOTAL_ESTIMATED_HEADER,
 } from "@toolshop/shared/admin-orders";
-import { formatOrderNumber } from "@toolshop/shared/order-detail";
-import { ORDERS_PAGE_SIZE, type Order, orderSchema } from "@toolshop/shared/orders";
+import { formatOrderNumber, ORDERS_PAGE_SIZE, type Order, orderSchema } from "@toolshop/shared/orders";
 import { CURSOR_NOT_OURS } from "@toolshop/shared/paging";
 import { NEXT_CURSOR_HEADER } from "@toolshop/shared/paths";
 import { type SQL, sql } from "drizzle-orm";

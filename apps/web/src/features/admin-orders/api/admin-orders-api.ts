@@ -1,7 +1,6 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import {
   type AdminOrdersQuery,
-  type ManagedOrder,
   type ShipOrderBody,
   TOTAL_COUNT_HEADER,
   TOTAL_ESTIMATED_HEADER,
@@ -24,13 +23,13 @@ export interface OrdersTotal {
 
 /** A page of Manage Orders: the orders, the next cursor and, on the first page, the total. */
 export interface AdminOrdersPage extends Omit<OrdersPage, "orders"> {
-  orders: ManagedOrder[];
+  orders: Order[];
   total: OrdersTotal | null;
 }
 
 /** GET /api/orders with its headers: the next page's cursor and, on the first page, the total. */
 async function fetchAdminOrdersPage(path: string, signal: AbortSignal): Promise<AdminOrdersPage> {
-  const page = await apiPageRequest<ManagedOrder[]>(path, { signal });
+  const page = await apiPageRequest<Order[]>(path, { signal });
   const count = page.headers.get(TOTAL_COUNT_HEADER);
   return {
     orders: page.body,

@@ -1,4 +1,3 @@
-import type { ManagedOrder } from "@toolshop/shared/admin-orders";
 import type { Order } from "@toolshop/shared/orders";
 import { Link } from "react-router";
 import { Money } from "../../../components/money";
@@ -23,7 +22,7 @@ export function statusLabel(status: Order["status"]): string {
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 interface AdminOrderCardProps {
-  order: ManagedOrder;
+  order: Order;
   onCommand: (kind: OrderCommandKind) => void;
 }
 

@@ -28,6 +28,7 @@ export const PLIERS: Tool = {
 export function anOrder(overrides: Partial<Order> = {}): Order {
   const order: Omit<Order, "lines" | "tax"> = {
     _id: "0b6f1c2a-7d3e-4f5a-8b9c-1d2e3f4a5b6c",
+    number: "TS-000042",
     toolId: PLIERS._id,
     name: "Pliers",
     address: "1 Main St, Springfield",

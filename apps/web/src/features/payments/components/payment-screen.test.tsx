@@ -124,7 +124,7 @@ describe("the payment screen with the test gateway", () => {
     await expect.poll(() => pay.disabled).toBe(false);
     await user.click(pay);
 
-    await expectPaidReceipt("pi_test_abc123");
+    await expectPaidReceipt("pi_test_abc123", ORDER.number);
     const confirm = api?.callsTo("POST", "/api/test-gateway/confirm")[0];
     expect(confirm?.body).toEqual({
       clientSecret: "pi_test_abc123_secret_xyz",

@@ -170,6 +170,8 @@ function PaymentReceipt({ order }: { order: Order }) {
         {PAYMENT_SUCCESS_MESSAGE}
       </h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt>Order number</dt>
+        <dd className="font-mono font-semibold">{order.number}</dd>
         <dt>Amount paid</dt>
         <dd className="font-semibold">
           <Money amount={order.price} />

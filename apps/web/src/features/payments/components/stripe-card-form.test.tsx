@@ -59,7 +59,7 @@ describe("the payment screen with Stripe (mocked Stripe.js)", () => {
     await expect.poll(() => pay.disabled).toBe(false);
     await user.click(pay);
 
-    await expectPaidReceipt("pi_3StripeReal");
+    await expectPaidReceipt("pi_3StripeReal", ORDER.number);
     expect(confirmCardPayment).toHaveBeenCalledWith("pi_3StripeReal_secret_abc", {
       payment_method: { card: fakeCard, billing_details: BILLING },
     });
