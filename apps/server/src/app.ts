@@ -98,6 +98,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // How often Node enforces server.ts's headers and request timeouts (its default, 30 s, lets a
     // slow-loris client hold a connection up to 30 s past them).
     http: { connectionsCheckingInterval: 1_000 },
+    // avvio's limit on one plugin's start is there against a hang, not as a measure: its default 10 s
+    // was passed by @fastify/swagger-ui on a 2-core machine running four test suites at once.
+    pluginTimeout: 120_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Outside production every answer is checked against zod too (plugins/response-serializer.ts).

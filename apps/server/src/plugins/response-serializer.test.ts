@@ -5,6 +5,7 @@ import { compileFastSerializer, createResponseSerializerCompiler } from "./respo
 
 const order = {
   _id: "0b7e3f4c-2a1d-4c5e-9f3a-1b2c3d4e5f60",
+  number: "TS-000007",
   toolId: null,
   name: 'Drill "Pro" 18V\u2028',
   address: "1 Main Street",

@@ -88,9 +88,15 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-/** The decoded text of a raw mail (quoted-printable soft line breaks and escapes undone). */
+/**
+ * The decoded text of a raw mail: its folded header lines unfolded (a long subject is one line again),
+ * quoted-printable soft line breaks and escapes undone.
+ */
 export function decodeMail(raw: string): string {
-  return raw
+  const headerEnd = raw.search(/\r?\n\r?\n/);
+  const unfolded =
+    headerEnd < 0 ? raw : raw.slice(0, headerEnd).replace(/\r?\n(?=[ \t])/g, "") + raw.slice(headerEnd);
+  return unfolded
     .replace(/=\r?\n/g, "")
     .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }

@@ -53,6 +53,7 @@ describe("toOrderResponse", () => {
     const order = toOrderResponse(aRow(), [aLine()], VIEW);
     expect(order).toEqual({
       _id: "0b6f1c2a-7d3e-4f5a-8b9c-1d2e3f4a5b6c",
+      number: "TS-000001",
       toolId: "6f1c1d0e-3a52-4d5e-9b61-0c7a1f1b2a01",
       name: "Pliers",
       address: "1 Main St",

@@ -73,7 +73,11 @@ for (const target of testDatabaseTargets()) {
       });
       expect(intent.statusCode, intent.body).toBe(200);
       await payThroughCheckout(t.app, customer, order._id);
-      const confirmation = await outboxMailTo(t.dataDir, customer.email, "Your Toolshop order is paid: 4 x ");
+      const confirmation = await outboxMailTo(
+        t.dataDir,
+        customer.email,
+        `Your Toolshop order is paid: ${order.number}, 4 x `,
+      );
       expect(confirmation).toContain("and 2 more tools");
       expect(confirmation).toContain("Total paid: $199.00");
       for (const line of [
