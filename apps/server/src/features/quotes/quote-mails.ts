@@ -87,6 +87,12 @@ function sentences(kind: QuoteChangeKind, quote: Quote): { subject: string; para
 }
 
 /** The mail of one change of `quote`, to `to`. */
+/** The customer by the name on their request; a request stored with its email for a name greets no one. */
+function customerGreeting(quote: Quote): string {
+  const name = quote.name.trim();
+  return name && name.toLowerCase() !== quote.email.toLowerCase() ? `Hello ${name},` : "Hello,";
+}
+
 export function quoteChangeEmail(
   kind: QuoteChangeKind,
   quote: Quote,
@@ -100,9 +106,10 @@ export function quoteChangeEmail(
       ? { url: `${publicUrl}/dashboard/quotes/${quote._id}`, label: "See the offer" }
       : { url: quoteRequestLink(publicUrl, quote._id), label: "Open the quote" };
   const details = lineDetails(quote, currency);
+  const greeting = MAILED_TO[kind] === "customer" ? customerGreeting(quote) : "Hello,";
   const bodies = mailBodies(
     [
-      "Hello,",
+      greeting,
       "",
       ...paragraphs.flatMap((paragraph) => [paragraph, ""]),
       ...detailLines(details),
@@ -113,7 +120,7 @@ export function quoteChangeEmail(
       "Toolshop",
     ],
     [
-      htmlParagraph("Hello,"),
+      htmlParagraph(greeting),
       ...paragraphs.map((paragraph) => htmlParagraph(paragraph, { preLine: true })),
       detailTable(details),
       htmlLink(link.url, link.label),

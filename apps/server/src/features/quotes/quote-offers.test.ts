@@ -1,6 +1,6 @@
 // Issue 49 through the API: a signed-in customer's request with lines, the owner's offer, and every
 // transition and refusal of the one table (other customer, wrong state, expired, short stock, twice).
-import { orderLines, orders, quotes, tools } from "@toolshop/db/schema";
+import { orderLines, orders, quotes, tools, users } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { type Order, orderSchema } from "@toolshop/shared/orders";
 import { type Quote, quoteSchema } from "@toolshop/shared/quote-offers";
@@ -117,6 +117,18 @@ for (const target of testDatabaseTargets()) {
       expect(mail).toContain(`/dashboard/quote-requests?open=${id}`);
       const mine = (await call(t.app, customer, "GET", "/api/quotes/mine")).json() as Quote[];
       expect(mine.map((quote) => quote._id)).toContain(id);
+    });
+
+    it("names a cart's request after the account's display name, on the owner's list and in the offer's greeting", async () => {
+      const who = await signedInCustomer(t);
+      await t.database.db.update(users).set({ displayName: "Ada Lovelace" }).where(eq(users.id, who.id));
+      const { id } = await offered(who);
+      const list = await call(t.app, admin, "GET", `/api/quotes?q=${encodeURIComponent(who.email)}`);
+      expect(list.json().map((quote: { _id: string; name: string }) => [quote._id, quote.name])).toEqual([
+        [id, "Ada Lovelace"],
+      ]);
+      const mail = await outboxMailTo(t.dataDir, who.email, "Your Toolshop quote: our offer");
+      expect(mail).toContain("Hello Ada Lovelace,");
     });
 
     it("refuses lines from a visitor (401) and a tool not in the catalogue (404)", async () => {

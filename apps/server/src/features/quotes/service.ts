@@ -2,7 +2,7 @@
 // to the sales team, the mail queued in the request's own transaction (quote-outbox.ts).
 
 import type { Database } from "@toolshop/db/client";
-import { quoteHistory, quoteLines, quotes, tools } from "@toolshop/db/schema";
+import { quoteHistory, quoteLines, quotes, tools, users } from "@toolshop/db/schema";
 import { effectiveQuoteState } from "@toolshop/shared/quote-lifecycle";
 import {
   QUOTE_LINES_REPEATED,
@@ -81,11 +81,12 @@ export async function storeQuote(
     // A line may name its tool by SKU; it is stored by the tool's id, with the SKU as it is now.
     const asked = request.lines ? await linesWithToolIds(tx, request.lines, QUOTE_LINES_REPEATED) : [];
     const named = asked.length > 0 ? await toolsOf(tx, asked) : [];
+    const name = request.name || (requester ? await accountName(tx, requester) : "") || email;
     const [row] = await tx
       .insert(quotes)
       .values({
         userId: requester?.id ?? null,
-        name: request.name || email,
+        name,
         email: email.toLowerCase(),
         phone: request.phone || null,
         company: request.company || null,
@@ -105,6 +106,18 @@ export async function storeQuote(
     const lines = named.map(({ name, quantity }) => ({ name, quantity }));
     return { quote, lines, mailed: await mails.requested(tx, quote, lines) };
   });
+}
+
+/**
+ * The name a signed-in customer goes by in the shop (their profile's display name), for a request whose
+ * form sent none, as the cart's does: the owner's card and mails then name the person, not the address.
+ */
+async function accountName(db: Pick<Database, "select">, requester: Requester): Promise<string> {
+  const [user] = await db
+    .select({ displayName: users.displayName })
+    .from(users)
+    .where(eq(users.id, requester.id));
+  return user?.displayName?.trim() ?? "";
 }
 
 /** The lines with each tool's name and picture; 404 naming a tool that is not in the catalogue. */
