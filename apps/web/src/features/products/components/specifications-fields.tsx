@@ -158,7 +158,8 @@ export function SpecificationsFields({ form, tool, categorySlug }: Specification
               id: id(attribute.key),
               label: attribute.name,
               error: errors[field]?.message,
-              registration: register(field),
+              // A message goes once the value is changed; Save checks it again.
+              registration: register(field, { onChange: () => form.clearErrors(field) }),
             };
             switch (attribute.kind) {
               case "number":
