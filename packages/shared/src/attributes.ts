@@ -2,7 +2,7 @@
 // belongs to, and a tool's values; shared by the admin's calls, the tools' answers and the spec table.
 import { z } from "zod";
 import { CATEGORY_SLUG_PATTERN, categorySlugSchema } from "./categories";
-import { oneLine } from "./text";
+import { isOneLine, oneLine } from "./text";
 
 export const ATTRIBUTE_KINDS = ["number", "choice", "boolean", "text"] as const;
 export type AttributeKind = (typeof ATTRIBUTE_KINDS)[number];
@@ -51,10 +51,13 @@ export const createAttributeBodySchema = z
     name: line("The name", ATTRIBUTE_LIMITS.name),
     kind: z.enum(ATTRIBUTE_KINDS, { error: "The kind must be number, choice, boolean or text" }),
     unit: line("The unit", ATTRIBUTE_LIMITS.unit).optional(),
-    choices: z.array(line("A choice", ATTRIBUTE_LIMITS.choice)).max(ATTRIBUTE_LIMITS.choices).default([]),
+    choices: z
+      .array(line("A choice", ATTRIBUTE_LIMITS.choice))
+      .max(ATTRIBUTE_LIMITS.choices, `At most ${ATTRIBUTE_LIMITS.choices} choices`)
+      .default([]),
     categories: z
       .array(categorySlugSchema)
-      .max(ATTRIBUTE_LIMITS.categories)
+      .max(ATTRIBUTE_LIMITS.categories, `At most ${ATTRIBUTE_LIMITS.categories} categories`)
       .default([])
       .describe("The slugs of the categories it belongs to (their sub-categories too); none: every category"),
   })
@@ -120,4 +123,49 @@ export type ToolAttribute = z.infer<typeof toolAttributeSchema>;
 export function attributeValueText(attribute: Pick<ToolAttribute, "value" | "unit">): string {
   if (typeof attribute.value === "boolean") return attribute.value ? "Yes" : "No";
   return attribute.unit ? `${attribute.value} ${attribute.unit}` : String(attribute.value);
+}
+
+/**
+ * A value checked against its attribute, as the server stores it (a choice as the owner spelled it,
+ * text trimmed), or the sentence that says what the attribute takes. The owner's form checks with it
+ * before sending, and the server again.
+ */
+export function checkAttributeValue(
+  attribute: Pick<Attribute, "name" | "kind" | "choices">,
+  value: number | string | boolean,
+): { ok: true; value: number | string | boolean } | { ok: false; message: string } {
+  const refuse = (takes: string) => ({ ok: false as const, message: `${attribute.name} takes ${takes}.` });
+  switch (attribute.kind) {
+    case "number":
+      return typeof value === "number" && Number.isFinite(value) && Math.abs(value) < 1e12
+        ? { ok: true, value }
+        : refuse("a number");
+    case "boolean":
+      return typeof value === "boolean" ? { ok: true, value } : refuse("true or false");
+    case "choice": {
+      const chosen =
+        typeof value === "string"
+          ? attribute.choices.find((choice) => choice.toLowerCase() === value.trim().toLowerCase())
+          : undefined;
+      return chosen === undefined
+        ? refuse(`one of ${attribute.choices.join(", ")}`)
+        : { ok: true, value: chosen };
+    }
+    case "text": {
+      const text = typeof value === "string" ? value.trim() : "";
+      return text === "" || text.length > ATTRIBUTE_LIMITS.text || !isOneLine(text)
+        ? refuse(`one line of text, at most ${ATTRIBUTE_LIMITS.text} characters`)
+        : { ok: true, value: text };
+    }
+  }
+}
+
+/**
+ * Whether an attribute applies to a tool filed under `categoryPath` (the slugs from its root down to
+ * its category): it belongs to one of them, or to no category at all (every one).
+ */
+export function attributeApplies(attribute: Pick<Attribute, "categories">, categoryPath: readonly string[]) {
+  return (
+    attribute.categories.length === 0 || attribute.categories.some((slug) => categoryPath.includes(slug))
+  );
 }

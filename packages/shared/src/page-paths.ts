@@ -39,6 +39,7 @@ export const PAGE_PATHS = {
   reviews: "/dashboard/reviews",
   overview: "/dashboard/overview",
   categories: "/dashboard/categories",
+  attributes: "/dashboard/attributes",
 } as const;
 
 /** The tools page of a category (its sub-categories' tools included), or of the whole catalogue. */

@@ -50,6 +50,10 @@ export const signedInRoutes: RouteObject[] = [
                 path: PAGE_PATHS.categories,
                 ...lazyPage(() => import("./routes/dashboard/categories-page")),
               },
+              {
+                path: PAGE_PATHS.attributes,
+                ...lazyPage(() => import("./routes/dashboard/attributes-page")),
+              },
               { path: PAGE_PATHS.overview, ...lazyPage(() => import("./routes/dashboard/overview-page")) },
             ],
           },

@@ -8,8 +8,7 @@ import type {
   ToolAttribute,
   ToolAttributeValuesBody,
 } from "@toolshop/shared/attributes";
-import { ATTRIBUTE_LIMITS } from "@toolshop/shared/attributes";
-import { isOneLine } from "@toolshop/shared/text";
+import { checkAttributeValue } from "@toolshop/shared/attributes";
 import { asc, eq, inArray, max } from "drizzle-orm";
 import type { DomainEventPublisher } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
@@ -151,29 +150,9 @@ export async function setToolAttributes(
 
 /** The value in its kind's column, or a 400 that says what the attribute takes. */
 function storedValue(attribute: AttributeRow, value: number | string | boolean) {
-  const refuse = (takes: string): never => {
-    throw new HttpError(400, `${attribute.name} takes ${takes}.`);
-  };
-  switch (attribute.kind) {
-    case "number":
-      if (typeof value !== "number" || !Number.isFinite(value) || Math.abs(value) >= 1e12) refuse("a number");
-      return { numberValue: value as number };
-    case "boolean":
-      if (typeof value !== "boolean") refuse("true or false");
-      return { booleanValue: value as boolean };
-    case "choice": {
-      const chosen =
-        typeof value === "string"
-          ? attribute.choices.find((choice) => choice.toLowerCase() === value.trim().toLowerCase())
-          : undefined;
-      return { textValue: chosen ?? refuse(`one of ${attribute.choices.join(", ")}`) };
-    }
-    case "text": {
-      const text = typeof value === "string" ? value.trim() : "";
-      if (text === "" || text.length > ATTRIBUTE_LIMITS.text || !isOneLine(text)) {
-        refuse(`one line of text, at most ${ATTRIBUTE_LIMITS.text} characters`);
-      }
-      return { textValue: text };
-    }
-  }
+  const checked = checkAttributeValue(attribute, value);
+  if (!checked.ok) throw new HttpError(400, checked.message);
+  if (typeof checked.value === "number") return { numberValue: checked.value };
+  if (typeof checked.value === "boolean") return { booleanValue: checked.value };
+  return { textValue: checked.value };
 }

@@ -27,6 +27,7 @@ export const ADMIN_ONLY_MENU = [
   { to: QUOTES_PATH, label: "Quote requests" },
   { to: "/dashboard/reviews", label: "Reviews" },
   { to: PAGE_PATHS.categories, label: "Categories" },
+  { to: PAGE_PATHS.attributes, label: "Attributes" },
 ] as const;
 
 /** Whether the signed-in user is an admin (the same cached check as the admin route guard). */

@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Tool } from "@toolshop/shared/tools";
-import { useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useForm } from "react-hook-form";
 import { ModalDialog } from "../../../components/modal-dialog";
 import { ApiRequestError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
+import { setToolAttributes } from "../../attributes/api/set-tool-attributes";
 import {
   getTool,
   stockSettingsQueryOptions,
@@ -17,6 +18,15 @@ import { editProductFormSchema, type ProductFormInput, type ProductFormValues } 
 import { LowStockThresholdField } from "./low-stock-threshold-field";
 import { ProductFields, showSkuTaken } from "./product-fields";
 import { ProductMediaSection } from "./product-media-section";
+import {
+  type SpecificationInput,
+  SpecificationsFields,
+  showSpecificationRefusal,
+  specificationDefaults,
+  specificationsChanged,
+  specificationValues,
+  useApplicableAttributes,
+} from "./specifications-fields";
 
 export const productUpdatedMessage = (name: string) => `${name} updated`;
 
@@ -52,25 +62,54 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
     },
   });
   const { isSubmitting } = form.formState;
+  const specs = useForm<SpecificationInput>({ defaultValues: specificationDefaults(tool.attributes) });
+  const categorySlug = String(form.watch("category") ?? "");
+  const { applicable } = useApplicableAttributes(categorySlug);
   const stockSettings = useQuery(stockSettingsQueryOptions(tool._id));
 
-  const save = (close: () => void) =>
-    form.handleSubmit(async ({ image, ...fields }) => {
+  const save = (close: () => void) => (event: FormEvent) => {
+    // The specifications are checked with the product's fields, before anything is sent.
+    specs.clearErrors();
+    const checked = applicable ? specificationValues(applicable, specs.getValues()) : undefined;
+    for (const { field, message } of checked?.problems ?? []) specs.setError(field, { message });
+    return form.handleSubmit(async ({ image, ...fields }) => {
       setFailure(undefined);
+      if (checked && checked.problems.length > 0) {
+        specs.setFocus(checked.problems[0]?.field ?? "");
+        return;
+      }
+      let saved = false;
       try {
         const file = image?.[0];
         const url = file ? await uploadImage(file) : firstImage;
-        await updateTool(tool._id, {
+        const updated = await updateTool(tool._id, {
           ...fields,
           image: url,
           previousAvailableQuantity: stockSeen,
         });
+        // A second Save after the values were refused must not find the stock "changed by orders".
+        setStockSeen(updated.availableQuantity);
+        saved = true;
+        // Without the attributes loaded nothing is sent: an empty list would drop every value.
+        if (
+          checked &&
+          (specificationsChanged(tool, checked.body) || fields.category !== tool.category.slug)
+        ) {
+          await setToolAttributes(tool._id, checked.body);
+        }
         notify.success(productUpdatedMessage(fields.name));
         await queryClient.invalidateQueries({ queryKey: TOOLS_QUERY_KEY });
         await queryClient.invalidateQueries({ queryKey: ["overview"] });
         close();
       } catch (error) {
-        setFailure(error instanceof Error ? error.message : "The product could not be saved.");
+        const message = error instanceof Error ? error.message : "The product could not be saved.";
+        if (saved) {
+          await queryClient.invalidateQueries({ queryKey: TOOLS_QUERY_KEY });
+          setFailure(`The product was saved, but not its specifications: ${message}`);
+          if (applicable) showSpecificationRefusal(specs, applicable, message);
+          return;
+        }
+        setFailure(message);
         if (showSkuTaken(form, error, fields.sku)) return;
         // A 409 means orders changed the stock: load it, and put it in the form to check and save again.
         if (error instanceof ApiRequestError && error.status === 409) {
@@ -84,7 +123,8 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
           }
         }
       }
-    });
+    })(event);
+  };
 
   return (
     <ModalDialog
@@ -99,6 +139,7 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
           <form onSubmit={save(close)} noValidate className="flex flex-col gap-4">
             <ProductFields form={form} idPrefix="edit-product" currentImage={firstImage} />
             <LowStockThresholdField form={form} settings={stockSettings} />
+            <SpecificationsFields form={specs} tool={tool} categorySlug={categorySlug} />
             {failure ? (
               <p role="alert" className="alert alert-error">
                 {failure}
