@@ -8,20 +8,17 @@ import type {
   ToolAttribute,
   ToolAttributeValuesBody,
 } from "@toolshop/shared/attributes";
-import { ATTRIBUTE_LIMITS } from "@toolshop/shared/attributes";
-import { isOneLine } from "@toolshop/shared/text";
 import { asc, eq, inArray, max } from "drizzle-orm";
 import type { DomainEventPublisher } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
 import { loadCategoryTree } from "../categories/tree";
 import { attributesOfTools } from "./tool-attributes";
+import { checkAttributeValue, notOfToolCategory } from "./values";
 
 export interface AttributesContext {
   db: Database;
   events: DomainEventPublisher;
 }
-
-type AttributeRow = typeof attributes.$inferSelect;
 
 export async function listAttributes(db: Database): Promise<Attribute[]> {
   const rows = await db.select().from(attributes).orderBy(asc(attributes.position), asc(attributes.name));
@@ -138,42 +135,15 @@ export async function setToolAttributes(
       if (!attribute) throw new HttpError(400, `No attribute has the key ${key}.`);
       const own = links.filter((link) => link.attributeId === attribute.id);
       if (own.length > 0 && !own.some((link) => above.has(link.categoryId))) {
-        throw new HttpError(400, `${attribute.name} does not belong to this tool's category.`);
+        throw new HttpError(400, notOfToolCategory(attribute.name));
       }
-      return { toolId, attributeId: attribute.id, ...storedValue(attribute, value) };
+      const checked = checkAttributeValue(attribute, value);
+      if ("refusal" in checked) throw new HttpError(400, checked.refusal);
+      return { toolId, attributeId: attribute.id, ...checked.stored };
     });
     await tx.delete(toolAttributeValues).where(eq(toolAttributeValues.toolId, toolId));
     if (values.length > 0) await tx.insert(toolAttributeValues).values(values);
   });
   await ctx.events.publish({ type: "ToolChanged", toolId, change: "updated" });
   return (await attributesOfTools(ctx.db, [toolId])).get(toolId) ?? [];
-}
-
-/** The value in its kind's column, or a 400 that says what the attribute takes. */
-function storedValue(attribute: AttributeRow, value: number | string | boolean) {
-  const refuse = (takes: string): never => {
-    throw new HttpError(400, `${attribute.name} takes ${takes}.`);
-  };
-  switch (attribute.kind) {
-    case "number":
-      if (typeof value !== "number" || !Number.isFinite(value) || Math.abs(value) >= 1e12) refuse("a number");
-      return { numberValue: value as number };
-    case "boolean":
-      if (typeof value !== "boolean") refuse("true or false");
-      return { booleanValue: value as boolean };
-    case "choice": {
-      const chosen =
-        typeof value === "string"
-          ? attribute.choices.find((choice) => choice.toLowerCase() === value.trim().toLowerCase())
-          : undefined;
-      return { textValue: chosen ?? refuse(`one of ${attribute.choices.join(", ")}`) };
-    }
-    case "text": {
-      const text = typeof value === "string" ? value.trim() : "";
-      if (text === "" || text.length > ATTRIBUTE_LIMITS.text || !isOneLine(text)) {
-        refuse(`one line of text, at most ${ATTRIBUTE_LIMITS.text} characters`);
-      }
-      return { textValue: text };
-    }
-  }
 }

@@ -2,13 +2,24 @@
 // shared tool schema, the one the admin's form and POST/PATCH /api/tools use, against the catalogue
 // as it is. Nothing here writes.
 import { createHash } from "node:crypto";
+import type { Attribute } from "@toolshop/shared/attributes";
 import { SKU_REQUIRED, skuTaken } from "@toolshop/shared/sku";
 import type { ToolImportResult, ToolImportRow } from "@toolshop/shared/spreadsheets";
 import { type CreateToolBody, createToolBodySchema, type Tool } from "@toolshop/shared/tools";
 import { z } from "zod";
 import type { CsvRecord } from "../../lib/csv";
 import { HttpError } from "../../lib/http-errors";
+import type { StoredAttributeValue } from "../attributes/values";
+import { notOfToolCategory } from "../attributes/values";
+import type { CategoryTree } from "../categories/tree";
 import { CellError, ID_HEADER, quoteCell, type ToolColumn, toolCsvValues } from "./csv-columns";
+import {
+  ATTRIBUTE_HEADER_PREFIX,
+  attributeHeader,
+  attributeValueCell,
+  readAttributeCell,
+  storedValueCell,
+} from "./csv-specifications";
 
 /** A row the import would write: the values it was checked with, and the tool it updates. */
 export interface PlannedWrite {
@@ -16,6 +27,14 @@ export interface PlannedWrite {
   values: CreateToolBody;
   /** The tool as it was read (an update), for the write's check that the stock did not move. */
   current?: Tool;
+  /** The tool's whole list of specification values, when the file changes any of them. */
+  specifications?: { attributeId: string; stored: StoredAttributeValue }[];
+}
+
+/** What the specification columns are checked against: the attributes and the category tree. */
+export interface SpecificationContext {
+  attributes: readonly Attribute[];
+  tree: CategoryTree;
 }
 
 export interface ImportPlan {
@@ -29,14 +48,26 @@ export type ImageCheck = (url: string) => Promise<boolean>;
 const toolIdSchema = z.uuid().toLowerCase();
 
 /** The header's columns, by position; refuses a file whose header the import cannot read. */
-function readHeader(header: CsvRecord | undefined, columns: readonly ToolColumn[]) {
+function readHeader(
+  header: CsvRecord | undefined,
+  columns: readonly ToolColumn[],
+  attributes: readonly Attribute[],
+) {
   const known = [ID_HEADER, ...columns.map((column) => column.header)];
+  const attributeHeaders = new Set(attributes.map((attribute) => attributeHeader(attribute.key)));
   const names = `The columns are: ${known.join(", ")}.`;
   if (!header) throw new HttpError(400, `The file is empty: its first line must name the columns. ${names}`);
   const seen = new Set<string>();
   const byPosition = header.cells.map((cell) => {
     const name = cell.trim().toLowerCase();
-    if (!known.includes(name)) {
+    if (name.startsWith(ATTRIBUTE_HEADER_PREFIX) && !attributeHeaders.has(name)) {
+      const keys = attributes.map((attribute) => attribute.key).join(", ") || "none yet";
+      throw new HttpError(
+        400,
+        `Line ${header.line} has the column ${quoteCell(cell)}, but no attribute has the key ${quoteCell(name.slice(ATTRIBUTE_HEADER_PREFIX.length))}: add it on the attributes screen first, or take the column out. The attributes' keys are: ${keys}.`,
+      );
+    }
+    if (!known.includes(name) && !attributeHeaders.has(name)) {
       throw new HttpError(400, `Line ${header.line} has the unknown column ${quoteCell(cell)}. ${names}`);
     }
     if (seen.has(name)) throw new HttpError(400, `Line ${header.line} names the column “${name}” twice.`);
@@ -58,9 +89,13 @@ export async function planImport(
   catalogue: Tool[],
   columns: readonly ToolColumn[],
   imageIsOurs: ImageCheck,
+  specifications: SpecificationContext,
 ): Promise<ImportPlan> {
   const [header, ...rows] = records;
-  const positions = readHeader(header, columns);
+  const positions = readHeader(header, columns, specifications.attributes);
+  const usedAttributes = specifications.attributes.filter((attribute) =>
+    positions.includes(attributeHeader(attribute.key)),
+  );
   const used = positions.flatMap((name) => columns.filter((column) => column.header === name));
   const byId = new Map(catalogue.map((tool) => [tool._id, tool]));
   const byName = new Map<string, Tool[]>();
@@ -164,6 +199,9 @@ export async function planImport(
       const to = parsed.success ? column.cell(parsed.data) : (cellOf(column.header) ?? "");
       return from === to ? [] : [{ column: column.header, from, to }];
     });
+    const spec = planSpecifications(specifications, usedAttributes, current, values.category, cellOf);
+    changes.push(...spec.changes);
+    for (const message of spec.errors) if (!errors.includes(message)) errors.push(message);
     const action =
       errors.length > 0 ? "error" : !current ? "create" : changes.length > 0 ? "update" : "unchanged";
     const row: ToolImportRow = {
@@ -174,7 +212,12 @@ export async function planImport(
       changes: action === "error" ? [] : changes,
       errors,
     };
-    planned.push({ row, values, ...(current ? { current } : {}) });
+    planned.push({
+      row,
+      values,
+      ...(current ? { current } : {}),
+      ...(spec.changes.length > 0 ? { specifications: spec.list } : {}),
+    });
   }
 
   const result = summarize(planned.map((write) => write.row));
@@ -219,4 +262,60 @@ function summarize(rows: ToolImportRow[]): ToolImportResult {
   // the same fingerprint means the same file met the same catalogue.
   const fingerprint = createHash("sha256").update(JSON.stringify(rows)).digest("hex");
   return { applied: false, fingerprint, counts, rows };
+}
+
+/**
+ * A row's specification cells against its tool's values: each changed cell is checked as PUT
+ * /tools/:id/attributes checks a value (its kind, the tool's category or one above it); a cell equal to
+ * the tool's value is no change and is not checked again, so that an attribute's later edit or the
+ * tool's move does not refuse its own export. A missing column keeps the tool's value.
+ */
+function planSpecifications(
+  { attributes, tree }: SpecificationContext,
+  used: readonly Attribute[],
+  current: Tool | undefined,
+  categorySlug: string | undefined,
+  cellOf: (header: string) => string | undefined,
+) {
+  const changes: { column: string; from: string; to: string }[] = [];
+  const errors: string[] = [];
+  const byKey = new Map(attributes.map((attribute) => [attribute.key, attribute]));
+  const list = new Map<string, StoredAttributeValue>();
+  for (const { key, value } of current?.attributes ?? []) {
+    const attribute = byKey.get(key);
+    if (!attribute) continue;
+    list.set(
+      attribute._id,
+      typeof value === "number"
+        ? { numberValue: value }
+        : typeof value === "boolean"
+          ? { booleanValue: value }
+          : { textValue: value },
+    );
+  }
+  const category = categorySlug ? tree.findBySlug(categorySlug) : undefined;
+  const above = new Set(category ? tree.pathOf(category.id).map((step) => step.slug) : []);
+  for (const attribute of used) {
+    const header = attributeHeader(attribute.key);
+    const read = readAttributeCell(attribute, cellOf(header) ?? "");
+    const from = attributeValueCell(current?.attributes.find((value) => value.key === attribute.key)?.value);
+    if ("refusal" in read) {
+      errors.push(read.refusal);
+      continue;
+    }
+    const to = read.stored ? storedValueCell(read.stored) : "";
+    if (from === to) continue;
+    if (
+      read.stored &&
+      attribute.categories.length > 0 &&
+      !attribute.categories.some((slug) => above.has(slug))
+    ) {
+      if (category) errors.push(notOfToolCategory(attribute.name));
+      continue;
+    }
+    changes.push({ column: header, from, to });
+    if (read.stored) list.set(attribute._id, read.stored);
+    else list.delete(attribute._id);
+  }
+  return { changes, errors, list: [...list].map(([attributeId, stored]) => ({ attributeId, stored })) };
 }
