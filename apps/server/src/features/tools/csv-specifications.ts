@@ -2,7 +2,9 @@
 // `attr:<key>`, in the attributes' order after the tool's own columns; a cell holds the value as a
 // spreadsheet shows it (18, 2.5, yes/no, a choice, one line of text), empty for none.
 import type { Attribute, ToolAttribute } from "@toolshop/shared/attributes";
-import { checkAttributeValue, type StoredAttributeValue } from "../attributes/values";
+import type { Tool } from "@toolshop/shared/tools";
+import { checkAttributeValue, notOfToolCategory, type StoredAttributeValue } from "../attributes/values";
+import type { CategoryTree } from "../categories/tree";
 import { quoteCell } from "./csv-columns";
 
 export const ATTRIBUTE_HEADER_PREFIX = "attr:";
@@ -50,4 +52,66 @@ export function readAttributeCell(
         ? YES.has(trimmed.toLowerCase())
         : cell.replace(/\r\n?/g, "\n");
   return checkAttributeValue(attribute, value);
+}
+
+/** What the specification columns are checked against: the attributes and the category tree. */
+export interface SpecificationContext {
+  attributes: readonly Attribute[];
+  tree: CategoryTree;
+}
+
+/**
+ * A row's specification cells against its tool's values: each changed cell is checked as PUT
+ * /tools/:id/attributes checks a value (its kind, the tool's category or one above it); a cell equal to
+ * the tool's value is no change and is not checked again, so that an attribute's later edit or the
+ * tool's move does not refuse its own export. A missing column keeps the tool's value.
+ */
+export function planSpecifications(
+  { attributes, tree }: SpecificationContext,
+  used: readonly Attribute[],
+  current: Tool | undefined,
+  categorySlug: string | undefined,
+  cellOf: (header: string) => string | undefined,
+) {
+  const changes: { column: string; from: string; to: string }[] = [];
+  const errors: string[] = [];
+  const byKey = new Map(attributes.map((attribute) => [attribute.key, attribute]));
+  const list = new Map<string, StoredAttributeValue>();
+  for (const { key, value } of current?.attributes ?? []) {
+    const attribute = byKey.get(key);
+    if (!attribute) continue;
+    list.set(
+      attribute._id,
+      typeof value === "number"
+        ? { numberValue: value }
+        : typeof value === "boolean"
+          ? { booleanValue: value }
+          : { textValue: value },
+    );
+  }
+  const category = categorySlug ? tree.findBySlug(categorySlug) : undefined;
+  const above = new Set(category ? tree.pathOf(category.id).map((step) => step.slug) : []);
+  for (const attribute of used) {
+    const header = attributeHeader(attribute.key);
+    const read = readAttributeCell(attribute, cellOf(header) ?? "");
+    const from = attributeValueCell(current?.attributes.find((value) => value.key === attribute.key)?.value);
+    if ("refusal" in read) {
+      errors.push(read.refusal);
+      continue;
+    }
+    const to = read.stored ? storedValueCell(read.stored) : "";
+    if (from === to) continue;
+    if (
+      read.stored &&
+      attribute.categories.length > 0 &&
+      !attribute.categories.some((slug) => above.has(slug))
+    ) {
+      if (category) errors.push(notOfToolCategory(attribute.name));
+      continue;
+    }
+    changes.push({ column: header, from, to });
+    if (read.stored) list.set(attribute._id, read.stored);
+    else list.delete(attribute._id);
+  }
+  return { changes, errors, list: [...list].map(([attributeId, stored]) => ({ attributeId, stored })) };
 }
