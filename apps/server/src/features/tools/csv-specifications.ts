@@ -2,12 +2,13 @@
 // `attr:<key>`, in the attributes' order after the tool's own columns; a cell holds the value as a
 // spreadsheet shows it (18, 2.5, yes/no, a choice, one line of text), empty for none.
 import type { Attribute, ToolAttribute } from "@toolshop/shared/attributes";
+import { ATTRIBUTE_COLUMN_PREFIX } from "@toolshop/shared/spreadsheets";
 import type { Tool } from "@toolshop/shared/tools";
 import { checkAttributeValue, notOfToolCategory, type StoredAttributeValue } from "../attributes/values";
 import type { CategoryTree } from "../categories/tree";
 import { quoteCell } from "./csv-columns";
 
-export const ATTRIBUTE_HEADER_PREFIX = "attr:";
+export const ATTRIBUTE_HEADER_PREFIX = ATTRIBUTE_COLUMN_PREFIX;
 export const attributeHeader = (key: string) => `${ATTRIBUTE_HEADER_PREFIX}${key}`;
 
 const PLAIN = new Intl.NumberFormat("en-US", { useGrouping: false, maximumFractionDigits: 20 });
