@@ -34,7 +34,8 @@ export const SERVER_RULES = {
     // Every change that puts units on a shelf mails the waiting stock alerts in its transaction (0059).
     "stock-alerts": ["restock", "restock-mailer"],
     // A tool's specifications in every tools answer (0060).
-    attributes: ["tool-attributes"],
+    // A value checked by its attribute: the PUT of values and the catalogue CSV's attr: columns (0062).
+    attributes: ["tool-attributes", "values"],
   },
   featuresInTests: {
     // The Stripe gateway's and the invoice mails' tests drive the order operations themselves.

@@ -77,6 +77,9 @@ export type ToolImportResult = z.infer<typeof toolImportResultSchema>;
 export const ordersExportFileName = ({ from, to }: OrdersExportQuery) => `orders-${from}-to-${to}.csv`;
 export const TOOLS_EXPORT_FILE_NAME = "tools.csv";
 
+/** The catalogue file's specification columns are headed by this and an attribute's key (decision 0062). */
+export const ATTRIBUTE_COLUMN_PREFIX = "attr:";
+
 /** How a catalogue file writes a tool's price breaks, in its "price breaks" column. */
 export const PRICE_BREAKS_CELL_FORMAT =
   "quantity:unit price pairs separated by semicolons, like 50:9.00;200:8.20 (empty: none)";

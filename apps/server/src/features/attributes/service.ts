@@ -8,19 +8,17 @@ import type {
   ToolAttribute,
   ToolAttributeValuesBody,
 } from "@toolshop/shared/attributes";
-import { checkAttributeValue } from "@toolshop/shared/attributes";
 import { asc, eq, inArray, max } from "drizzle-orm";
 import type { DomainEventPublisher } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
 import { loadCategoryTree } from "../categories/tree";
 import { attributesOfTools } from "./tool-attributes";
+import { notOfToolCategory, storedAttributeValue } from "./values";
 
 export interface AttributesContext {
   db: Database;
   events: DomainEventPublisher;
 }
-
-type AttributeRow = typeof attributes.$inferSelect;
 
 export async function listAttributes(db: Database): Promise<Attribute[]> {
   const rows = await db.select().from(attributes).orderBy(asc(attributes.position), asc(attributes.name));
@@ -137,22 +135,15 @@ export async function setToolAttributes(
       if (!attribute) throw new HttpError(400, `No attribute has the key ${key}.`);
       const own = links.filter((link) => link.attributeId === attribute.id);
       if (own.length > 0 && !own.some((link) => above.has(link.categoryId))) {
-        throw new HttpError(400, `${attribute.name} does not belong to this tool's category.`);
+        throw new HttpError(400, notOfToolCategory(attribute.name));
       }
-      return { toolId, attributeId: attribute.id, ...storedValue(attribute, value) };
+      const checked = storedAttributeValue(attribute, value);
+      if ("refusal" in checked) throw new HttpError(400, checked.refusal);
+      return { toolId, attributeId: attribute.id, ...checked.stored };
     });
     await tx.delete(toolAttributeValues).where(eq(toolAttributeValues.toolId, toolId));
     if (values.length > 0) await tx.insert(toolAttributeValues).values(values);
   });
   await ctx.events.publish({ type: "ToolChanged", toolId, change: "updated" });
   return (await attributesOfTools(ctx.db, [toolId])).get(toolId) ?? [];
-}
-
-/** The value in its kind's column, or a 400 that says what the attribute takes. */
-function storedValue(attribute: AttributeRow, value: number | string | boolean) {
-  const checked = checkAttributeValue(attribute, value);
-  if (!checked.ok) throw new HttpError(400, checked.message);
-  if (typeof checked.value === "number") return { numberValue: checked.value };
-  if (typeof checked.value === "boolean") return { booleanValue: checked.value };
-  return { textValue: checked.value };
 }

@@ -15,7 +15,7 @@ import type { CategoryTree } from "../categories/tree";
  * slug, written as its path of names).
  */
 // Relations, model number and discontinued are not the CSV's (decision 0058): the Relations dialog sets
-// them; nor, yet, the specifications (0060).
+// them. Specifications have columns of their own (csv-specifications.ts, decision 0062).
 export type ToolCsvValues = Omit<
   Tool,
   | "_id"

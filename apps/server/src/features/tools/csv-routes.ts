@@ -10,10 +10,12 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { csvStream, decodeUtf8, sendCsv } from "../../lib/csv";
+import { listAttributes } from "../attributes/service";
 import { CategoryTree, categoryTreeOf, loadCategoryTree } from "../categories/tree";
 import { appRestockMailer } from "../stock-alerts/restock";
 import type { ToolsAdminOptions } from "./admin-routes";
 import { ID_HEADER, toolCsvColumns, toolCsvValues } from "./csv-columns";
+import { attributeHeader, attributeValueCell } from "./csv-specifications";
 import { importTools } from "./import";
 import { listTools } from "./service";
 
@@ -37,7 +39,7 @@ export const toolsCsvRoutes: FastifyPluginAsyncZod<ToolsAdminOptions> = async (a
         security: [{ bearerAuth: [] }],
         tags: ["tools"],
         summary: "The catalogue as a CSV file (admin)",
-        description: `UTF-8 with a byte-order mark, CRLF lines; columns ${headers.join(", ")}. Cells that a spreadsheet would run as a formula (= + - @, tab, CR first) start with a ' that the import takes off again.`,
+        description: `UTF-8 with a byte-order mark, CRLF lines; columns ${headers.join(", ")}, then one attr:<key> column per attribute (its value, empty for none). Cells that a spreadsheet would run as a formula (= + - @, tab, CR first) start with a ' that the import takes off again.`,
         produces: ["text/csv"],
         response: { 200: z.string().describe("The CSV file"), ...errors(401, 403) },
       },
@@ -45,12 +47,21 @@ export const toolsCsvRoutes: FastifyPluginAsyncZod<ToolsAdminOptions> = async (a
     async (_request, reply) => {
       const tree = await loadCategoryTree(app.db);
       const columns = toolCsvColumns(currency, tree);
-      const tools = await listTools(app.db, currency, categoryTreeOf(app.db));
+      const [tools, attributes] = await Promise.all([
+        listTools(app.db, currency, categoryTreeOf(app.db)),
+        listAttributes(app.db),
+      ]);
       const rows = tools.map((tool) => {
         const values = toolCsvValues(tool);
-        return [tool._id, ...columns.map((column) => column.cell(values))];
+        const specification = new Map(tool.attributes.map((value) => [value.key, value.value]));
+        return [
+          tool._id,
+          ...columns.map((column) => column.cell(values)),
+          ...attributes.map((attribute) => attributeValueCell(specification.get(attribute.key))),
+        ];
       });
-      return sendCsv(reply, TOOLS_EXPORT_FILE_NAME, csvStream(headers, rows));
+      const header = [...headers, ...attributes.map((attribute) => attributeHeader(attribute.key))];
+      return sendCsv(reply, TOOLS_EXPORT_FILE_NAME, csvStream(header, rows));
     },
   );
 

@@ -2,13 +2,21 @@
 // shared tool schema, the one the admin's form and POST/PATCH /api/tools use, against the catalogue
 // as it is. Nothing here writes.
 import { createHash } from "node:crypto";
+import type { Attribute } from "@toolshop/shared/attributes";
 import { SKU_REQUIRED, skuTaken } from "@toolshop/shared/sku";
 import type { ToolImportResult, ToolImportRow } from "@toolshop/shared/spreadsheets";
 import { type CreateToolBody, createToolBodySchema, type Tool } from "@toolshop/shared/tools";
 import { z } from "zod";
 import type { CsvRecord } from "../../lib/csv";
 import { HttpError } from "../../lib/http-errors";
+import type { StoredAttributeValue } from "../attributes/values";
 import { CellError, ID_HEADER, quoteCell, type ToolColumn, toolCsvValues } from "./csv-columns";
+import {
+  ATTRIBUTE_HEADER_PREFIX,
+  attributeHeader,
+  planSpecifications,
+  type SpecificationContext,
+} from "./csv-specifications";
 
 /** A row the import would write: the values it was checked with, and the tool it updates. */
 export interface PlannedWrite {
@@ -16,6 +24,8 @@ export interface PlannedWrite {
   values: CreateToolBody;
   /** The tool as it was read (an update), for the write's check that the stock did not move. */
   current?: Tool;
+  /** The tool's whole list of specification values, when the file changes any of them. */
+  specifications?: { attributeId: string; stored: StoredAttributeValue }[];
 }
 
 export interface ImportPlan {
@@ -29,14 +39,26 @@ export type ImageCheck = (url: string) => Promise<boolean>;
 const toolIdSchema = z.uuid().toLowerCase();
 
 /** The header's columns, by position; refuses a file whose header the import cannot read. */
-function readHeader(header: CsvRecord | undefined, columns: readonly ToolColumn[]) {
+function readHeader(
+  header: CsvRecord | undefined,
+  columns: readonly ToolColumn[],
+  attributes: readonly Attribute[],
+) {
   const known = [ID_HEADER, ...columns.map((column) => column.header)];
+  const attributeHeaders = new Set(attributes.map((attribute) => attributeHeader(attribute.key)));
   const names = `The columns are: ${known.join(", ")}.`;
   if (!header) throw new HttpError(400, `The file is empty: its first line must name the columns. ${names}`);
   const seen = new Set<string>();
   const byPosition = header.cells.map((cell) => {
     const name = cell.trim().toLowerCase();
-    if (!known.includes(name)) {
+    if (name.startsWith(ATTRIBUTE_HEADER_PREFIX) && !attributeHeaders.has(name)) {
+      const keys = attributes.map((attribute) => attribute.key).join(", ") || "none yet";
+      throw new HttpError(
+        400,
+        `Line ${header.line} has the column ${quoteCell(cell)}, but no attribute has the key ${quoteCell(name.slice(ATTRIBUTE_HEADER_PREFIX.length))}: add it on the attributes screen first, or take the column out. The attributes' keys are: ${keys}.`,
+      );
+    }
+    if (!known.includes(name) && !attributeHeaders.has(name)) {
       throw new HttpError(400, `Line ${header.line} has the unknown column ${quoteCell(cell)}. ${names}`);
     }
     if (seen.has(name)) throw new HttpError(400, `Line ${header.line} names the column “${name}” twice.`);
@@ -58,9 +80,13 @@ export async function planImport(
   catalogue: Tool[],
   columns: readonly ToolColumn[],
   imageIsOurs: ImageCheck,
+  specifications: SpecificationContext,
 ): Promise<ImportPlan> {
   const [header, ...rows] = records;
-  const positions = readHeader(header, columns);
+  const positions = readHeader(header, columns, specifications.attributes);
+  const usedAttributes = specifications.attributes.filter((attribute) =>
+    positions.includes(attributeHeader(attribute.key)),
+  );
   const used = positions.flatMap((name) => columns.filter((column) => column.header === name));
   const byId = new Map(catalogue.map((tool) => [tool._id, tool]));
   const byName = new Map<string, Tool[]>();
@@ -164,6 +190,9 @@ export async function planImport(
       const to = parsed.success ? column.cell(parsed.data) : (cellOf(column.header) ?? "");
       return from === to ? [] : [{ column: column.header, from, to }];
     });
+    const spec = planSpecifications(specifications, usedAttributes, current, values.category, cellOf);
+    changes.push(...spec.changes);
+    for (const message of spec.errors) if (!errors.includes(message)) errors.push(message);
     const action =
       errors.length > 0 ? "error" : !current ? "create" : changes.length > 0 ? "update" : "unchanged";
     const row: ToolImportRow = {
@@ -174,7 +203,12 @@ export async function planImport(
       changes: action === "error" ? [] : changes,
       errors,
     };
-    planned.push({ row, values, ...(current ? { current } : {}) });
+    planned.push({
+      row,
+      values,
+      ...(current ? { current } : {}),
+      ...(spec.changes.length > 0 ? { specifications: spec.list } : {}),
+    });
   }
 
   const result = summarize(planned.map((write) => write.row));

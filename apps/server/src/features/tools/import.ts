@@ -2,12 +2,13 @@
 // in one transaction, with the same checks as the admin's edit and the same ToolChanged events after
 // the commit, which clear the catalogue caches on every process.
 import { randomUUID } from "node:crypto";
-import { tools } from "@toolshop/db/schema";
+import { toolAttributeValues, tools } from "@toolshop/db/schema";
 import { TOOL_IMPORT_MAX_ROWS, type ToolImportResult } from "@toolshop/shared/spreadsheets";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { parseCsv } from "../../lib/csv";
 import type { DomainEvent } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
+import { listAttributes } from "../attributes/service";
 import { type CategoryTree, categoryTreeOf, loadCategoryTree } from "../categories/tree";
 import { toolCsvColumns } from "./csv-columns";
 import { type ImageCheck, type PlannedWrite, planImport } from "./import-plan";
@@ -37,8 +38,14 @@ export async function importTools(
   // The header is a record too.
   const records = parseCsv(csv, TOOL_IMPORT_MAX_ROWS + 1);
   const planFor = async (db: ToolsContext["db"], tree: CategoryTree) => {
-    const catalogue = await listTools(db, ctx.currency, categoryTreeOf(db));
-    return planImport(records, catalogue, toolCsvColumns(ctx.currency, tree), ctx.imageIsOurs);
+    const [catalogue, attributes] = await Promise.all([
+      listTools(db, ctx.currency, categoryTreeOf(db)),
+      listAttributes(db),
+    ]);
+    return planImport(records, catalogue, toolCsvColumns(ctx.currency, tree), ctx.imageIsOurs, {
+      attributes,
+      tree,
+    });
   };
   if (options.dryRun) {
     const plan = await planFor(ctx.db, await loadCategoryTree(ctx.db));
@@ -105,7 +112,30 @@ async function writePlan(
     events.push({ type: "ToolChanged", toolId: current._id, change: "updated" });
     updatedIds.push(current._id);
   }
+  await writeSpecifications(tx, writes);
   // The tools the file brought back in stock mail their waiting alerts with the import.
   await restocked?.(tx, updatedIds);
   return events;
+}
+
+/** The whole lists of the tools whose specifications the file changes: one delete, inserts in batches. */
+async function writeSpecifications(tx: ToolsContext["db"], writes: PlannedWrite[]) {
+  const changed = writes.filter((write) => write.specifications && write.row.toolId);
+  if (changed.length === 0) return;
+  const ids = changed.map((write) => write.row.toolId as string);
+  for (let start = 0; start < ids.length; start += BATCH) {
+    await tx
+      .delete(toolAttributeValues)
+      .where(inArray(toolAttributeValues.toolId, ids.slice(start, start + BATCH)));
+  }
+  const values = changed.flatMap((write) =>
+    (write.specifications ?? []).map(({ attributeId, stored }) => ({
+      toolId: write.row.toolId as string,
+      attributeId,
+      ...stored,
+    })),
+  );
+  for (let start = 0; start < values.length; start += BATCH) {
+    await tx.insert(toolAttributeValues).values(values.slice(start, start + BATCH));
+  }
 }

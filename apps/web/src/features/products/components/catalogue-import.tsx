@@ -82,9 +82,9 @@ export function CatalogueSpreadsheet() {
           />
           <p id={`${inputId}-help`} className="text-xs text-base-content/70">
             Columns as in the export; rows with an id change that tool, rows without one change the tool of
-            that name or add it. Price breaks are {PRICE_BREAKS_CELL_FORMAT}. Up to{" "}
-            {formatCount(TOOL_IMPORT_MAX_ROWS)} rows, {MAX_MEGABYTES} MB, UTF-8. Nothing changes before you
-            confirm.
+            that name or add it. Price breaks are {PRICE_BREAKS_CELL_FORMAT}. Specifications have a column
+            each, attr: and the attribute's key (empty: none). Up to {formatCount(TOOL_IMPORT_MAX_ROWS)} rows,{" "}
+            {MAX_MEGABYTES} MB, UTF-8. Nothing changes before you confirm.
           </p>
         </div>
       </div>

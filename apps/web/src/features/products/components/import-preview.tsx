@@ -1,4 +1,8 @@
-import type { ToolImportResult, ToolImportRow } from "@toolshop/shared/spreadsheets";
+import {
+  ATTRIBUTE_COLUMN_PREFIX,
+  type ToolImportResult,
+  type ToolImportRow,
+} from "@toolshop/shared/spreadsheets";
 import { useId } from "react";
 import { formatCount } from "../../../lib/format";
 
@@ -126,7 +130,7 @@ function RowOutcome({ row }: { row: ToolImportRow }) {
       <ul className="pl-0">
         {row.changes.map((change) => (
           <li key={change.column} className="break-words">
-            {change.column}:{" "}
+            {columnLabel(change.column)}:{" "}
             {row.action === "update" ? (
               <>
                 <span className="sr-only">from </span>
@@ -135,13 +139,19 @@ function RowOutcome({ row }: { row: ToolImportRow }) {
                 <span className="sr-only"> to </span>
               </>
             ) : null}
-            <ins className="no-underline">{shorten(change.to)}</ins>
+            {change.to === "" ? <em>none</em> : <ins className="no-underline">{shorten(change.to)}</ins>}
           </li>
         ))}
       </ul>
     </>
   );
 }
+
+/** A specification's column (`attr:voltage`) reads as what it is. */
+const columnLabel = (column: string) =>
+  column.startsWith(ATTRIBUTE_COLUMN_PREFIX)
+    ? `Specification ${column.slice(ATTRIBUTE_COLUMN_PREFIX.length)}`
+    : column;
 
 /** A long description is cut in the table; the file has all of it. */
 const shorten = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
