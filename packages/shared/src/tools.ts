@@ -6,6 +6,7 @@ import { MAX_ORDER_QUANTITY } from "./orders";
 import { pageQueryFields } from "./paging";
 import { skuSchema } from "./sku";
 import { multiLine, oneLine } from "./text";
+import { parseAttributeFilters, toolFacetsSchema } from "./tool-facets";
 import { toolDocumentSchema, toolImageSchema } from "./tool-media";
 import { toolRelatedSchema } from "./tool-relations";
 import { MAX_PRICE_BREAKS, type PriceBreak } from "./unit-price";
@@ -93,31 +94,50 @@ export type Tool = z.infer<typeof toolSchema>;
  * server (PostgreSQL full-text search over name and description, keyset paging). Every parameter is
  * optional; without any, the first page of the whole catalogue in its featured order.
  */
-export const toolSearchQuerySchema = z.object({
-  q: oneLine(
-    z
-      .string()
+const priceBound = z.coerce
+  .number({ error: "A price bound must be a whole number of cents" })
+  .int("A price bound must be a whole number of cents")
+  .min(0, "A price bound must be at least 0")
+  .max(99_999_999, "A price bound is too large");
+
+export const toolSearchQuerySchema = z
+  .object({
+    q: oneLine(
+      z
+        .string()
+        .trim()
+        .max(TOOL_SEARCH_MAX_LENGTH, `The search must be at most ${TOOL_SEARCH_MAX_LENGTH} characters`),
+      "The search",
+    )
+      .optional()
+      .describe("Words of the tool's name or description; the last word may be the start of a word"),
+    category: z
+      .string({ error: CATEGORY_NOT_A_SLUG })
       .trim()
-      .max(TOOL_SEARCH_MAX_LENGTH, `The search must be at most ${TOOL_SEARCH_MAX_LENGTH} characters`),
-    "The search",
-  )
-    .optional()
-    .describe("Words of the tool's name or description; the last word may be the start of a word"),
-  category: z
-    .string({ error: CATEGORY_NOT_A_SLUG })
-    .trim()
-    .toLowerCase()
-    .max(CATEGORY_SLUG_MAX_LENGTH, { error: CATEGORY_NOT_A_SLUG, abort: true })
-    .regex(CATEGORY_SLUG_PATTERN, CATEGORY_NOT_A_SLUG)
-    .optional()
-    .describe("A category's slug: the tools of that category and of its sub-categories"),
-  sort: z
-    .enum(toolSorts, { error: "The sort must be featured, price, price-desc, name or newest" })
-    .optional()
-    .describe("Featured when absent"),
-  // The cursor carries the last tool's name (up to 120 characters, 3 UTF-8 bytes each), base64url-encoded.
-  ...pageQueryFields({ cursorMaxLength: 1000, cursorSource: "The nextCursor of the previous page" }),
-});
+      .toLowerCase()
+      .max(CATEGORY_SLUG_MAX_LENGTH, { error: CATEGORY_NOT_A_SLUG, abort: true })
+      .regex(CATEGORY_SLUG_PATTERN, CATEGORY_NOT_A_SLUG)
+      .optional()
+      .describe("A category's slug: the tools of that category and of its sub-categories"),
+    sort: z
+      .enum(toolSorts, { error: "The sort must be featured, price, price-desc, name or newest" })
+      .optional()
+      .describe("Featured when absent"),
+    priceMinCents: priceBound.optional().describe("The lowest unit price, in cents"),
+    priceMaxCents: priceBound.optional().describe("The highest unit price, in cents"),
+    inStock: z
+      .enum(["true", "false"], { error: "inStock must be true or false" })
+      .optional()
+      .describe("true: only the tools that can be ordered now"),
+    // The cursor carries the last tool's name (up to 120 characters, 3 UTF-8 bytes each), base64url-encoded.
+    ...pageQueryFields({ cursorMaxLength: 1000, cursorSource: "The nextCursor of the previous page" }),
+  })
+  // attr.<key>=<value> (repeatable: any of), attr.<key>.min / .max (decision 0061); other names are ignored.
+  .catchall(z.unknown())
+  .superRefine((query, ctx) => {
+    const parsed = parseAttributeFilters(query);
+    if ("error" in parsed) ctx.addIssue({ code: "custom", message: parsed.error });
+  });
 export type ToolSearchQuery = z.infer<typeof toolSearchQuerySchema>;
 
 /** One page of a tool search; `total` counts every match (an estimate when `totalIsEstimate`). */
@@ -126,6 +146,8 @@ export const toolSearchPageSchema = z.object({
   nextCursor: z.string().nullable(),
   total: z.number().int(),
   totalIsEstimate: z.boolean(),
+  /** Each facet counted over the tools matching every other filter (decision 0061). */
+  facets: toolFacetsSchema,
 });
 export type ToolSearchPage = z.infer<typeof toolSearchPageSchema>;
 

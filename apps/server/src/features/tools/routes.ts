@@ -15,6 +15,7 @@ import { HttpError } from "../../lib/http-errors";
 import type { CachedRead } from "../../plugins/catalogue-cache";
 import { createDerivedCache } from "../../plugins/derived-cache";
 import { cachedCategoryTree } from "../categories/tree";
+import { queryHasFilters } from "./facets";
 import { searchTools } from "./search";
 import { findTool, findToolBySku, listTools } from "./service";
 
@@ -49,7 +50,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
    * kept). Pages with q or a cursor go to the database.
    */
   const firstPage = (query: ToolSearchQuery): CachedRead<ToolSearchPage> | undefined =>
-    query.q || query.cursor
+    query.q || query.cursor || queryHasFilters(query)
       ? undefined
       : {
           scope: "tools",

@@ -23,7 +23,8 @@ import {
 import { type Bind, boundValues, createPreparedQueries, placeholders } from "../../lib/prepared-queries";
 import type { DerivedCache } from "../../plugins/derived-cache";
 import { unknownCategorySlug } from "../categories/service";
-import type { CategoryTreeSource } from "../categories/tree";
+import type { CategoryTree, CategoryTreeSource } from "../categories/tree";
+import { countFacets, filterConditions, hasFilters, resolveFilters } from "./facets";
 import { type ToolRow, toolColumns, toToolResponses } from "./service";
 
 const createdAtKey = cursorTimestampOf(tools.createdAt);
@@ -165,12 +166,8 @@ const countKey = (query: ToolSearchQuery) => JSON.stringify([query.category ?? n
  * The categories a search is filtered to: the category of the slug and its sub-categories, at any depth
  * (decision 0055); undefined for no filter, a 400 for a slug no category has.
  */
-async function categoryFilter(
-  slug: string | undefined,
-  categories: CategoryTreeSource,
-): Promise<string[] | undefined> {
+function categoryFilter(slug: string | undefined, tree: CategoryTree): string[] | undefined {
   if (slug === undefined) return undefined;
-  const tree = await categories.tree();
   const category = tree.findBySlug(slug);
   if (!category) throw new HttpError(400, unknownCategorySlug(slug));
   return tree.subtreeIds(category.id);
@@ -209,12 +206,17 @@ export async function searchTools(
   const limit = query.limit ?? TOOLS_PAGE_SIZE;
   const terms = searchTerms(query.q);
   const after = query.cursor ? parseCursor(sort, query.cursor) : undefined;
-  const categoryIds = await categoryFilter(query.category, categories);
+  const tree = await categories.tree();
+  const categoryIds = categoryFilter(query.category, tree);
+  const { filters: narrowing, facetAttributes } = await resolveFilters(db, query, tree, categoryIds?.[0]);
+  // Attribute, price and stock filters vary in shape without end: those queries are not prepared, and
+  // their totals are not kept (the stock changes them).
+  const filtered = hasFilters(narrowing);
   const categoryShape = categoryIds ? (categoryIds.length === 1 ? "category" : "categories") : "";
   const filtersShape = `${terms ? "words" : ""},${categoryShape}`;
-  const filters = (): (SQL | undefined)[] => [
-    terms && searchMatch(placeholders),
-    categoryIds && categoryMatch(categoryIds, placeholders),
+  const filters = (bind: Bind): (SQL | undefined)[] => [
+    terms && searchMatch(bind),
+    categoryIds && categoryMatch(categoryIds, bind),
   ];
   const values = {
     ...terms,
@@ -224,30 +226,39 @@ export async function searchTools(
     limit: limit + 1,
   };
 
+  // sql.param: the categories are one array value (a bare array in Drizzle's sql would be a list).
+  const bound = boundValues({ ...values, categories: categoryIds && sql.param(categoryIds) });
   const direction = (key: SQL | Column) => (plan.descending ? sql`${key} desc` : sql`${key} asc`);
+  const countQuery = (bind: Bind) =>
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(tools)
+      .where(and(...filters(bind), ...filterConditions(narrowing)));
   const countMatches = async () => {
-    const countQuery = prepared(db, `count|${filtersShape}`, () =>
-      db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(tools)
-        .where(and(...filters()))
-        .prepare(""),
-    );
-    const [counted] = await countQuery.execute(values);
+    const [counted] = filtered
+      ? await countQuery(bound)
+      : await prepared(db, `count|${filtersShape}`, () => countQuery(placeholders).prepare("")).execute(
+          values,
+        );
     return counted?.total ?? 0;
   };
-  const pageQuery = prepared(db, `page|${sort}|${filtersShape}|${after ? "after" : ""}`, () =>
+  const pageQuery = (bind: Bind) =>
     db
       .select({ ...toolColumns, ...plan.cursorColumns })
       .from(tools)
-      .where(and(...filters(), after && afterCursor(plan, placeholders)))
+      .where(and(...filters(bind), ...filterConditions(narrowing), after && afterCursor(plan, bind)))
       .orderBy(...[...plan.keys, tools.id].map(direction))
-      .limit(sql.placeholder("limit"))
-      .prepare(""),
-  );
-  const [rows, total] = await Promise.all([
-    pageQuery.execute(values),
-    counts ? counts.get(countKey(query), countMatches) : countMatches(),
+      .limit(bind === placeholders ? sql.placeholder("limit") : limit + 1);
+  const readPage = () =>
+    filtered
+      ? pageQuery(bound)
+      : prepared(db, `page|${sort}|${filtersShape}|${after ? "after" : ""}`, () =>
+          pageQuery(placeholders).prepare(""),
+        ).execute(values);
+  const [rows, total, facets] = await Promise.all([
+    readPage(),
+    counts && !filtered ? counts.get(countKey(query), countMatches) : countMatches(),
+    countFacets(db, filters(bound), narrowing, facetAttributes),
   ]);
   const page = keysetPage(rows, limit, (last) => plan.cursor.encode([sort, ...plan.valuesOf(last), last.id]));
   return {
@@ -255,5 +266,6 @@ export async function searchTools(
     nextCursor: page.nextCursor,
     total,
     totalIsEstimate: false,
+    facets,
   };
 }

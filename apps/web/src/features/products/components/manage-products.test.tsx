@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { NO_FACETS } from "@toolshop/shared/tool-facets";
 import type { Tool, ToolSearchPage } from "@toolshop/shared/tools";
 import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
@@ -50,6 +51,7 @@ function searchPage(url: string, tools: Tool[]): ToolSearchPage {
     nextCursor: end < matches.length ? String(end) : null,
     total: matches.length,
     totalIsEstimate: false,
+    facets: NO_FACETS,
   };
 }
 

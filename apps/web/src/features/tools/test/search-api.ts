@@ -1,3 +1,4 @@
+import { NO_FACETS } from "@toolshop/shared/tool-facets";
 import type { Tool, ToolSearchPage } from "@toolshop/shared/tools";
 import { type ApiAnswer, type ApiCall, startOrdersApi } from "../../orders/test/render-with-api";
 import { TEST_CATEGORIES, toolCategory } from "./categories";
@@ -55,6 +56,7 @@ export function searchAnswer(catalogue: Tool[], call: ApiCall): ApiAnswer {
     nextCursor: next < matches.length ? String(next) : null,
     total: matches.length,
     totalIsEstimate: false,
+    facets: NO_FACETS,
   };
   return { status: 200, body: page };
 }
