@@ -45,7 +45,7 @@ export function ProductDetails({ tool }: { tool: Tool }) {
           <h1 id="product-heading" className="text-3xl font-bold sm:text-4xl">
             {tool.name}
           </h1>
-          <SkuLabel sku={tool.sku} className="text-sm" />
+          <SkuLabel sku={tool.sku} />
         </div>
         <p className="text-lg whitespace-pre-line text-base-content/80">{tool.short}</p>
         <div className="flex flex-wrap items-center gap-3">
