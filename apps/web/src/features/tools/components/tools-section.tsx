@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useRef } from "react";
 import { categoriesQueryOptions } from "../../categories/api/get-categories";
 import { findCategory } from "../../categories/category-tree";
-import { useSkuSearch } from "../use-sku-search";
 import { type ToolFilters, useToolFilters } from "../use-tool-filters";
 import { CategoryTabs, SortSelect } from "./tool-filters";
 import { ToolResults } from "./tool-results";
@@ -26,7 +25,6 @@ export function ToolsCatalogue({ renderedWith, unknownCategory }: ToolsCatalogue
   const { filters: asked, ready, change, hrefFor } = useToolFilters(renderedWith);
   const tree = useQuery(categoriesQueryOptions);
   const searchBox = useRef<ToolSearchBoxHandle>(null);
-  const search = useSkuSearch((q, how) => change({ q }, how));
   const category = findCategory(tree.data ?? [], asked.category);
   // Until the tree has come, a slug cannot be told from a misspelt one: the list waits for it.
   const treeKnown = tree.data !== undefined || tree.isError;
@@ -50,7 +48,7 @@ export function ToolsCatalogue({ renderedWith, unknownCategory }: ToolsCatalogue
           onChooseWhileTyping={chooseCategory}
         />
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
-          <ToolSearchBox ref={searchBox} q={filters.q} onSearch={search} />
+          <ToolSearchBox ref={searchBox} q={filters.q} onSearch={(q, how) => change({ q }, how)} />
           <SortSelect
             value={filters.sort}
             onChange={(sort) => {
