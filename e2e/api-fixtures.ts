@@ -94,6 +94,8 @@ export interface ToolToAdd {
 export interface AddedTool {
   _id: string;
   name: string;
+  /** Its part number: the shop's own series when the tool was added without one. */
+  sku: string;
 }
 
 /** Adds a tool as Add Product does, through an admin's API. */

@@ -63,8 +63,8 @@ for (const screen of SCREENS) {
       .getByRole("main")
       .getByRole("article", { name: `${title} for ${customer.account.email}` });
     await expect(card.getByRole("list", { name: `Tools in ${title}` }).getByRole("listitem")).toHaveText([
-      `4 × ${clamp.name}`,
-      `3 × ${meter.name}`,
+      `4 × ${clamp.name} Part number ${clamp.sku}`,
+      `3 × ${meter.name} Part number ${meter.sku}`,
     ]);
     await expect(card).toContainText("$188.00");
 
@@ -82,7 +82,9 @@ for (const screen of SCREENS) {
     await expect(toast(page, `$84.00 of ${title} for ${customer.account.email} is refunded`)).toBeVisible();
     await expect(dialog).toHaveCount(0);
     // Still paid: one clamp line and one meter are left to ship.
-    await expect(card.getByRole("listitem").nth(1)).toHaveText(`3 × ${meter.name} (2 refunded)`);
+    await expect(card.getByRole("listitem").nth(1)).toHaveText(
+      `3 × ${meter.name} Part number ${meter.sku} (2 refunded)`,
+    );
     await expect(card).toContainText("Paid");
 
     // The refunded meters are back on the shelf; the clamps stay sold.

@@ -23,6 +23,16 @@ export const skuSchema = z
     `The part number: letters, digits and - . / (up to ${SKU_MAX_LENGTH}); unique in the shop without case`,
   );
 
+/**
+ * The SKU that a search's text is, when the text is exactly one by the rule (surrounding spaces
+ * trimmed, any case); null for anything else: words, a SKU among words, a SKU of 41 characters. The
+ * storefront's search opens the page of the tool that has it, if one does (issue 58).
+ */
+export function skuOfSearch(text: string): string | null {
+  const parsed = skuSchema.safeParse(text);
+  return parsed.success ? parsed.data : null;
+}
+
 /** The sentence for a SKU that names no tool (by-sku's 404, a line's 400). */
 export const skuNotFound = (sku: string) => `No tool has the SKU ${sku}.`;
 /** The sentence for a SKU another tool has, whatever its case there. */

@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import type { Order, OrderLine } from "@toolshop/shared/orders";
 import { describe, expect, it } from "vitest";
 import { OrderLines, type OrderLinesLook } from "./order-lines";
@@ -67,28 +67,50 @@ describe("OrderLines", () => {
     draw(THREE, "terms");
     expect(screen.getByText("Tools")).toBeInTheDocument();
     expect(items("Tools in Cart Clamp and 2 more tools")).toEqual([
-      "4 × Cart Clamp",
-      "3 × Cart Meter",
-      "1 × Level",
+      "4 × Cart Clamp Part number SKU-10",
+      "3 × Cart Meter Part number SKU-10",
+      "1 × Level Part number SKU-5",
     ]);
+  });
+
+  it("names each line's part number, and none for a line written before SKUs came", () => {
+    draw(ONE, "terms");
+    expect(screen.getByText("Part number").nextElementSibling?.textContent).toBe("SKU-6");
+    cleanup();
+    for (const look of ["heading", "priced"] as const) {
+      const { unmount } = draw(ONE, look);
+      expect(screen.getByText("SKU-6"), look).toBeInTheDocument();
+      unmount();
+    }
+    const old = anOrder([
+      { ...aLine("Pliers", 20, 12.5), sku: null },
+      { ...aLine("Level", 1, 9), sku: null },
+    ]);
+    for (const order of [old, anOrder([{ ...aLine("Pliers", 20, 12.5), sku: null }])]) {
+      for (const look of ["terms", "heading", "priced", "receipt"] as const) {
+        const { container, unmount } = draw(order, look);
+        expect(container.textContent, look).not.toMatch(/Part number/);
+        unmount();
+      }
+    }
   });
 
   it("lists the units refunded of each line in Manage Orders, under the order's title", () => {
     draw(THREE, "heading");
     expect(screen.getByRole("heading", { name: "Cart Clamp and 2 more tools" })).toBeInTheDocument();
     expect(items("Tools in Cart Clamp and 2 more tools")).toEqual([
-      "4 × Cart Clamp (1 refunded)",
-      "3 × Cart Meter",
-      "1 × Level",
+      "4 × Cart Clamp Part number SKU-10 (1 refunded)",
+      "3 × Cart Meter Part number SKU-10",
+      "1 × Level Part number SKU-5",
     ]);
   });
 
   it("prices each line of several and says the order's total", () => {
     render(<OrderLines order={THREE} look="priced" title="x" listLabel="Tools in this order" />);
     expect(items("Tools in this order")).toEqual([
-      "Cart Clamp: 4 × $15.50 = $62.00",
-      "Cart Meter: 3 × $42.00 = $126.00",
-      "Level: 1 × $9.00 = $9.00",
+      "Cart Clamp Part number SKU-10: 4 × $15.50 = $62.00",
+      "Cart Meter Part number SKU-10: 3 × $42.00 = $126.00",
+      "Level Part number SKU-5: 1 × $9.00 = $9.00",
     ]);
     expect(screen.getByText(/^Total/).textContent).toBe("Total $197.00");
   });
@@ -119,9 +141,9 @@ describe("OrderLines", () => {
     expect(screen.queryByRole("rowheader", { name: "Order total" })).not.toBeInTheDocument();
     unmount();
     draw(ONE, "receipt");
-    const rows = screen.getAllByRole("row").map((row) => row.textContent);
+    const rows = screen.getAllByRole("row").map((element) => element.textContent);
     expect(rows.slice(1)).toEqual([
-      "Pliers$12.5020(2 refunded)$250.00",
+      "PliersPart number SKU-6$12.5020(2 refunded)$250.00",
       "Order total$250.00",
       "Refunded$25.00",
     ]);
@@ -129,11 +151,11 @@ describe("OrderLines", () => {
 
   it("draws several lines' receipt with the order total and the amount refunded", () => {
     draw(THREE, "receipt");
-    const rows = screen.getAllByRole("row").map((row) => row.textContent);
+    const rows = screen.getAllByRole("row").map((element) => element.textContent);
     expect(rows.slice(1, 4)).toEqual([
-      "Cart Clamp$15.504(1 refunded)$62.00",
-      "Cart Meter$42.003$126.00",
-      "Level$9.001$9.00",
+      "Cart ClampPart number SKU-10$15.504(1 refunded)$62.00",
+      "Cart MeterPart number SKU-10$42.003$126.00",
+      "LevelPart number SKU-5$9.001$9.00",
     ]);
     expect(rows.slice(4)).toEqual(["Order total$197.00", "Refunded$15.50"]);
   });

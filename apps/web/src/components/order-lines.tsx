@@ -5,6 +5,7 @@ import { formatCount } from "../lib/format";
 import { refundAmount } from "../lib/order-lines";
 import { LineTool } from "./line-tool";
 import { Money } from "./money";
+import { SkuLabel, SkuText } from "./sku-label";
 import { TaxRows } from "./tax-summary";
 
 /**
@@ -57,17 +58,36 @@ export function OrderLines(props: OrderLinesProps) {
         <>
           <dt className="text-base-content/70">Quantity</dt>
           <dd>{formatCount(one.quantity)}</dd>
+          {one.sku === null ? null : (
+            <>
+              <dt className="text-base-content/70">Part number</dt>
+              <dd>
+                <SkuText sku={one.sku} />
+              </dd>
+            </>
+          )}
         </>
       ) : (
         <>
           <dt className="text-base-content/70">Tools</dt>
-          <dd>{list(countAndName)}</dd>
+          <dd>
+            {list((line) => (
+              <>
+                {countAndName(line)} <SkuLabel sku={line.sku} />
+              </>
+            ))}
+          </dd>
         </>
       );
     case "heading":
       return one ? (
         <>
           <h2 className="text-base font-semibold">{countAndName(one)}</h2>
+          {one.sku === null ? null : (
+            <p>
+              <SkuLabel sku={one.sku} />
+            </p>
+          )}
           {one.refundedQuantity > 0 ? (
             <p className="text-base-content/70">{formatCount(one.refundedQuantity)} refunded</p>
           ) : null}
@@ -77,7 +97,7 @@ export function OrderLines(props: OrderLinesProps) {
           <h2 className="text-base font-semibold">{title}</h2>
           {list((line) => (
             <>
-              {countAndName(line)}
+              {countAndName(line)} <SkuLabel sku={line.sku} />
               <RefundedUnits line={line} />
             </>
           ))}
@@ -88,6 +108,11 @@ export function OrderLines(props: OrderLinesProps) {
       // lines' sums add up to what is paid; an order without tax reads as it always did.
       return (
         <>
+          {one?.sku ? (
+            <p>
+              <SkuLabel sku={one.sku} />
+            </p>
+          ) : null}
           {one ? (
             <p>
               {formatCount(one.quantity)} × <Money amount={one.unitPrice} /> ={" "}
@@ -99,8 +124,8 @@ export function OrderLines(props: OrderLinesProps) {
             list(
               (line) => (
                 <>
-                  {line.name}: {formatCount(line.quantity)} × <Money amount={line.unitPrice} /> ={" "}
-                  <Money amount={line.total} />
+                  {line.name} <SkuLabel sku={line.sku} />: {formatCount(line.quantity)} ×{" "}
+                  <Money amount={line.unitPrice} /> = <Money amount={line.total} />
                 </>
               ),
               "my-1",
@@ -173,7 +198,7 @@ function ReceiptTable({ order }: { order: LinesOf }) {
         {order.lines.map((line, index) => (
           <tr key={line.toolId ?? `line-${index}`}>
             <td className="px-1 sm:px-3">
-              <LineTool name={line.name} image={line.image} />
+              <LineTool name={line.name} image={line.image} sku={line.sku} />
             </td>
             <td className={CELL}>
               <Money amount={line.unitPrice} />

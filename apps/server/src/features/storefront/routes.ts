@@ -30,6 +30,7 @@ import { headTags, PAGE_HEADS, type Site, withPageHead } from "./page-head";
 import { loadPageTemplate, type PageTemplate } from "./page-template";
 import { notFoundHead, productHead, productPath } from "./product-page";
 import { renderRobots, renderSitemap, sitemapEntries } from "./sitemap";
+import { skuSearchTarget } from "./sku-search";
 
 const HTML = "text/html; charset=utf-8";
 /** At most this many pages (and the sitemap) are kept, the least recently used going first. */
@@ -152,20 +153,24 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontOptions> = async (ap
     return sendCachedBody(request, reply, page);
   }
 
-  app.get("/", { schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Querystring: { q?: unknown } }>("/", { schema: { hide: true } }, async (request, reply) => {
     // Without a web build the web app's fallback explains what to do (503).
     if (!homeTemplate) return reply.callNotFound();
+    const skuPage = await skuSearchTarget(app.db, request.query.q, request.log);
+    if (skuPage) return reply.redirect(skuPage, 303);
     return send(request, reply, withPageHead(homeTemplate.empty, homeHead), () =>
       cache.get("page:/", () => homePage(homeTemplate)),
     );
   });
 
-  app.get<{ Querystring: { category?: unknown } }>(
+  app.get<{ Querystring: { category?: unknown; q?: unknown } }>(
     TOOLS_PAGE_PATH,
     { schema: { hide: true } },
     async (request, reply) => {
       const template = shellTemplate;
       if (!template) return reply.callNotFound();
+      const skuPage = await skuSearchTarget(app.db, request.query.q, request.log);
+      if (skuPage) return reply.redirect(skuPage, 303);
       // The page as it opens shows the category only; the words and the sort apply once it runs
       // (as on the home page), so one page per category is kept, whatever else the address holds.
       const parsed = categoryParam.safeParse(request.query.category);

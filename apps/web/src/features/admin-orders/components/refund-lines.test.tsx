@@ -74,7 +74,7 @@ describe("Manage Orders' refund of a several-line order", () => {
       within(within(card).getByRole("list", { name: "Tools in Cart Clamp and 1 more tool" }))
         .getAllByRole("listitem")
         .map((item) => item.textContent),
-    ).toEqual(["4 × Cart Clamp", "3 × Cart Meter"]);
+    ).toEqual(["4 × Cart Clamp Part number CL-4", "3 × Cart Meter Part number MT-3"]);
     await user.click(within(card).getByRole("button", { name: `Refund ${CARD}` }));
     const dialog = await screen.findByRole("dialog", { name: dialogName });
     return { user, card, dialog, posts };
@@ -135,7 +135,10 @@ describe("Manage Orders' refund of a several-line order", () => {
           .getAllByRole("listitem")
           .map((item) => item.textContent),
       )
-      .toEqual(["4 × Cart Clamp (1 refunded)", "3 × Cart Meter (2 refunded)"]);
+      .toEqual([
+        "4 × Cart Clamp Part number CL-4 (1 refunded)",
+        "3 × Cart Meter Part number MT-3 (2 refunded)",
+      ]);
   });
 
   it("refunds chosen units of a delivered order, which offers no whole refund and stays delivered", async () => {
@@ -179,7 +182,7 @@ describe("Manage Orders' refund of a several-line order", () => {
           .getAllByRole("listitem")
           .map((item) => item.textContent),
       )
-      .toEqual(["4 × Cart Clamp", "3 × Cart Meter (3 refunded)"]);
+      .toEqual(["4 × Cart Clamp Part number CL-4", "3 × Cart Meter Part number MT-3 (3 refunded)"]);
     expect(within(card).getByText("Delivered")).toBeInTheDocument();
     await user.click(within(card).getByRole("button", { name: `Refund ${CARD}` }));
     const again = await screen.findByRole("dialog", { name: "Refund units of this order?" });

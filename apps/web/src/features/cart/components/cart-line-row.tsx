@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { TextField } from "../../../components/form-fields";
 import { Money } from "../../../components/money";
 import { ProductThumbnail } from "../../../components/product-thumbnail";
+import { SkuLabel } from "../../../components/sku-label";
 import { formatCount } from "../../../lib/format";
 import { displayedQuantityMessage } from "../../orders/checkout-messages";
 
@@ -40,6 +41,7 @@ export function CartLineRow({ line, draft, onQuantity, onAcceptPrice, onRemove, 
             {line.name}
           </Link>
         </h2>
+        <SkuLabel sku={line.sku} />
         <p className="text-base-content/80">
           <Money amount={unitPrice} /> per unit
           {unitPrice < line.price ? (

@@ -46,7 +46,7 @@ describe("OrderDetailScreen", () => {
     const cells = within(items)
       .getAllByRole("cell")
       .map((cell) => cell.textContent);
-    expect(cells).toEqual(["Pliers", "$12.50", "20", "$250.00"]);
+    expect(cells).toEqual(["PliersPart number PL-180", "$12.50", "20", "$250.00"]);
     for (const text of [
       "1 Main St, Springfield",
       "+1 555-0100",
@@ -88,8 +88,8 @@ describe("OrderDetailScreen", () => {
       );
     expect(rows).toEqual([
       [],
-      ["Cart Clamp", "$15.50", "4", "$62.00"],
-      ["Cart Meter", "$42.00", "3(1 refunded)", "$126.00"],
+      ["Cart ClampPart number CL-4", "$15.50", "4", "$62.00"],
+      ["Cart MeterPart number MT-3", "$42.00", "3(1 refunded)", "$126.00"],
       ["$188.00"],
       ["$42.00"],
     ]);

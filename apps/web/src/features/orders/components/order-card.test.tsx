@@ -108,8 +108,8 @@ describe("OrderCard of several lines", () => {
     expect(screen.getByRole("heading", { name: "Cart Clamp and 1 more tool" })).toBeInTheDocument();
     const lines = within(screen.getByRole("list", { name: "Tools in Cart Clamp and 1 more tool" }));
     expect(lines.getAllByRole("listitem").map((line) => line.textContent)).toEqual([
-      "4 × Cart Clamp",
-      "3 × Cart Meter",
+      "4 × Cart Clamp Part number CL-4",
+      "3 × Cart Meter Part number MT-3",
     ]);
     expect(screen.getByText("$188.00")).toBeInTheDocument();
     // The sum of two tools' quantities says nothing: the lines say it.

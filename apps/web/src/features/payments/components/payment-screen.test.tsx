@@ -62,8 +62,8 @@ describe("the payment screen with the test gateway", () => {
     expect(await screen.findByRole("heading", { name: "Cart Clamp and 1 more tool" })).toBeInTheDocument();
     const lines = within(screen.getByRole("list", { name: "Tools in this order" })).getAllByRole("listitem");
     expect(lines.map((line) => line.textContent)).toEqual([
-      "Cart Clamp: 4 × $15.50 = $62.00",
-      "Cart Meter: 3 × $42.00 = $126.00",
+      "Cart Clamp Part number CL-4: 4 × $15.50 = $62.00",
+      "Cart Meter Part number MT-3: 3 × $42.00 = $126.00",
     ]);
     expect(screen.getByText(/^Total/).textContent).toBe("Total $188.00");
     expect(screen.getByRole("heading", { name: "Pay $188.00 by card" })).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { FilterSelect, LoadMore, SearchField, useListParams } from "../../../com
 import { MessagePanel } from "../../../components/message-panel";
 import { ProductThumbnail } from "../../../components/product-thumbnail";
 import { QueryView } from "../../../components/query-view";
+import { SkuLabel } from "../../../components/sku-label";
 import { formatCount, formatPrice } from "../../../lib/format";
 import { categoriesQueryOptions } from "../../categories/api/get-categories";
 import { categoryOptions, findCategory } from "../../categories/category-tree";
@@ -136,6 +137,7 @@ function ProductRow({
         <ProductThumbnail src={tool.image} size="medium" />
         <div className="min-w-0">
           <h2 className="font-semibold">{tool.name}</h2>
+          <SkuLabel sku={tool.sku} className="block" />
           <p className="text-xs text-base-content/70">
             {tool.category.path.map((step) => step.name).join(" > ")}
           </p>

@@ -4,6 +4,7 @@ import { type UseFormReturn, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { TextField } from "../../../components/form-fields";
 import { Money } from "../../../components/money";
+import { SkuLabel } from "../../../components/sku-label";
 import { formatCount, formatPrice } from "../../../lib/format";
 
 export type OfferFormInput = z.input<typeof quoteOfferBodySchema>;
@@ -12,6 +13,8 @@ export type OfferForm = UseFormReturn<OfferFormInput, unknown, QuoteOfferBody>;
 /** What the editor knows of a line's tool beyond its id: its name and its prices now. */
 export interface OfferTool {
   name: string;
+  /** Null for a line written before SKUs came. */
+  sku: string | null;
   /** Null once the tool has left the catalogue. */
   listPrice: number | null;
   priceBreaks: readonly PriceBreak[];
@@ -64,6 +67,7 @@ export function OfferLineRow({
   return (
     <fieldset className="flex min-w-0 flex-col gap-2 rounded-box border border-base-300 p-3">
       <legend className="max-w-full px-1 font-medium break-words">{tool.name}</legend>
+      <SkuLabel sku={tool.sku} />
       {hint ? <p className="text-sm text-base-content/70">{hint}</p> : null}
       <div className="grid grid-cols-2 items-start gap-3 sm:grid-cols-[8rem_9rem_minmax(0,1fr)_auto]">
         <TextField

@@ -60,7 +60,7 @@ export function OfferLines({ quote, total, refusal }: OfferLinesProps) {
                 // A tool is in a quote once; a tool that left the catalogue has no id, hence the index.
                 <tr key={line.toolId ?? `line-${index}`} className={short ? "bg-error/10" : undefined}>
                   <td className={CELL}>
-                    <LineTool name={line.name} image={line.image} />
+                    <LineTool name={line.name} image={line.image} sku={line.sku} />
                     {short ? <p className="mt-1 text-error">Not enough in stock for this quantity.</p> : null}
                   </td>
                   <td className={`text-right ${CELL}`}>{formatCount(line.quantity)}</td>

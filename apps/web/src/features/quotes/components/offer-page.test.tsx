@@ -62,9 +62,11 @@ describe("the offer page", () => {
   it("shows the offered lines and prices, the total with tax as the cart does, the note, validity and history", async () => {
     await open(anOfferedQuote());
     expect(screen.getByRole("heading", { level: 1, name: "Your quote" })).toBeInTheDocument();
-    expect(row("Pliers")).toHaveTextContent(/Pliers\s*60\s*\$10\.50\s*list \$12\.50\s*\$630\.00/);
+    expect(row("Pliers")).toHaveTextContent(
+      /Pliers\s*Part number PL-180\s*60\s*\$10\.50\s*list \$12\.50\s*\$630\.00/,
+    );
     expect(row("Electric Drill")).toHaveTextContent(
-      /Electric Drill\s*12\s*\$80\.00\s*list \$89\.00\s*\$960\.00/,
+      /Electric Drill\s*Part number CART-1\s*12\s*\$80\.00\s*list \$89\.00\s*\$960\.00/,
     );
     // 1,590.00 net, 20% on top.
     expect(await screen.findByText("Tax 20%")).toBeInTheDocument();
@@ -210,7 +212,7 @@ describe("the offer page", () => {
     expect(screen.getByText("The shop has your request and will mail you an offer.")).toBeInTheDocument();
     expect(screen.getByText("No prices yet: the shop will mail you its offer.")).toBeInTheDocument();
     expect(screen.queryByRole("columnheader", { name: "Unit price" })).toBeNull();
-    expect(row("Pliers")).toHaveTextContent(/Pliers\s*60$/);
+    expect(row("Pliers")).toHaveTextContent(/Pliers\s*Part number PL-180\s*60$/);
     expect(screen.queryByRole("button", { name: "Accept" })).toBeNull();
   });
 

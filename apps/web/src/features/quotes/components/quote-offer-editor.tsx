@@ -39,7 +39,7 @@ function startFrom(quote: Quote, revising: boolean) {
   const lines: OfferFormInput["lines"] = [];
   for (const line of quote.lines) {
     if (line.toolId === null) continue;
-    const tool = { name: line.name, listPrice: line.listPrice, priceBreaks: line.priceBreaks };
+    const tool = { name: line.name, sku: line.sku, listPrice: line.listPrice, priceBreaks: line.priceBreaks };
     tools.set(line.toolId, tool);
     const unitPrice =
       revising && line.unitPrice !== null ? line.unitPrice : startingPrice(tool, line.quantity);
@@ -76,7 +76,7 @@ export function QuoteOfferEditor({ quote, revising, onSent, onCancel }: QuoteOff
   const linesError = formState.errors.lines?.message ?? formState.errors.lines?.root?.message;
 
   const addTool = (tool: Tool) => {
-    const known = { name: tool.name, listPrice: tool.price, priceBreaks: tool.priceBreaks };
+    const known = { name: tool.name, sku: tool.sku, listPrice: tool.price, priceBreaks: tool.priceBreaks };
     setTools((before) => new Map(before).set(tool._id, known));
     const quantity = quote.quantity ?? tool.minQuantity;
     append(
@@ -116,7 +116,12 @@ export function QuoteOfferEditor({ quote, revising, onSent, onCancel }: QuoteOff
       ) : (
         <ol aria-label="Offer lines" className="flex flex-col gap-3">
           {fields.map((field, index) => {
-            const tool = tools.get(field.toolId) ?? { name: "Tool", listPrice: null, priceBreaks: [] };
+            const tool = tools.get(field.toolId) ?? {
+              name: "Tool",
+              sku: null,
+              listPrice: null,
+              priceBreaks: [],
+            };
             return (
               <li key={field.id}>
                 <OfferLineRow

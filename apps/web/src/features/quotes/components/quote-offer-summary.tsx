@@ -1,6 +1,7 @@
 import { QUOTE_STATE_LABELS } from "@toolshop/shared/quote-lifecycle";
 import type { Quote } from "@toolshop/shared/quote-offers";
 import { Money } from "../../../components/money";
+import { SkuLabel } from "../../../components/sku-label";
 import { formatCount } from "../../../lib/format";
 import { quoteDateFormat } from "./quote-request-card";
 
@@ -21,7 +22,7 @@ export function QuoteOfferSummary({ quote }: { quote: Quote }) {
             className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 p-3"
           >
             <span className="min-w-0 break-words">
-              {formatCount(line.quantity)} × {line.name}
+              {formatCount(line.quantity)} × {line.name} <SkuLabel sku={line.sku} />
               {line.toolId === null ? <span className="text-base-content/70"> (no longer sold)</span> : null}
             </span>
             {line.unitPrice !== null && line.total !== null ? (

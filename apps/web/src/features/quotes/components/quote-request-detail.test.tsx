@@ -33,7 +33,10 @@ describe("QuoteRequestDetail", () => {
       within(lines)
         .getAllByRole("listitem")
         .map((item) => item.textContent),
-    ).toEqual(["60 × Pliers$10.00 each · $600.00", "10 × Drill$35.00 each · $350.00"]);
+    ).toEqual([
+      "60 × Pliers Part number PL-180$10.00 each · $600.00",
+      "10 × Drill Part number DR-10$35.00 each · $350.00",
+    ]);
     expect(screen.getByText(/^Offer total/)).toHaveTextContent("$950.00");
     expect(screen.getByText("Trade prices")).toBeInTheDocument();
     const history = within(screen.getByRole("region", { name: "History" })).getAllByRole("listitem");

@@ -37,7 +37,14 @@ export function requestedQuote(overrides: Partial<Quote> = {}): Quote {
     createdAt: "2026-03-01T09:00:00.000Z",
     lines: [
       requestedLine(),
-      requestedLine({ toolId: DRILL_ID, name: "Drill", quantity: 10, listPrice: 40, priceBreaks: [] }),
+      requestedLine({
+        toolId: DRILL_ID,
+        name: "Drill",
+        sku: "DR-10",
+        quantity: 10,
+        listPrice: 40,
+        priceBreaks: [],
+      }),
     ],
     total: null,
     note: null,

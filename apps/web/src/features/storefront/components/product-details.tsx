@@ -3,6 +3,7 @@ import type { Tool } from "@toolshop/shared/tools";
 import { Link } from "react-router";
 import { Breadcrumbs } from "../../../components/breadcrumbs";
 import { Money } from "../../../components/money";
+import { SkuLabel } from "../../../components/sku-label";
 import { formatCount } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { AddToCartForm } from "../../cart/components/add-to-cart-form";
@@ -40,9 +41,12 @@ export function ProductDetails({ tool }: { tool: Tool }) {
       />
       <ProductGallery toolName={tool.name} images={tool.images} />
       <div className="flex flex-col gap-5">
-        <h1 id="product-heading" className="text-3xl font-bold sm:text-4xl">
-          {tool.name}
-        </h1>
+        <div className="flex flex-col gap-1">
+          <h1 id="product-heading" className="text-3xl font-bold sm:text-4xl">
+            {tool.name}
+          </h1>
+          <SkuLabel sku={tool.sku} />
+        </div>
         <p className="text-lg whitespace-pre-line text-base-content/80">{tool.short}</p>
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-3xl font-bold text-primary">
