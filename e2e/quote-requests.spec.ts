@@ -90,10 +90,10 @@ for (const screen of SCREENS) {
       await expect(main.getByText("22 requests shown.")).toBeVisible();
 
       await main
-        .getByRole("link", { name: `Open and price the request from ${customer.account.email}` })
+        .getByRole("link", { name: `Open and price the request from ${customer.account.name}` })
         .click();
       await expect(page).toHaveURL(new RegExp(`[?&]open=${asked._id}`));
-      const quote = main.getByRole("article", { name: `Quote request from ${customer.account.email}` });
+      const quote = main.getByRole("article", { name: `Quote request from ${customer.account.name}` });
       await expect(quote.getByText("Prices for the spring season, please.")).toBeVisible();
       const pliersLine = quote.getByRole("group", { name: pliers.name });
       await expect(pliersLine.getByRole("spinbutton", { name: "Unit price" })).toHaveValue("11");
