@@ -146,8 +146,11 @@ export const toolSearchPageSchema = z.object({
   nextCursor: z.string().nullable(),
   total: z.number().int(),
   totalIsEstimate: z.boolean(),
-  /** Each facet counted over the tools matching every other filter (decision 0061). */
-  facets: toolFacetsSchema,
+  /**
+   * Each facet counted over the tools matching every other filter (decision 0061); null on a next page
+   * (a cursor's), since the first page's facets hold for every page of the same search.
+   */
+  facets: toolFacetsSchema.nullable(),
 });
 export type ToolSearchPage = z.infer<typeof toolSearchPageSchema>;
 

@@ -104,7 +104,15 @@ export async function resolveFilters(
     ) {
       throw new HttpError(400, `${attribute.name} is yes or no: filter it by true or false.`);
     }
-    return { ...filter, attribute };
+    // A choice is matched in any case, as its value is taken (the owner's spelling is what is stored).
+    const values =
+      attribute.kind === "choice"
+        ? filter.values.map(
+            (value) =>
+              attribute.choices.find((choice) => choice.toLowerCase() === value.toLowerCase()) ?? value,
+          )
+        : filter.values;
+    return { ...filter, values, attribute };
   });
   const near = categoryId
     ? new Set([...tree.pathOf(categoryId).map((category) => category.id), ...tree.subtreeIds(categoryId)])

@@ -258,7 +258,7 @@ export async function searchTools(
   const [rows, total, facets] = await Promise.all([
     readPage(),
     counts && !filtered ? counts.get(countKey(query), countMatches) : countMatches(),
-    countFacets(db, filters(bound), narrowing, facetAttributes),
+    after ? null : countFacets(db, filters(bound), narrowing, facetAttributes),
   ]);
   const page = keysetPage(rows, limit, (last) => plan.cursor.encode([sort, ...plan.valuesOf(last), last.id]));
   return {

@@ -123,6 +123,9 @@ for (const target of testDatabaseTargets()) {
         ["A", "B", "E"],
         { minCents: 500, maxCents: 4000 },
       ]);
+      // A choice in another spelling of its case is the same choice, as a value is taken in any case.
+      const otherCase = await found("attr.insulation=none");
+      expect([otherCase.tools, otherCase.counts("cordless")]).toEqual([["C", "D"], { true: 2, false: 0 }]);
       const hostile = await found(`attr.grip=${encodeURIComponent("x' or 1=1 --")}`);
       expect([hostile.tools, hostile.total]).toEqual([[], 0]);
     });
@@ -132,6 +135,8 @@ for (const target of testDatabaseTargets()) {
       expect([first.tools.length, first.total]).toEqual([2, 3]);
       const second = (await search(`attr.cordless=true&limit=2&cursor=${first.nextCursor}`)).json();
       expect([second.tools.length, second.total, second.nextCursor]).toEqual([1, 3, null]);
+      // The facets come with the first page only: they hold for every page, so they are not counted again.
+      expect([first.facets === null, second.facets]).toEqual([false, null]);
     });
 
     it("refuses an unknown key, a value of the wrong kind and hostile or huge filters with one sentence", async () => {
