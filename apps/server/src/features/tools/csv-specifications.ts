@@ -1,15 +1,14 @@
 // The catalogue CSV's specification columns (decision 0062): one column per attribute, headed
 // `attr:<key>`, in the attributes' order after the tool's own columns; a cell holds the value as a
 // spreadsheet shows it (18, 2.5, yes/no, a choice, one line of text), empty for none.
-import type { Attribute, ToolAttribute } from "@toolshop/shared/attributes";
+import { type Attribute, attributeApplies, type ToolAttribute } from "@toolshop/shared/attributes";
 import { ATTRIBUTE_COLUMN_PREFIX } from "@toolshop/shared/spreadsheets";
 import type { Tool } from "@toolshop/shared/tools";
 import { notOfToolCategory, type StoredAttributeValue, storedAttributeValue } from "../attributes/values";
 import type { CategoryTree } from "../categories/tree";
 import { quoteCell } from "./csv-columns";
 
-export const ATTRIBUTE_HEADER_PREFIX = ATTRIBUTE_COLUMN_PREFIX;
-export const attributeHeader = (key: string) => `${ATTRIBUTE_HEADER_PREFIX}${key}`;
+export const attributeHeader = (key: string) => `${ATTRIBUTE_COLUMN_PREFIX}${key}`;
 
 const PLAIN = new Intl.NumberFormat("en-US", { useGrouping: false, maximumFractionDigits: 20 });
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
@@ -91,7 +90,7 @@ export function planSpecifications(
     );
   }
   const category = categorySlug ? tree.findBySlug(categorySlug) : undefined;
-  const above = new Set(category ? tree.pathOf(category.id).map((step) => step.slug) : []);
+  const categoryPath = category ? tree.pathOf(category.id).map((step) => step.slug) : [];
   for (const attribute of used) {
     const header = attributeHeader(attribute.key);
     const read = readAttributeCell(attribute, cellOf(header) ?? "");
@@ -102,11 +101,7 @@ export function planSpecifications(
     }
     const to = read.stored ? storedValueCell(read.stored) : "";
     if (from === to) continue;
-    if (
-      read.stored &&
-      attribute.categories.length > 0 &&
-      !attribute.categories.some((slug) => above.has(slug))
-    ) {
+    if (read.stored && !attributeApplies(attribute, categoryPath)) {
       if (category) errors.push(notOfToolCategory(attribute.name));
       continue;
     }

@@ -4,19 +4,18 @@
 import { createHash } from "node:crypto";
 import type { Attribute } from "@toolshop/shared/attributes";
 import { SKU_REQUIRED, skuTaken } from "@toolshop/shared/sku";
-import type { ToolImportResult, ToolImportRow } from "@toolshop/shared/spreadsheets";
+import {
+  ATTRIBUTE_COLUMN_PREFIX,
+  type ToolImportResult,
+  type ToolImportRow,
+} from "@toolshop/shared/spreadsheets";
 import { type CreateToolBody, createToolBodySchema, type Tool } from "@toolshop/shared/tools";
 import { z } from "zod";
 import type { CsvRecord } from "../../lib/csv";
 import { HttpError } from "../../lib/http-errors";
 import type { StoredAttributeValue } from "../attributes/values";
 import { CellError, ID_HEADER, quoteCell, type ToolColumn, toolCsvValues } from "./csv-columns";
-import {
-  ATTRIBUTE_HEADER_PREFIX,
-  attributeHeader,
-  planSpecifications,
-  type SpecificationContext,
-} from "./csv-specifications";
+import { attributeHeader, planSpecifications, type SpecificationContext } from "./csv-specifications";
 
 /** A row the import would write: the values it was checked with, and the tool it updates. */
 export interface PlannedWrite {
@@ -51,11 +50,11 @@ function readHeader(
   const seen = new Set<string>();
   const byPosition = header.cells.map((cell) => {
     const name = cell.trim().toLowerCase();
-    if (name.startsWith(ATTRIBUTE_HEADER_PREFIX) && !attributeHeaders.has(name)) {
+    if (name.startsWith(ATTRIBUTE_COLUMN_PREFIX) && !attributeHeaders.has(name)) {
       const keys = attributes.map((attribute) => attribute.key).join(", ") || "none yet";
       throw new HttpError(
         400,
-        `Line ${header.line} has the column ${quoteCell(cell)}, but no attribute has the key ${quoteCell(name.slice(ATTRIBUTE_HEADER_PREFIX.length))}: add it on the attributes screen first, or take the column out. The attributes' keys are: ${keys}.`,
+        `Line ${header.line} has the column ${quoteCell(cell)}, but no attribute has the key ${quoteCell(name.slice(ATTRIBUTE_COLUMN_PREFIX.length))}: add it on the attributes screen first, or take the column out. The attributes' keys are: ${keys}.`,
       );
     }
     if (!known.includes(name) && !attributeHeaders.has(name)) {
