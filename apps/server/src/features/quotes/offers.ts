@@ -200,6 +200,7 @@ export async function acceptQuote(
         address: body.address,
         phone: body.phone,
         quoteId: row.id,
+        quoteCompany: row.company,
       });
       answer = { order, replayed: false };
       return moved(tx, row, "accepted", { userId: actor.id });
