@@ -13,7 +13,12 @@ import { formatCount } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { newIdempotencyKey, ORDERS_QUERY_KEY } from "../../orders/api/orders-api";
 import { ORDER_PLACED_MESSAGE } from "../../orders/checkout-messages";
-import { DeliveryDetailsFields, useDeliveryForm, useSubmitOnce } from "../../orders/delivery-details";
+import {
+  DeliveryDetailsFields,
+  SaveToProfileField,
+  useDeliveryForm,
+  useSubmitOnce,
+} from "../../orders/delivery-details";
 import { toolKeys } from "../../tools/api/search-tools";
 import { CART_QUERY_KEY, placeCartOrder } from "../api/cart-api";
 import { useCartView } from "../cart-view";
@@ -30,18 +35,23 @@ function PlaceCartOrderForm({ lines, email }: CartCheckoutProps) {
   // One key per visit: a double click or a retry places one order.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const {
-    register,
-    handleSubmit,
-    formState: { errors },
+    form: {
+      register,
+      handleSubmit,
+      formState: { errors },
+    },
+    saveDetails,
   } = useDeliveryForm(email);
+  const [saveToProfile, setSaveToProfile] = useState(false);
   const order = useMutation({
     mutationFn: (values: CartCheckoutForm) =>
       placeCartOrder(
         { lines: lines.map(({ toolId, quantity }) => ({ toolId, quantity })), ...values, fromCart: true },
         idempotencyKey,
       ),
-    onSuccess: async (placed) => {
+    onSuccess: async (placed, values) => {
       notify.success(ORDER_PLACED_MESSAGE);
+      if (saveToProfile) void saveDetails(values);
       // To the payment first: reading the emptied cart here would show "Your cart is empty" meanwhile.
       await navigate(`/dashboard/payment/${encodeURIComponent(placed._id)}`);
       // The server emptied the cart in the order's own transaction (fromCart): read it again.
@@ -102,6 +112,7 @@ function PlaceCartOrderForm({ lines, email }: CartCheckoutProps) {
           phone={register("phone")}
           errors={errors}
         />
+        <SaveToProfileField checked={saveToProfile} onChange={setSaveToProfile} />
         {order.error ? (
           <div role="alert" className="flex flex-col gap-2 rounded-field bg-error/10 p-3 text-error">
             <p>The order was not placed: {order.error.message}</p>

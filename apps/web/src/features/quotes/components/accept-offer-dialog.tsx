@@ -35,9 +35,11 @@ export function AcceptOfferDialog({ quote, total, email, onRefused, onClose }: A
   const navigate = useNavigate();
   // The accept's body is the cart checkout's address and phone, with the same rules and messages.
   const {
-    register,
-    handleSubmit,
-    formState: { errors },
+    form: {
+      register,
+      handleSubmit,
+      formState: { errors },
+    },
   } = useDeliveryForm(email);
   const accept = useMutation({
     mutationFn: (body: QuoteAcceptBody) => acceptQuote(quote._id, body),
