@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { MessagePanel } from "../../../components/message-panel";
 import { Money } from "../../../components/money";
+import { ContentSkeleton } from "../../../components/page-skeleton";
 import { ProductThumbnail } from "../../../components/product-thumbnail";
 import { QueryView } from "../../../components/query-view";
 import { Screen } from "../../../components/screen";
@@ -21,6 +22,7 @@ import {
 } from "../../orders/delivery-details";
 import { toolKeys } from "../../tools/api/search-tools";
 import { CART_QUERY_KEY, placeCartOrder } from "../api/cart-api";
+import { announceCartChanged } from "../api/cart-broadcast";
 import { useCartView } from "../cart-view";
 import { cartReady, RemovedNote, useCartTotal } from "./cart-screen";
 
@@ -56,6 +58,7 @@ function PlaceCartOrderForm({ lines, email }: CartCheckoutProps) {
       await navigate(`/dashboard/payment/${encodeURIComponent(placed._id)}`);
       // The server emptied the cart in the order's own transaction (fromCart): read it again.
       await queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+      announceCartChanged(email);
       await queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
       await queryClient.invalidateQueries({ queryKey: toolKeys.all });
     },
@@ -136,7 +139,12 @@ export function CartCheckoutScreen({ email }: { email: string }) {
   const view = useCartView();
   return (
     <Screen title="Checkout" className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-10">
-      <QueryView query={view} pendingLabel="Loading your cart" errorTitle="Your cart could not be loaded.">
+      <QueryView
+        query={view}
+        pendingLabel="Loading your cart"
+        pending={<ContentSkeleton label="Loading your cart" />}
+        errorTitle="Your cart could not be loaded."
+      >
         {(cart) =>
           cart.lines.length === 0 ? (
             <div className="flex flex-col gap-4">

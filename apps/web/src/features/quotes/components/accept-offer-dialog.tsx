@@ -7,6 +7,7 @@ import type { TaxedTotal } from "../../../components/tax-summary";
 import { ApiRequestError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { CART_QUERY_KEY } from "../../cart/api/cart-api";
+import { announceCartChanged } from "../../cart/api/cart-broadcast";
 import { ORDERS_QUERY_KEY } from "../../orders/api/orders-api";
 import { DeliveryDetailsFields, useDeliveryForm, useSubmitOnce } from "../../orders/delivery-details";
 import { toolKeys } from "../../tools/api/search-tools";
@@ -51,6 +52,7 @@ export function AcceptOfferDialog({ quote, total, email, onRefused, onClose }: A
       await queryClient.invalidateQueries({ queryKey: toolKeys.all });
       // The order took the quote's tools out of the cart on the server: the badge and /cart follow.
       await queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+      announceCartChanged(email);
     },
     onError: (error) => {
       if (!(error instanceof ApiRequestError) || error.status !== 409) return;
