@@ -47,7 +47,19 @@ for (const screen of SCREENS) {
       main.getByRole("region", { name: /^Low stock/ }).getByRole("link", { name: tool.name }),
     ).toBeVisible();
     // The chart drew (uPlot's canvas); the same figures are a table for screen readers and anyone.
-    await expect(main.getByTestId("revenue-chart").locator("canvas")).toBeVisible();
+    const chart = main.getByTestId("revenue-chart");
+    await expect(chart.locator("canvas")).toBeVisible();
+    // Its legend reads today's figures until a day is hovered, then that day's; never "--" or "–".
+    const legend = chart.locator(".u-legend");
+    await expect(legend).toContainText(/Revenue\s*\$[1-9][\d,]*\.\d\d/);
+    await expect(legend).not.toContainText(/--|–/);
+    const today = (await legend.locator("tr").first().textContent()) ?? "";
+    const box = await chart.locator(".u-over").boundingBox();
+    if (!box) throw new Error("The chart has no plot area.");
+    await page.mouse.move(box.x + 5, box.y + box.height / 2);
+    await expect(legend.locator("tr").first()).not.toHaveText(today);
+    await expect(legend).toContainText(/Revenue\s*\$0\.00/);
+    await page.mouse.move(0, 0);
     await main.getByText("Show the figures per day as a table").click();
     await expect(
       main.getByRole("table", { name: "Revenue and paid orders per day" }).getByRole("row"),

@@ -79,9 +79,9 @@ for (const screen of SCREENS) {
       await expectNoSidewaysScroll(page);
       await saveScreenshot(page, `quotes-ask-${screen.name}`);
       await main.getByRole("button", { name: "Send the request" }).click();
-      await expect(
-        main.getByRole("status").filter({ hasText: "Your request for a quote is sent." }),
-      ).toBeVisible();
+      const sent = main.getByRole("status").filter({ hasText: "Your request for a quote is sent." });
+      await expect(sent).toBeVisible();
+      await expect(sent).toContainText("The tools stay in your cart until you accept the offer");
       await main.getByRole("link", { name: "See your quote" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Your quote" })).toBeVisible();
       await expect(main.getByText("The shop has your request and will mail you an offer.")).toBeVisible();
@@ -89,7 +89,10 @@ for (const screen of SCREENS) {
 
       // The owner prices it 10% below the list prices on Quote requests: 30 × $18.00 and 4 × $45.00, $720.00.
       await ownerSendsOffer(owner.page, quoteId, { discountPercent: 10 });
+      // Meanwhile the customer adds a tool the quote does not cover.
+      const [unquoted] = await twoTools(owner, "Unquoted");
       await owner.close();
+      await addToCart(page, unquoted, 3);
 
       // My quotes lists the offer; its page shows the prices, the note and the validity.
       await page.goto("/dashboard/quotes");
@@ -125,6 +128,16 @@ for (const screen of SCREENS) {
       await fillCard(page, "4242 4242 4242 4242");
       await page.getByRole("button", { name: "Pay", exact: true }).click();
       await expect(page.getByText("Congrats! Your payment is completed.")).toBeVisible();
+
+      // The order took the quoted tools out of the cart; the one added since stays, at its list price.
+      const cartLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Cart,/ });
+      await expect(cartLink).toHaveAccessibleName("Cart, 1 item");
+      await cartLink.click();
+      await expect(page.getByRole("heading", { level: 1, name: "Your cart" })).toBeVisible();
+      await expect(main.getByRole("link", { name: unquoted.name })).toBeVisible();
+      await expect(main.getByText(clamp.name)).toHaveCount(0);
+      await expect(main.getByText(saw.name)).toHaveCount(0);
+      await expect(main.getByText(/^Total \$/)).toHaveText("Total $20.00");
 
       // The receipt carries the offered unit prices, not the list prices.
       await page.goto(`/dashboard/orders/${orderId}`);

@@ -3,6 +3,7 @@
 import type { AddressInfo } from "node:net";
 import { buildApp } from "./app";
 import { startDraining } from "./features/health/draining";
+import { startBanner } from "./start-banner";
 import { fail, prepareStart, rootMessage } from "./start-up";
 
 // Give up on requests that are still running this long after the drain delay.
@@ -26,9 +27,11 @@ async function main(): Promise<void> {
     fail(`Toolshop could not listen on ${config.host}:${config.port}: ${rootMessage(error)}`);
   }
   const { port } = app.server.address() as AddressInfo;
+  const listeningUrl = `http://${config.host}:${port}`;
   app.log.info(
-    `Toolshop is serving http://${config.host}:${port} on ${database.kind === "pglite" ? "PGlite" : "PostgreSQL"}`,
+    `Toolshop is serving ${listeningUrl} on ${database.kind === "pglite" ? "PGlite" : "PostgreSQL"}`,
   );
+  app.log.info(startBanner({ config, listeningUrl }));
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

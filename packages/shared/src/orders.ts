@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { postalAddress } from "./address";
 import { pageQueryFields } from "./paging";
 import { checkLineTool, lineToolFields, lineToolKey } from "./sku";
 import { oneLine } from "./text";
@@ -26,22 +27,12 @@ export function quantityBoundSentence(message: string | undefined, tool: Quantit
 
 /** Digits, optionally a leading + and spaces or dashes between the digits: "+1 555-0100". */
 export const PHONE_PATTERN = /^\+?\d(?:[\d\s-]*\d)?$/;
-export const ADDRESS_MAX_LENGTH = 500;
 export const PHONE_MAX_LENGTH = 30;
 /** No single order is larger; it keeps every quantity inside a database integer. */
 export const MAX_ORDER_QUANTITY = 1_000_000;
 
-export const addressSchema = oneLine(
-  z
-    .string({ error: ADDRESS_REQUIRED })
-    .trim()
-    .min(1, { error: ADDRESS_REQUIRED, abort: true })
-    .max(ADDRESS_MAX_LENGTH, {
-      error: `The address must be at most ${ADDRESS_MAX_LENGTH} characters`,
-      abort: true,
-    }),
-  "The address",
-);
+/** The delivery address: lines, as a postal address has them (address.ts). */
+export const addressSchema = postalAddress("The address", ADDRESS_REQUIRED);
 
 // The pattern's \s would let a line break between the digits: oneLine refuses it.
 export const phoneSchema = oneLine(
@@ -239,6 +230,7 @@ export const orderSchema = z.object({
   toolId: z.uuid().nullable(),
   /** The tool's name when the order was placed. */
   name: z.string(),
+  /** Its lines separated by "\n" (a postal address's). */
   address: z.string(),
   phone: z.string(),
   email: z.string(),

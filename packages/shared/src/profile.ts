@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ADDRESS_MAX_LENGTH, postalAddress } from "./address";
 import { NAME_MAX_LENGTH, oneLine } from "./text";
 
 // docs/product.md sections 3 and 5: the profile update, every field optional. An empty field clears it.
@@ -6,7 +7,7 @@ export const PROFILE_UPDATED = "updated profile";
 
 export const PROFILE_LIMITS = {
   displayName: NAME_MAX_LENGTH,
-  address: 500,
+  address: ADDRESS_MAX_LENGTH,
   education: 200,
   phoneNumber: 30,
   location: 200,
@@ -40,7 +41,7 @@ const optionalText = (label: string, max: number) =>
 
 export const profileUpdateSchema = z.object({
   displayName: optionalText("Name", PROFILE_LIMITS.displayName).optional(),
-  address: optionalText("Address", PROFILE_LIMITS.address).optional(),
+  address: postalAddress("Address").optional(),
   education: optionalText("Education", PROFILE_LIMITS.education).optional(),
   phoneNumber: optionalText("Phone number", PROFILE_LIMITS.phoneNumber)
     .refine((value) => value === "" || PHONE_PATTERN.test(value), "Phone number must contain digits only")
@@ -63,6 +64,7 @@ export type ProfileField = keyof ProfileUpdate;
 export const profileSchema = z.object({
   email: z.string(),
   displayName: z.string(),
+  /** Its lines separated by "\n", as the checkouts take it. */
   address: z.string(),
   education: z.string(),
   phoneNumber: z.string(),

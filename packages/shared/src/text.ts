@@ -1,10 +1,10 @@
 import type { z } from "zod";
 
-// Input limits shared by every schema that stores text. One-line fields (names, email, phone, address
-// line, company, carrier...) refuse line breaks and every other control character: they end up in mail
-// headers, CSV exports and logs, where a CR/LF forges a line. Multi-line fields (comment, message) keep
-// the newline and refuse the rest. Both refuse the bidirectional controls. Every pattern is a single
-// character class: linear time.
+// Input limits shared by every schema that stores text. One-line fields (names, email, phone, company,
+// carrier...) refuse line breaks and every other control character: they end up in mail headers, CSV
+// exports and logs, where a CR/LF forges a line. Multi-line fields (comment, message, and a postal
+// address: address.ts) keep the newline and refuse the rest. Both refuse the bidirectional controls.
+// Every pattern is a single character class: linear time.
 
 /** C0 controls, DEL, C1 controls and the Unicode line and paragraph separators. */
 const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
@@ -52,6 +52,16 @@ export function multiLine(schema: z.ZodString, label: string): z.ZodString {
 /** True when `value` has no control character and no bidirectional control: for checks outside a schema. */
 export function isOneLine(value: string): boolean {
   return !CONTROL_CHARACTER.test(value) && !BIDI_CONTROL.test(value);
+}
+
+/** True when `value` has a control character other than a line break's LF and CR: for multi-line rules. */
+export function hasControlExceptLineBreak(value: string): boolean {
+  return CONTROL_CHARACTER_EXCEPT_NEWLINE.test(value);
+}
+
+/** True when `value` has a bidirectional control. */
+export function hasBidiControl(value: string): boolean {
+  return BIDI_CONTROL.test(value);
 }
 
 /**

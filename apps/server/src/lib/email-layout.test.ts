@@ -118,3 +118,21 @@ describe("mails show a person's text as text, never as a link", () => {
     expect(mail.html).not.toContain("<a href=http");
   });
 });
+
+describe("an address of several lines", () => {
+  const lines = ["Unit 4, <b>Forge</b> Park", "Sheffield", "S1 2AB"];
+  const placed = { ...order, address: lines.join("\n") };
+  const mails = {
+    confirmation: orderConfirmationEmail(placed, "usd", SHOP),
+    shipped: orderShippedEmail(placed, { carrier: "UPS", trackingNumber: "1Z" }, SHOP),
+  };
+
+  it.each(Object.entries(mails))(
+    "%s: one line each in the text body, <br> between them in HTML",
+    (_, mail) => {
+      expect(mail.text).toContain("Delivery address: Unit 4, <b>Forge</b> Park\n  Sheffield\n  S1 2AB\n");
+      expect(mail.html).toContain("<td>Unit 4, &lt;b&gt;Forge&lt;/b&gt; Park<br>Sheffield<br>S1 2AB</td>");
+      expect(mail.subject).not.toMatch(/[\r\n]/);
+    },
+  );
+});

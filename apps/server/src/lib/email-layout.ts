@@ -47,15 +47,22 @@ function htmlText(text: string): string {
   return escapeHtml(unlinkable(text));
 }
 
-/** "Label: value", one line each, for the text body (made unlinkable by mailBodies). */
+/**
+ * "Label: value", one line each, for the text body (made unlinkable by mailBodies). A value of several
+ * lines (a postal address) goes on under its first line, each further line indented.
+ */
 export function detailLines(details: readonly MailDetail[]): string[] {
-  return details.map(([label, value]) => `${label}: ${value}`);
+  return details.flatMap(([label, value]) => {
+    const [first = "", ...more] = value.split("\n");
+    return [`${label}: ${first}`, ...more.map((line) => `  ${line}`)];
+  });
 }
 
-/** The same details as an HTML table, escaped and unlinkable. */
+/** The same details as an HTML table, escaped and unlinkable; a value's lines are joined by <br>. */
 export function detailTable(details: readonly MailDetail[]): string {
+  const cell = (value: string) => value.split("\n").map(htmlText).join("<br>");
   const rows = details
-    .map(([label, value]) => `<tr><th align="left">${htmlText(label)}</th><td>${htmlText(value)}</td></tr>`)
+    .map(([label, value]) => `<tr><th align="left">${htmlText(label)}</th><td>${cell(value)}</td></tr>`)
     .join("\n");
   return `<table>\n${rows}\n</table>`;
 }

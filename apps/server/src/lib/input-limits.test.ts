@@ -1,3 +1,4 @@
+import { addressControlMessage } from "@toolshop/shared/address";
 import { shipOrderBodySchema } from "@toolshop/shared/admin-orders";
 import { EMAIL_PATTERN, signUpSchema } from "@toolshop/shared/auth";
 import { createOrderBodySchema } from "@toolshop/shared/orders";
@@ -23,20 +24,25 @@ describe("one-line and multi-line fields", () => {
       expect(messages(quoteRequestSchema.safeParse({ ...validQuote, company: name }))).toEqual([
         oneLineMessage("Company"),
       ]);
-      expect(messages(profileUpdateSchema.safeParse({ address: name }))).toEqual([oneLineMessage("Address")]);
-      expect(
-        messages(
-          createOrderBodySchema.safeParse({
-            toolId: crypto.randomUUID(),
-            address: name,
-            phone: "1",
-            quantity: 1,
-          }),
-        ),
-      ).toEqual([oneLineMessage("The address")]);
+      expect(messages(profileUpdateSchema.safeParse({ location: name }))).toEqual([
+        oneLineMessage("Location"),
+      ]);
       expect(messages(shipOrderBodySchema.safeParse({ carrier: name, trackingNumber: "1" }))).toEqual([
         oneLineMessage("The carrier"),
       ]);
+    },
+  );
+
+  it.each(["\u0000", "\u001b[31m", "\u0085", "\u2028", "\t"])(
+    "refuses %j inside an address, which may have lines",
+    (bad) => {
+      const order = (address: string) =>
+        createOrderBodySchema.safeParse({ toolId: crypto.randomUUID(), address, phone: "1", quantity: 1 });
+      expect(messages(order(`1 Main St${bad}\nLeeds`))).toEqual([addressControlMessage("The address")]);
+      expect(messages(profileUpdateSchema.safeParse({ address: `1 Main St${bad}` }))).toEqual([
+        addressControlMessage("Address"),
+      ]);
+      expect(order("1 Main St\r\nLeeds").data?.address).toBe("1 Main St\nLeeds");
     },
   );
 

@@ -9,6 +9,8 @@ export interface PdfPage {
   height: number;
   /** The page's text items joined by spaces, in reading order. */
   text: string;
+  /** Each text item where it is drawn (x from the left, y from the bottom, in points): which line is which. */
+  items: { text: string; x: number; y: number }[];
 }
 
 export async function readPdf(bytes: Uint8Array): Promise<PdfPage[]> {
@@ -26,7 +28,12 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfPage[]> {
         .map((item) => ("str" in item ? item.str : ""))
         .join(" ")
         .replace(/\s+/g, " ");
-      pages.push({ width: Math.round(width), height: Math.round(height), text });
+      const items = content.items.flatMap((item) =>
+        "str" in item && item.str.trim() !== ""
+          ? [{ text: item.str, x: Math.round(item.transform[4]), y: Math.round(item.transform[5]) }]
+          : [],
+      );
+      pages.push({ width: Math.round(width), height: Math.round(height), text, items });
     }
     return pages;
   } finally {

@@ -1,9 +1,8 @@
 import { PAGE_PATHS } from "@toolshop/shared/page-paths";
 import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from "react-router";
-import { RouteFallback } from "../components/spinner";
 import { loadChunk } from "../lib/chunk-load";
 import { keyFreshHistoryEntry } from "./history-entry-key";
-import { RootLayout } from "./layouts/root-layout";
+import { RootFallback, RootLayout } from "./layouts/root-layout";
 import { lazyPage } from "./lazy-page";
 import { RootRouteError, RouteError } from "./route-error";
 
@@ -23,7 +22,7 @@ export const appRoutes: RouteObject[] = [
     Component: RootLayout,
     ErrorBoundary: RootRouteError,
     // Shown while the signed-in routes are discovered, on a first visit straight to one of them.
-    HydrateFallback: RouteFallback,
+    HydrateFallback: RootFallback,
     children: [
       {
         // Errors of a page show inside the layout, under the navigation bar.

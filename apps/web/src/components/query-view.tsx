@@ -22,6 +22,8 @@ interface QueryViewProps<TData> {
   pendingLabel: string;
   /** The box the spinner is centred in. */
   pendingClassName?: string;
+  /** Shown instead of the spinner while pending (a skeleton of what is coming); it carries the label. */
+  pending?: ReactNode;
   /** What could not be loaded, as a sentence ("The order could not be loaded."). */
   errorTitle: string;
   /** The error as the reader should see it, e.g. a 403 in the spec's own words. */
@@ -37,6 +39,7 @@ export function QueryView<TData>({
   query,
   pendingLabel,
   pendingClassName = "grid place-items-center py-16",
+  pending,
   errorTitle,
   mapError = (error) => error,
   isEmpty,
@@ -44,6 +47,7 @@ export function QueryView<TData>({
   children,
 }: QueryViewProps<TData>) {
   if (query.isPending) {
+    if (pending) return <>{pending}</>;
     return (
       <div className={pendingClassName}>
         <Spinner label={pendingLabel} />

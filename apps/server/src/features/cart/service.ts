@@ -3,7 +3,7 @@
 import type { Database } from "@toolshop/db/client";
 import { carts, tools, users } from "@toolshop/db/schema";
 import { type Cart, type CartLine, cartLineUnitPrice, type StoredCartBody } from "@toolshop/shared/cart";
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { amountToMinor, minorToAmount } from "../../lib/money";
 
 type Executor = Pick<Database, "select">;
@@ -111,4 +111,35 @@ export async function replaceCart(
       removedToolIds: toolIds.filter((id) => !toolsById.has(id)),
     };
   });
+}
+
+/** The executor of a transaction another feature runs (a quote's acceptance). */
+type Writer = Pick<Database, "select" | "update" | "delete">;
+
+/**
+ * Takes `lines` out of the user's cart, in the caller's transaction: a tool's quantity is lowered by
+ * the quantity given, and its line goes when the cart held no more than that. A quote accepted into an
+ * order calls it, so that its tools are not bought twice (issue 62); tools not named stay as they are.
+ */
+export async function removeFromCart(
+  tx: Writer,
+  userId: string,
+  lines: readonly { toolId: string; quantity: number }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  // Queues behind (or ahead of) a PUT of the same user, which locks the same row.
+  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  if (!user) return;
+  const covered = new Map<string, number>();
+  for (const line of lines) covered.set(line.toolId, (covered.get(line.toolId) ?? 0) + line.quantity);
+  const held = await tx
+    .select({ toolId: carts.toolId, quantity: carts.quantity })
+    .from(carts)
+    .where(and(eq(carts.userId, userId), inArray(carts.toolId, [...covered.keys()])));
+  for (const row of held) {
+    const left = row.quantity - (covered.get(row.toolId) ?? 0);
+    const thisLine = and(eq(carts.userId, userId), eq(carts.toolId, row.toolId));
+    if (left <= 0) await tx.delete(carts).where(thisLine);
+    else await tx.update(carts).set({ quantity: left }).where(thisLine);
+  }
 }

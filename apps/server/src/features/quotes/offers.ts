@@ -16,6 +16,7 @@ import { HttpError } from "../../lib/http-errors";
 import { amountToMinor } from "../../lib/money";
 import { isAdmin } from "../../policy/access-policy";
 import { provenAddress } from "../../policy/address-claims";
+import { removeFromCart } from "../cart/service";
 import { type Actor, type OrdersContext, publish } from "../orders/context";
 import { orderResponse, orderViewColumns } from "../orders/dto";
 import { placeOrderIn, type Transaction } from "../orders/place-order";
@@ -202,6 +203,12 @@ export async function acceptQuote(
         quoteId: row.id,
         quoteCompany: row.company,
       });
+      // The quote's tools leave the cart with the order that buys them, or its checkout buys them again.
+      await removeFromCart(
+        tx,
+        actor.id,
+        lines.map((line) => ({ toolId: line.toolId as string, quantity: line.quantity })),
+      );
       answer = { order, replayed: false };
       return moved(tx, row, "accepted", { userId: actor.id });
     },

@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { Footer } from "../../components/footer";
 import { Navbar } from "../../components/navbar";
+import { PageSkeleton } from "../../components/page-skeleton";
 import { RouteAnnouncer } from "../../components/route-announcer";
 import { useSession } from "../../features/auth/use-session";
 import { useSignOutOnUnauthorized } from "../../features/auth/use-sign-out-on-unauthorized";
@@ -38,6 +39,25 @@ export function RootLayout() {
       <Footer />
       <RouteAnnouncer />
       <ScrollRestoration />
+    </div>
+  );
+}
+
+/**
+ * While the first page's code is still on its way (a slow phone network, a signed-in route being
+ * discovered): the navigation bar and the page's skeleton at once, rather than a lone spinner.
+ */
+export function RootFallback() {
+  const { session } = useSession();
+  const onSignOut = useSignOutToHome();
+  return (
+    <div className="flex min-h-screen flex-col overflow-x-clip">
+      <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
+        <Navbar user={session.status === "signed-in" ? session.user : null} onSignOut={onSignOut} />
+      </header>
+      <main id="main-content" tabIndex={-1} className="min-h-svh flex-1 focus:outline-none">
+        <PageSkeleton />
+      </main>
     </div>
   );
 }

@@ -3,9 +3,10 @@
 // checkout show of it is cart-view.ts.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Cart } from "@toolshop/shared/cart";
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { useSession } from "../auth/use-session";
 import { accountCartQueryOptions, saveCart } from "./api/cart-api";
+import { announceCartChanged, onCartChangedElsewhere } from "./api/cart-broadcast";
 import { applyCartChange, type CartChange, type EditableLine } from "./cart-changes";
 import {
   readVisitorCart,
@@ -26,11 +27,23 @@ export function useVisitorLines(): VisitorLine[] {
 
 const line = (toolId: string, quantity: number, seenPrice: number) => ({ toolId, quantity, seenPrice });
 
-/** How many tools the cart holds, for the navigation bar. */
+/**
+ * How many tools the cart holds, for the navigation bar (on every page, so it is also where this tab
+ * hears of a change to the account's cart made in another tab, and reads it again).
+ */
 export function useCartCount(): number {
   const email = useSignedInEmail();
   const visitor = useVisitorLines();
+  const queryClient = useQueryClient();
   const account = useQuery({ ...accountCartQueryOptions(email ?? ""), enabled: email !== null });
+  useEffect(() => {
+    if (!email) return;
+    return onCartChangedElsewhere((changed) => {
+      if (changed === email) {
+        void queryClient.invalidateQueries({ queryKey: accountCartQueryOptions(email).queryKey });
+      }
+    });
+  }, [email, queryClient]);
   return email ? (account.data?.lines.length ?? 0) : visitor.length;
 }
 
@@ -55,7 +68,9 @@ export function useCartActions() {
       return saveCart(applyCartChange(lines, change, line));
     },
     onSuccess: (cart) => {
-      if (cart && email) queryClient.setQueryData(accountCartQueryOptions(email).queryKey, cart);
+      if (!cart || !email) return;
+      queryClient.setQueryData(accountCartQueryOptions(email).queryKey, cart);
+      announceCartChanged(email);
     },
   });
   /** How many tools the cart holds now (to keep it within CART_MAX_LINES before adding). */

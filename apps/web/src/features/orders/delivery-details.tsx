@@ -80,15 +80,37 @@ export function useSavedDeliveryDetails(email: string, form: DeliveryForm) {
 
 /**
  * The form of a checkout that asks only where the order goes (the whole cart, an accepted offer): the
- * checkout's rules and messages for the address and phone, the profile's details filled in.
+ * checkout's rules and messages for the address and phone, the profile's details filled in, and
+ * `saveDetails`, which keeps the typed ones in the profile.
  */
 export function useDeliveryForm(email: string) {
   const form = useForm<CartCheckoutForm>({
     resolver: zodResolver(cartCheckoutFormSchema),
     defaultValues: { address: "", phone: "" },
   });
-  useSavedDeliveryDetails(email, form);
-  return form;
+  const { save } = useSavedDeliveryDetails(email, form);
+  return { form, saveDetails: save };
+}
+
+/** "Save to my profile" under a checkout's address and phone (the one tool's and the cart's). */
+export function SaveToProfileField({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex items-center gap-2">
+      <input
+        type="checkbox"
+        className="size-5 accent-primary"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      Save to my profile
+    </label>
+  );
 }
 
 /**

@@ -42,9 +42,9 @@ export function AdminOrderCard({ order, onCommand }: AdminOrderCardProps) {
           <p className="font-mono text-xs font-semibold tracking-wide text-base-content/70">{order.number}</p>
           <OrderLines order={order} look="heading" title={title} />
           <p className="break-all">{order.email}</p>
-          <p className="text-base-content/70">
-            {order.address} · {order.phone}
-          </p>
+          {/* The packing details: the address line by line, as it goes on the parcel. */}
+          <p className="break-words whitespace-pre-line text-base-content/70">{order.address}</p>
+          <p className="text-base-content/70">{order.phone}</p>
           <p className="text-base-content/70">
             Ordered <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
           </p>

@@ -1,7 +1,10 @@
-import { cartQuantitySchema } from "@toolshop/shared/cart";
+import { cartQuantitySchema, cartTotal } from "@toolshop/shared/cart";
 import type { Tool } from "@toolshop/shared/tools";
+import { unitPriceFor } from "@toolshop/shared/unit-price";
 import { useRef, useState } from "react";
 import { TextField } from "../../../components/form-fields";
+import { Money } from "../../../components/money";
+import { formatCount, formatPrice } from "../../../lib/format";
 import { useTypedBeforeHydration } from "../../../lib/use-typed-before-hydration";
 import { displayedQuantityMessage } from "../../orders/checkout-messages";
 import { CART_ADD_PARAMS } from "../cart-addition";
@@ -22,7 +25,7 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
     ? undefined
     : displayedQuantityMessage(result.error.issues[0]?.message, tool);
   const quantityField = (
-    <div className="max-w-64">
+    <div className="flex max-w-64 flex-col gap-1">
       <TextField
         id="add-to-cart-quantity"
         ref={field}
@@ -38,6 +41,7 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
       />
+      <LinePrice tool={tool} quantity={result.success ? result.data : null} />
     </div>
   );
   return (
@@ -50,5 +54,33 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
       disabledReason={message}
       quantityField={quantityField}
     />
+  );
+}
+
+/**
+ * The unit price at the chosen quantity (its price break, by the rule the order is priced with) and the
+ * line's total, read out as the quantity changes; nothing while the quantity cannot be ordered.
+ */
+function LinePrice({ tool, quantity }: { tool: Tool; quantity: number | null }) {
+  const unitPrice = quantity === null ? null : unitPriceFor(tool.price, tool.priceBreaks, quantity);
+  return (
+    <output htmlFor="add-to-cart-quantity" aria-live="polite" className="flex flex-col text-base">
+      {quantity !== null && unitPrice !== null ? (
+        <>
+          <span>
+            {formatCount(quantity)} × <span className="whitespace-nowrap">{formatPrice(unitPrice)} each</span>
+            {unitPrice < tool.price ? (
+              <span className="text-base-content/70">
+                {" "}
+                (list price <span className="whitespace-nowrap">{formatPrice(tool.price)}</span>)
+              </span>
+            ) : null}
+          </span>
+          <span className="font-semibold">
+            Total <Money amount={cartTotal([{ unitPrice, quantity }])} />
+          </span>
+        </>
+      ) : null}
+    </output>
   );
 }

@@ -76,6 +76,34 @@ describe("the cart's checkout", () => {
     expect(api.callsTo("PUT", "/api/cart")).toEqual([]);
   });
 
+  it("saves the address and phone typed to the profile when asked, as the one-tool checkout does", async () => {
+    const placed = anOrder({ _id: "0c0c0c0c-1111-4222-8333-444444444444", price: 678 });
+    const { user, router, api } = await open({ status: 201, body: placed });
+    const address = screen.getByLabelText("Address") as HTMLTextAreaElement;
+    await waitFor(() => expect(address.value).toBe(PROFILE.address));
+    await user.clear(address);
+    await user.type(address, "9 Depot Lane");
+    await user.click(screen.getByRole("checkbox", { name: "Save to my profile" }));
+    await user.click(screen.getByRole("button", { name: "Place order" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/payment/${placed._id}`));
+    await expect
+      .poll(() => api.callsTo("PUT", "/api/profile")[0]?.body)
+      .toEqual({ address: "9 Depot Lane", phoneNumber: PROFILE.phoneNumber });
+  });
+
+  it("leaves the profile alone unless asked", async () => {
+    const placed = anOrder({ _id: "0c0c0c0c-1111-4222-8333-444444444444", price: 678 });
+    const { user, router, api } = await open({ status: 201, body: placed });
+    await waitFor(() =>
+      expect((screen.getByLabelText("Address") as HTMLTextAreaElement).value).toBe(PROFILE.address),
+    );
+    expect(screen.getByRole("checkbox", { name: "Save to my profile" })).not.toBeChecked();
+    await user.click(screen.getByRole("button", { name: "Place order" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/payment/${placed._id}`));
+    expect(api.callsTo("PUT", "/api/profile")).toEqual([]);
+  });
+
   it("shows a 409's short lines next to them, and keeps the cart", async () => {
     const { user, api } = await open(
       apiError(409, "Conflict", "Not enough in stock: Electric Drill (7 left). Nothing was ordered."),

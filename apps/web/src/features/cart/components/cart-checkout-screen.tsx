@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { MessagePanel } from "../../../components/message-panel";
 import { Money } from "../../../components/money";
+import { ContentSkeleton } from "../../../components/page-skeleton";
 import { ProductThumbnail } from "../../../components/product-thumbnail";
 import { QueryView } from "../../../components/query-view";
 import { Screen } from "../../../components/screen";
@@ -13,9 +14,15 @@ import { formatCount } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { newIdempotencyKey, ORDERS_QUERY_KEY } from "../../orders/api/orders-api";
 import { ORDER_PLACED_MESSAGE } from "../../orders/checkout-messages";
-import { DeliveryDetailsFields, useDeliveryForm, useSubmitOnce } from "../../orders/delivery-details";
+import {
+  DeliveryDetailsFields,
+  SaveToProfileField,
+  useDeliveryForm,
+  useSubmitOnce,
+} from "../../orders/delivery-details";
 import { toolKeys } from "../../tools/api/search-tools";
 import { CART_QUERY_KEY, placeCartOrder } from "../api/cart-api";
+import { announceCartChanged } from "../api/cart-broadcast";
 import { useCartView } from "../cart-view";
 import { cartReady, RemovedNote, useCartTotal } from "./cart-screen";
 
@@ -30,22 +37,28 @@ function PlaceCartOrderForm({ lines, email }: CartCheckoutProps) {
   // One key per visit: a double click or a retry places one order.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const {
-    register,
-    handleSubmit,
-    formState: { errors },
+    form: {
+      register,
+      handleSubmit,
+      formState: { errors },
+    },
+    saveDetails,
   } = useDeliveryForm(email);
+  const [saveToProfile, setSaveToProfile] = useState(false);
   const order = useMutation({
     mutationFn: (values: CartCheckoutForm) =>
       placeCartOrder(
         { lines: lines.map(({ toolId, quantity }) => ({ toolId, quantity })), ...values, fromCart: true },
         idempotencyKey,
       ),
-    onSuccess: async (placed) => {
+    onSuccess: async (placed, values) => {
       notify.success(ORDER_PLACED_MESSAGE);
+      if (saveToProfile) void saveDetails(values);
       // To the payment first: reading the emptied cart here would show "Your cart is empty" meanwhile.
       await navigate(`/dashboard/payment/${encodeURIComponent(placed._id)}`);
       // The server emptied the cart in the order's own transaction (fromCart): read it again.
       await queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+      announceCartChanged(email);
       await queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
       await queryClient.invalidateQueries({ queryKey: toolKeys.all });
     },
@@ -102,6 +115,7 @@ function PlaceCartOrderForm({ lines, email }: CartCheckoutProps) {
           phone={register("phone")}
           errors={errors}
         />
+        <SaveToProfileField checked={saveToProfile} onChange={setSaveToProfile} />
         {order.error ? (
           <div role="alert" className="flex flex-col gap-2 rounded-field bg-error/10 p-3 text-error">
             <p>The order was not placed: {order.error.message}</p>
@@ -125,7 +139,12 @@ export function CartCheckoutScreen({ email }: { email: string }) {
   const view = useCartView();
   return (
     <Screen title="Checkout" className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-10">
-      <QueryView query={view} pendingLabel="Loading your cart" errorTitle="Your cart could not be loaded.">
+      <QueryView
+        query={view}
+        pendingLabel="Loading your cart"
+        pending={<ContentSkeleton label="Loading your cart" />}
+        errorTitle="Your cart could not be loaded."
+      >
         {(cart) =>
           cart.lines.length === 0 ? (
             <div className="flex flex-col gap-4">

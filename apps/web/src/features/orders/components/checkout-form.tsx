@@ -18,7 +18,12 @@ import { useShop } from "../../storefront/api/shop-api";
 import { toolKeys } from "../../tools/api/search-tools";
 import { newIdempotencyKey, ORDERS_QUERY_KEY, placeOrder } from "../api/orders-api";
 import { displayedQuantityMessage, ORDER_PLACED_MESSAGE } from "../checkout-messages";
-import { DeliveryDetailsFields, useSavedDeliveryDetails, useSubmitOnce } from "../delivery-details";
+import {
+  DeliveryDetailsFields,
+  SaveToProfileField,
+  useSavedDeliveryDetails,
+  useSubmitOnce,
+} from "../delivery-details";
 
 interface CheckoutFormProps {
   tool: Tool;
@@ -91,15 +96,7 @@ export function CheckoutForm({ tool, email, onPlaced, onRefused }: CheckoutFormP
         phone={register("phone")}
         errors={errors}
       />
-      <label className="flex items-center gap-2">
-        <input
-          type="checkbox"
-          className="size-5 accent-primary"
-          checked={saveToProfile}
-          onChange={(event) => setSaveToProfile(event.target.checked)}
-        />
-        Save to my profile
-      </label>
+      <SaveToProfileField checked={saveToProfile} onChange={setSaveToProfile} />
       <TextField
         id="checkout-quantity"
         label="Quantity"

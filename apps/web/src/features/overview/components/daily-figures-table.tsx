@@ -1,7 +1,6 @@
 import type { OverviewDay } from "@toolshop/shared/overview";
 import { formatCount, formatPrice } from "../../../lib/format";
-
-const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+import { dayLabel as label, paidOrdersText } from "../chart-days";
 
 /**
  * The chart's figures as text: a summary sentence and, behind a disclosure, the table of every day.
@@ -12,12 +11,11 @@ export function DailyFiguresTable({ series }: { series: OverviewDay[] }) {
     (top, day) => (day.revenue > (top?.revenue ?? 0) ? day : top),
     undefined,
   );
-  const label = (day: OverviewDay) => dayFormat.format(new Date(`${day.day}T00:00:00Z`));
   return (
     <>
       <p className="text-sm text-base-content/70">
         {best
-          ? `Days are UTC days. The best day was ${label(best)}, with ${formatPrice(best.revenue)} from ${formatCount(best.paidOrders)} paid orders.`
+          ? `Days are UTC days. The best day was ${label(best)}, with ${formatPrice(best.revenue)} from ${paidOrdersText(best.paidOrders)}.`
           : "Days are UTC days. No order was paid in this period."}
       </p>
       <details>

@@ -6,35 +6,47 @@ import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { formatCount, formatPrice } from "../../../lib/format";
+import { dayLabel, dayStartSeconds, legendDay, paddedDayRange } from "../chart-days";
 
 const HEIGHT = 260;
 const REVENUE_COLOR = "#2563eb";
 const ORDERS_COLOR = "#d97706";
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
 
-function options(width: number): uPlot.Options {
+function options(width: number, days: OverviewDay[]): uPlot.Options {
+  // The legend's values are the hovered day's, or today's while nothing is hovered.
+  const shown = (idx: number | null | undefined) => legendDay(days, idx ?? null);
   return {
     width,
     height: HEIGHT,
     // The days are UTC days (the server's): labelled as such, not shifted into the browser's zone.
     tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), "Etc/UTC"),
-    scales: { x: { time: true }, orders: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+    scales: {
+      x: { time: true, range: (_u, min, max) => paddedDayRange(min, max) },
+      orders: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+    },
     series: [
-      {},
+      {
+        label: "Day",
+        value: (_u, _value, _s, idx) => {
+          const day = shown(idx);
+          return day ? dayLabel(day) : "";
+        },
+      },
       {
         label: "Revenue",
         scale: "revenue",
         stroke: REVENUE_COLOR,
         fill: `${REVENUE_COLOR}66`,
         paths: uPlot.paths.bars?.({ size: [0.7, 24] }),
-        value: (_u, value) => (value == null ? "–" : formatPrice(value)),
+        value: (_u, _value, _s, idx) => formatPrice(shown(idx)?.revenue ?? 0),
       },
       {
         label: "Paid orders",
         scale: "orders",
         stroke: ORDERS_COLOR,
         width: 2,
-        value: (_u, value) => (value == null ? "–" : formatCount(value)),
+        value: (_u, _value, _s, idx) => formatCount(shown(idx)?.paidOrders ?? 0),
       },
     ],
     axes: [
@@ -58,11 +70,11 @@ export default function RevenueChart({ series }: { series: OverviewDay[] }) {
     const element = box.current;
     if (!element) return;
     const data: uPlot.AlignedData = [
-      series.map((day) => Date.parse(`${day.day}T00:00:00Z`) / 1000),
+      series.map(dayStartSeconds),
       series.map((day) => day.revenue),
       series.map((day) => day.paidOrders),
     ];
-    const plot = new uPlot(options(element.clientWidth), data, element);
+    const plot = new uPlot(options(element.clientWidth, series), data, element);
     const resize = new ResizeObserver(() => plot.setSize({ width: element.clientWidth, height: HEIGHT }));
     resize.observe(element);
     return () => {

@@ -200,7 +200,10 @@ function OrderSummary({ order }: { order: Order }) {
       <div className="min-w-0">
         <h2 className="text-lg font-semibold">{title}</h2>
         <OrderLines order={order} look="priced" title={title} listLabel="Tools in this order" />
-        <p className="text-sm break-words text-base-content/80">Deliver to: {order.address}</p>
+        <p className="text-sm break-words whitespace-pre-line text-base-content/80">
+          Deliver to:{"\n"}
+          {order.address}
+        </p>
       </div>
     </article>
   );

@@ -81,6 +81,26 @@ describe("ProfileForm", () => {
     expect(names).toEqual(["Ann Smith"]);
   });
 
+  it("takes the address in lines, as the checkouts it fills, and saves them as lines", async () => {
+    const puts: { address?: string }[] = [];
+    ({ close } = await startTestApi(async (request, response) => {
+      if (request.method === "PUT") {
+        const chunks: Buffer[] = [];
+        for await (const chunk of request) chunks.push(chunk as Buffer);
+        puts.push(JSON.parse(Buffer.concat(chunks).toString()));
+      }
+      sendJson(response, 200, saved);
+    }));
+    const user = renderForm();
+    const address = await screen.findByRole("textbox", { name: /^Address/ });
+    expect(address.tagName).toBe("TEXTAREA");
+    await user.clear(address);
+    await user.type(address, "Unit 4, Forge Park{Enter}Sheffield{Enter}{Enter}S1 2AB ");
+    await user.click(screen.getByRole("button", { name: "Update profile" }));
+    expect(await screen.findByText("updated profile")).toBeInTheDocument();
+    expect(puts.map((body) => body.address)).toEqual(["Unit 4, Forge Park\nSheffield\nS1 2AB"]);
+  });
+
   it("checks the phone number, LinkedIn address and VAT number before saving", async () => {
     let puts = 0;
     ({ close } = await startTestApi((request, response) => {

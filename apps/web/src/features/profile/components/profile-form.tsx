@@ -9,7 +9,7 @@ import {
   profileUpdateSchema,
 } from "@toolshop/shared/profile";
 import { useForm } from "react-hook-form";
-import { TextField } from "../../../components/form-fields";
+import { TextAreaField, TextField } from "../../../components/form-fields";
 import { LoadError } from "../../../components/load-error";
 import { Spinner } from "../../../components/spinner";
 import { notify } from "../../../lib/toast";
@@ -110,22 +110,37 @@ function ProfileFields({ saved, onNameSaved }: { saved: Profile } & Pick<Profile
         <p className="text-sm font-medium">Email</p>
         <p className="break-all text-base-content/80">{email}</p>
       </div>
-      {FIELDS.map((field) => (
-        <TextField
-          key={field.name}
-          id={`profile-${field.name}`}
-          label={field.label}
-          labelNote="(optional)"
-          error={errors[field.name]?.message}
-          registration={register(field.name)}
-          type={field.type ?? "text"}
-          inputMode={field.inputMode}
-          autoComplete={field.autoComplete}
-          placeholder={field.placeholder}
-          hint={field.hint}
-          maxLength={PROFILE_LIMITS[field.name]}
-        />
-      ))}
+      {FIELDS.map((field) =>
+        field.name === "address" ? (
+          // A postal address has lines, as at checkout, which it fills.
+          <TextAreaField
+            key={field.name}
+            id="profile-address"
+            label={field.label}
+            labelNote="(optional)"
+            error={errors.address?.message}
+            registration={register("address")}
+            rows={3}
+            autoComplete={field.autoComplete}
+            maxLength={PROFILE_LIMITS.address}
+          />
+        ) : (
+          <TextField
+            key={field.name}
+            id={`profile-${field.name}`}
+            label={field.label}
+            labelNote="(optional)"
+            error={errors[field.name]?.message}
+            registration={register(field.name)}
+            type={field.type ?? "text"}
+            inputMode={field.inputMode}
+            autoComplete={field.autoComplete}
+            placeholder={field.placeholder}
+            hint={field.hint}
+            maxLength={PROFILE_LIMITS[field.name]}
+          />
+        ),
+      )}
       <div className="flex items-center gap-3 sm:col-span-2">
         <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
           {isSubmitting ? "Saving…" : "Update profile"}

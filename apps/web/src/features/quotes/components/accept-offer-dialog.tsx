@@ -6,6 +6,8 @@ import { Money } from "../../../components/money";
 import type { TaxedTotal } from "../../../components/tax-summary";
 import { ApiRequestError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
+import { CART_QUERY_KEY } from "../../cart/api/cart-api";
+import { announceCartChanged } from "../../cart/api/cart-broadcast";
 import { ORDERS_QUERY_KEY } from "../../orders/api/orders-api";
 import { DeliveryDetailsFields, useDeliveryForm, useSubmitOnce } from "../../orders/delivery-details";
 import { toolKeys } from "../../tools/api/search-tools";
@@ -34,9 +36,11 @@ export function AcceptOfferDialog({ quote, total, email, onRefused, onClose }: A
   const navigate = useNavigate();
   // The accept's body is the cart checkout's address and phone, with the same rules and messages.
   const {
-    register,
-    handleSubmit,
-    formState: { errors },
+    form: {
+      register,
+      handleSubmit,
+      formState: { errors },
+    },
   } = useDeliveryForm(email);
   const accept = useMutation({
     mutationFn: (body: QuoteAcceptBody) => acceptQuote(quote._id, body),
@@ -46,6 +50,9 @@ export function AcceptOfferDialog({ quote, total, email, onRefused, onClose }: A
       await queryClient.invalidateQueries({ queryKey: MY_QUOTES_QUERY_KEY });
       await queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
       await queryClient.invalidateQueries({ queryKey: toolKeys.all });
+      // The order took the quote's tools out of the cart on the server: the badge and /cart follow.
+      await queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+      announceCartChanged(email);
     },
     onError: (error) => {
       if (!(error instanceof ApiRequestError) || error.status !== 409) return;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { aCartLine } from "../../cart/test/cart-data";
 import { type ApiAnswer, apiError, renderScreen, startOrdersApi } from "../../orders/test/render-with-api";
 import { DRILL, PLIERS } from "../test/quotes-data";
-import { AskForQuote } from "./ask-for-quote";
+import { AskForQuote, STAY_IN_CART } from "./ask-for-quote";
 
 const NEW_QUOTE_ID = "7e57a0b0-0000-4000-8000-00000000000a";
 const LINES = [aCartLine(PLIERS, { quantity: 60 }), aCartLine(DRILL, { quantity: 10 })];
@@ -34,12 +34,15 @@ describe("Ask for a quote, under the cart", () => {
     expect(
       screen.getByText("The request names the 2 tools in your cart with their quantities."),
     ).toBeVisible();
+    // The tools are not taken out yet: only the accepted offer's order takes them (issue 62).
+    expect(screen.getByText(STAY_IN_CART)).toBeVisible();
     await user.type(company, "Builder & Sons");
     await user.type(screen.getByLabelText(/^Message/), "Delivery in March, please.");
     await user.dblClick(screen.getByRole("button", { name: "Send the request" }));
 
     const sent = (await screen.findByText("Your request for a quote is sent.")).closest("[role=status]");
     expect(sent).toHaveFocus();
+    expect(sent).toHaveTextContent(STAY_IN_CART);
     expect(screen.getByRole("link", { name: "See your quote" })).toHaveAttribute(
       "href",
       `/dashboard/quotes/${NEW_QUOTE_ID}`,

@@ -11,6 +11,10 @@ import { formatCount } from "../../../lib/format";
 import { useSubmitOnce } from "../../orders/delivery-details";
 import { askForQuote, MY_QUOTES_QUERY_KEY } from "../api/my-quotes-api";
 
+/** Said when the quote is asked for: the order placed by accepting the offer takes the tools out. */
+export const STAY_IN_CART =
+  "The tools stay in your cart until you accept the offer; its order then takes them out.";
+
 /** The cart's quote block; a visitor sent to sign in comes back here with the form open. */
 export const ASK_FOR_QUOTE_ID = "ask-for-quote";
 
@@ -101,6 +105,7 @@ function CartQuoteRequestForm({ lines, onSent, onCancel }: CartQuoteRequestFormP
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Ask for a quote" className="flex flex-col gap-3">
       <p>The request names {tools} in your cart with their quantities.</p>
+      <p>{STAY_IN_CART}</p>
       <TextField
         id="ask-for-quote-company"
         label="Company"
@@ -150,6 +155,7 @@ function QuoteSent({ quoteId }: { quoteId: string }) {
     >
       <p className="font-semibold">Your request for a quote is sent.</p>
       <p>The shop will mail you its offer; you will find it in My quotes.</p>
+      <p>{STAY_IN_CART}</p>
       <Link to={`/dashboard/quotes/${encodeURIComponent(quoteId)}`} className="link self-start link-primary">
         See your quote
       </Link>

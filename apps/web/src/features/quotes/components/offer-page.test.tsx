@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import type { Quote } from "@toolshop/shared/quote-offers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { notify } from "../../../lib/toast";
+import { accountCartQueryOptions } from "../../cart/api/cart-api";
 import { anOrder } from "../../orders/test/orders-data";
 import {
   type ApiAnswer,
@@ -87,11 +88,14 @@ describe("the offer page", () => {
 
   it("accepts with the profile's address and phone, then goes to pay the new order", async () => {
     const quote = anOfferedQuote();
-    const { user, router, api } = await open(quote, (call) =>
+    const { user, router, api, queryClient } = await open(quote, (call) =>
       call.path === `/api/quotes/${quote._id}/accept`
         ? { status: 201, body: anOrder({ _id: ORDER_ID, quoteId: quote._id }) }
         : apiError(500, "Error", "?"),
     );
+    // The navigation bar's cart, read before: the order takes the quote's tools out of it on the server.
+    const cartKey = accountCartQueryOptions("ann@example.com").queryKey;
+    queryClient.setQueryData(cartKey, { lines: [], removedToolIds: [] });
     // The shop's tax has arrived: the dialog names the total the order will have.
     await screen.findByText("Tax 20%");
     await user.click(screen.getByRole("button", { name: "Accept" }));
@@ -107,6 +111,7 @@ describe("the offer page", () => {
     expect(accepts).toHaveLength(1);
     expect(accepts[0]?.body).toEqual({ address: PROFILE.address, phone: PROFILE.phoneNumber });
     expect(notify.success).toHaveBeenCalledWith(OFFER_ACCEPTED_MESSAGE);
+    await waitFor(() => expect(queryClient.getQueryState(cartKey)?.isInvalidated).toBe(true));
   });
 
   it("shows the 409 of a short line in the dialog and marks that line on the page", async () => {

@@ -123,6 +123,37 @@ describe("the product page", () => {
     expect(page.queryByRole("button", { name: /add to cart/i })).not.toBeInTheDocument();
   });
 
+  it("prices the quantity typed by the price breaks and shows the line's total", async () => {
+    const pliers: Tool = {
+      ...LEVEL,
+      name: "Pliers",
+      price: 12.5,
+      minQuantity: 1,
+      priceBreaks: [
+        { minQuantity: 50, unitPrice: 11 },
+        { minQuantity: 100, unitPrice: 9.75 },
+      ],
+    };
+    api = await startProductApi(() => ({ status: 200, body: pliers }));
+    const { user } = openProduct();
+    const quantity = await screen.findByRole("spinbutton", { name: "Quantity" });
+    // The line's price, read out as the quantity changes.
+    const price = screen.getByText(/^1 ×/).closest("output") as HTMLElement;
+    expect(price).toHaveAttribute("aria-live", "polite");
+    expect(price).toHaveTextContent("1 × $12.50 eachTotal $12.50");
+
+    await user.clear(quantity);
+    await user.type(quantity, "100");
+    expect(price).toHaveTextContent("100 × $9.75 each (list price $12.50)Total $975.00");
+    await user.clear(quantity);
+    await user.type(quantity, "60");
+    expect(price).toHaveTextContent("60 × $11.00 each (list price $12.50)Total $660.00");
+    // A quantity that cannot be ordered has its message and no price.
+    await user.clear(quantity);
+    await user.type(quantity, "501");
+    expect(price).toBeEmptyDOMElement();
+  });
+
   it("prices in the shop's currency", async () => {
     setPriceCurrency("eur");
     api = await startProductApi(() => ({ status: 200, body: LEVEL }));
