@@ -317,6 +317,9 @@ export const users = pgTable(
     phoneNumber: text("phone_number"),
     location: text("location"),
     linkedin: text("linkedin"),
+    /** The company the customer buys for and its tax/VAT number (issue 62): billed on their invoices. */
+    company: text("company"),
+    taxId: text("tax_id"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -371,6 +374,12 @@ export const orders = pgTable(
       .unique("orders_number_unique"),
     /** The quote this order was made from (issue 49): one order per quote, at most. */
     quoteId: uuid("quote_id").references((): AnyPgColumn => quotes.id, { onDelete: "set null" }),
+    /**
+     * The company billed and its tax/VAT number (issue 62), frozen when the order is placed: the quote's
+     * company for an order from a quote, else the profile's. The invoice prints these, never the profile.
+     */
+    buyerCompany: text("buyer_company"),
+    buyerTaxId: text("buyer_tax_id"),
   },
   (t) => [
     // Keyset paging newest first on (created_at, id): My orders, Manage Orders by status, or all but

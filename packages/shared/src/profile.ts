@@ -12,10 +12,20 @@ export const PROFILE_LIMITS = {
   phoneNumber: 30,
   location: 200,
   linkedin: 300,
+  company: 200,
+  taxId: 30,
 } as const;
 
 /** Digits, optionally a leading + and spaces or dashes between the digits: "+1 555-0100". */
 const PHONE_PATTERN = /^\+?\d(?:[\d\s-]*\d)?$/;
+
+/**
+ * A tax or VAT number as tax offices print them: letters and digits, with spaces, dots, dashes or
+ * slashes between them ("GB 123 4567 89", "DE123456789", "12-3456789").
+ */
+const TAX_ID_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9 ./-]*[A-Za-z0-9])?$/;
+export const TAX_ID_MESSAGE =
+  "VAT number must be letters and digits, with spaces, dots, dashes or slashes between them";
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
@@ -40,6 +50,12 @@ export const profileUpdateSchema = z.object({
   linkedin: optionalText("LinkedIn", PROFILE_LIMITS.linkedin)
     .refine((value) => value === "" || isWebAddress(value), "LinkedIn must be a web address (https://…)")
     .optional(),
+  /** The company billed on the customer's invoices (issue 62). */
+  company: optionalText("Company", PROFILE_LIMITS.company).optional(),
+  /** The company's tax/VAT number, printed under it on the invoice. */
+  taxId: optionalText("VAT number", PROFILE_LIMITS.taxId)
+    .refine((value) => value === "" || TAX_ID_PATTERN.test(value), TAX_ID_MESSAGE)
+    .optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export type ProfileField = keyof ProfileUpdate;
@@ -54,6 +70,8 @@ export const profileSchema = z.object({
   phoneNumber: z.string(),
   location: z.string(),
   linkedin: z.string(),
+  company: z.string(),
+  taxId: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

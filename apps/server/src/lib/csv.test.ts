@@ -42,6 +42,20 @@ describe("CSV through csv-parse and csv-stringify", () => {
     expect(written.toString("utf8")).toBe('\uFEFFa,b\r\n"x,y","say ""hi""\nthere"\r\n\'=1,2\r\n');
   });
 
+  it("writes a negative amount of a number column as a number, and guards anything else in it", async () => {
+    const written = await buffer(
+      csvStream(
+        ["text", "amount"],
+        [
+          ["-2", "-12.50"],
+          ["x", "-1+1"],
+        ],
+        new Set([1]),
+      ),
+    );
+    expect(written.toString("utf8")).toBe("\uFEFFtext,amount\r\n'-2,-12.50\r\nx,'-1+1\r\n");
+  });
+
   it("reads Excel's byte-order mark, quoted commas and newlines, and numbers each record by its first line", () => {
     const file = '\uFEFFname,short\r\n"a, b","one\r\ntwo"\r\n\r\n\r\nc,\'=1\rd,"x""y"\n';
     expect(parseCsv(file, 10)).toEqual([

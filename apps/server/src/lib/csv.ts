@@ -23,21 +23,37 @@ export function unguardFormula(cell: string): string {
   return GUARDED_FORMULA.test(cell) ? cell.slice(1) : cell;
 }
 
+/** A plain decimal number, negative or not: a spreadsheet reads it as a number, never as a formula. */
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
+
 /**
  * A CSV body that streams: the header, then each row as `rows` yields it, every cell guarded. Reading
  * waits for the client (backpressure), so a generator that reads the database in batches holds one
- * batch at a time.
+ * batch at a time. Cells of `numberColumns` (indexes) that are plain numbers are written as they are:
+ * a guarded "-12.50" would be text that a column sum skips (a credit's negative amount).
  */
-export function csvStream(header: readonly string[], rows: AsyncIterable<string[]> | Iterable<string[]>) {
+export function csvStream(
+  header: readonly string[],
+  rows: AsyncIterable<string[]> | Iterable<string[]>,
+  numberColumns: ReadonlySet<number> = new Set(),
+) {
   const stringifier = stringify({ bom: true, record_delimiter: "windows" });
-  const source = Readable.from(guarded(header, rows), { objectMode: true });
+  const source = Readable.from(guarded(header, rows, numberColumns), { objectMode: true });
   source.on("error", (error) => stringifier.destroy(error));
   return source.pipe(stringifier);
 }
 
-async function* guarded(header: readonly string[], rows: AsyncIterable<string[]> | Iterable<string[]>) {
+async function* guarded(
+  header: readonly string[],
+  rows: AsyncIterable<string[]> | Iterable<string[]>,
+  numberColumns: ReadonlySet<number>,
+) {
   yield [...header];
-  for await (const row of rows) yield row.map(guardFormula);
+  for await (const row of rows) {
+    yield row.map((cell, index) =>
+      numberColumns.has(index) && PLAIN_NUMBER.test(cell) ? cell : guardFormula(cell),
+    );
+  }
 }
 
 /**

@@ -111,7 +111,14 @@ function drawDocument(pdf: PDFKit.PDFDocument, number: string, doc: TaxDocumentS
     ...doc.seller.addressLines,
     ...(doc.seller.taxId ? [`Tax id: ${doc.seller.taxId}`] : []),
   ];
-  const buyer = [...(doc.buyer.name ? [doc.buyer.name] : []), doc.buyer.email, doc.buyer.address];
+  const { company, taxId } = doc.buyer;
+  const buyer = [
+    ...(doc.buyer.name ? [doc.buyer.name] : []),
+    ...(company ? [company] : []),
+    doc.buyer.email,
+    doc.buyer.address,
+    ...(taxId ? [`VAT number: ${taxId}`] : []),
+  ];
   pdf.font(BOLD).text("Seller", MARGIN, top, { width: half });
   pdf.font(FONT).text(seller.join("\n"), { width: half });
   const sellerBottom = pdf.y;

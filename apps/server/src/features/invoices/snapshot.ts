@@ -28,8 +28,17 @@ export interface TaxDocumentSnapshot {
   currency: string;
   paymentId: string | null;
   seller: { name: string; addressLines: string[]; taxId: string | null };
-  /** The buyer's name is the account's display name, when it has one. */
-  buyer: { name: string | null; email: string; address: string };
+  /**
+   * The buyer's name is the account's display name, when it has one. The company and its tax/VAT
+   * number are the order's (frozen when it was placed, issue 62); absent on documents from before.
+   */
+  buyer: {
+    name: string | null;
+    company?: string | null;
+    taxId?: string | null;
+    email: string;
+    address: string;
+  };
   tax: TaxRule;
   lines: DocumentLine[];
   totals: { netCents: number; taxCents: number; grossCents: number };

@@ -28,6 +28,8 @@ function aRow(overrides: Partial<OrderRow> = {}): OrderRow {
     pricesIncludeTax: false,
     quoteId: null,
     cancelReason: null,
+    buyerCompany: null,
+    buyerTaxId: null,
     ...overrides,
   };
 }

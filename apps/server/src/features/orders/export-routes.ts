@@ -3,7 +3,7 @@ import { ordersExportFileName, ordersExportQuerySchema } from "@toolshop/shared/
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { csvStream, sendCsv } from "../../lib/csv";
-import { ORDER_EXPORT_HEADER, orderExportRows } from "./export";
+import { ORDER_EXPORT_AMOUNT_COLUMNS, ORDER_EXPORT_HEADER, orderExportRows } from "./export";
 
 const errors = (...codes: (400 | 401 | 403)[]) =>
   Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
@@ -18,12 +18,15 @@ export const ordersExportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: [{ bearerAuth: [] }],
         tags: ["orders"],
-        summary: "The orders placed in a range of days as a CSV file, one row per line (admin)",
+        summary: "The orders placed in a range of days as a CSV file for the accountant (admin)",
         description: [
           "from/to: UTC days, both included, as Manage Orders filters them; every status is listed (the",
-          "status column tells paid from unpaid). One row per order line, the order's fields repeated;",
-          `oldest first. Columns: ${ORDER_EXPORT_HEADER.join(", ")}. UTF-8 with a byte-order mark, CRLF`,
-          "lines; cells a spreadsheet would run as a formula start with a '. Streamed: any range works.",
+          "status column tells paid from unpaid); oldest first. Each order is a row of kind `order` with its",
+          "totals (orderNet, orderTax, orderGross), then a `line` row per line with its net, tax and gross,",
+          "then a `credit-note` row per line of each credit note (creditNoteNumber), its amounts negative;",
+          "the order's fields are repeated on each of its rows, amounts never: a column's sum counts each once.",
+          `Columns (README.md, "Orders CSV"): ${ORDER_EXPORT_HEADER.join(", ")}. UTF-8 with a byte-order`,
+          "mark, CRLF lines; text cells a spreadsheet would run as a formula start with a '. Streamed.",
         ].join(" "),
         querystring: ordersExportQuerySchema,
         produces: ["text/csv"],
@@ -34,7 +37,11 @@ export const ordersExportRoutes: FastifyPluginAsyncZod = async (app) => {
       sendCsv(
         reply,
         ordersExportFileName(request.query),
-        csvStream(ORDER_EXPORT_HEADER, orderExportRows(app.db, currency, request.query)),
+        csvStream(
+          ORDER_EXPORT_HEADER,
+          orderExportRows(app.db, currency, request.query),
+          ORDER_EXPORT_AMOUNT_COLUMNS,
+        ),
       ),
   );
 };

@@ -102,16 +102,22 @@ for (const target of testDatabaseTargets()) {
         'attachment; filename="orders-2026-04-01-to-2026-04-30.csv"',
       );
       expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-      const [header, ...rows] = parse(response.rawPayload, { bom: true }) as string[][];
+      const [header, ...all] = parse(response.rawPayload, { bom: true }) as string[][];
       expect(header).toEqual(ORDER_EXPORT_HEADER);
       const cell = (row: string[] | undefined, name: string) => row?.[ORDER_EXPORT_HEADER.indexOf(name)];
+      // Each order's row comes first, then its lines.
+      expect(all.map((row) => cell(row, "kind"))).toEqual([
+        ...["order", "line", "order", "line"],
+        ...["order", "line", "line", "order", "line"],
+      ]);
+      const rows = all.filter((row) => cell(row, "kind") === "line");
       // April's four orders, oldest first; the paid one has two lines.
       expect(rows.map((row) => cell(row, "quantity"))).toEqual(expect.arrayContaining(["3", "1", "4", "2"]));
       expect(rows).toHaveLength(5);
       expect(new Set(rows.map((row) => cell(row, "orderId"))).size).toBe(4);
       for (const row of rows) expect(cell(row, "order")).toBe(numbers.get(cell(row, "orderId") ?? ""));
       const paidLines = rows.filter((row) => cell(row, "status") === "paid");
-      expect(paidLines.map((row) => [cell(row, "line"), cell(row, "tool"), cell(row, "lineTotal")])).toEqual([
+      expect(paidLines.map((row) => [cell(row, "line"), cell(row, "tool"), cell(row, "net")])).toEqual([
         ["1", "Test Pliers", "20.00"],
         ["2", "'-Tool gone from the catalogue", "5.00"],
       ]);
@@ -124,7 +130,12 @@ for (const target of testDatabaseTargets()) {
       expect(paidLines.map((row) => cell(row, "invoiceNumber"))).toEqual([invoiceNumber, invoiceNumber]);
       const unpaidLines = rows.filter((row) => cell(row, "status") !== "paid");
       expect(unpaidLines.map((row) => cell(row, "invoiceNumber"))).toEqual(["", "", ""]);
-      expect(cell(paidLines[0], "orderTotal")).toBe("20.00");
+      // The order's total once, on its own row, not on its lines.
+      expect(paidLines.map((row) => cell(row, "orderGross"))).toEqual(["", ""]);
+      const paidOrder = all.find((row) => cell(row, "kind") === "order" && cell(row, "status") === "paid");
+      // The sum of its lines, as the invoice's (the fixture's second line was added to the order's row).
+      expect(cell(paidOrder, "orderGross")).toBe("25.00");
+      expect(cell(paidOrder, "net")).toBe("");
       expect(cell(paidLines[0], "currency")).toBe("USD");
     });
 
@@ -140,7 +151,8 @@ for (const target of testDatabaseTargets()) {
       }
       const ids = all.map((row) => row[ORDER_EXPORT_HEADER.indexOf("orderId")]);
       expect(new Set(ids).size).toBe(6);
-      expect(all).toHaveLength(7);
+      // Six order rows and their seven lines.
+      expect(all).toHaveLength(13);
       const placedAt = all.map((row) => row[ORDER_EXPORT_HEADER.indexOf("placedAt")] ?? "");
       expect([...placedAt].sort()).toEqual(placedAt);
     });

@@ -24,6 +24,7 @@ import { toolDiscontinued } from "@toolshop/shared/tool-relations";
 import { unitPriceFor } from "@toolshop/shared/unit-price";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
+import { billedCompany, type CustomerCompany } from "./billed-company";
 import { type Actor, type OrdersContext, publish } from "./context";
 import { type OrderViewRow, orderViewColumns, toOrderResponse } from "./dto";
 import { claimKey, hashOf, storedResponse } from "./idempotency-keys";
@@ -51,6 +52,8 @@ export interface OrderToPlace {
   address: string;
   phone: string;
   quoteId?: string;
+  /** The company the quote was asked for (issue 62), which the order bills instead of the profile's. */
+  quoteCompany?: string | null;
 }
 
 /** A tool as placing reads it, locked. */
@@ -126,14 +129,21 @@ export async function placeOrderIn(
   user: Actor,
   order: OrderToPlace,
 ): Promise<Order> {
-  await refuseBeyondUnpaidCap(tx, user.id, ctx.maxUnpaidOrders);
+  const customer = await refuseBeyondUnpaidCap(tx, user.id, ctx.maxUnpaidOrders);
   const locked = await lockTools(tx, order.lines);
   // The routes refused it already (tools/skus.ts); under the lock, for an accepted quote and a race.
   const discontinued = [...locked.values()].find((tool) => tool.discontinued);
   if (discontinued) throw new HttpError(409, toolDiscontinued(discontinued.name));
   const unitPrices = priceLines(order.lines, locked);
   const taxed = refuseUnlessOrderable(order.lines, locked, unitPrices, ctx.tax);
-  const written = await writeOrder(tx, user, order, taxed, ctx.tax);
+  const written = await writeOrder(
+    tx,
+    user,
+    order,
+    taxed,
+    ctx.tax,
+    billedCompany(order.quoteCompany, customer),
+  );
   return toOrderResponse(written.order, written.lines, ctx);
 }
 
@@ -141,10 +151,11 @@ export async function placeOrderIn(
  * Refuses a customer who already holds `cap` unpaid orders (each holds stock that other customers
  * cannot order). Counted under the customer's row lock, so that one customer's simultaneous orders
  * are counted one after another; NO KEY UPDATE leaves their other orders' inserts (KEY SHARE) free.
+ * Answers the profile's company, read with the lock.
  */
-async function refuseBeyondUnpaidCap(tx: Transaction, userId: string, cap: number): Promise<void> {
+async function refuseBeyondUnpaidCap(tx: Transaction, userId: string, cap: number): Promise<CustomerCompany> {
   const [customer] = await tx
-    .select({ id: users.id })
+    .select({ id: users.id, company: users.company, taxId: users.taxId })
     .from(users)
     .where(eq(users.id, userId))
     .for("no key update");
@@ -164,6 +175,7 @@ async function refuseBeyondUnpaidCap(tx: Transaction, userId: string, cap: numbe
       `You already have ${cap} unpaid orders. Please pay or delete one of them in My orders before placing another.`,
     );
   }
+  return { company: customer.company, taxId: customer.taxId };
 }
 
 /** The lines' tools, locked in id order: every placing takes its locks in the same order. */
@@ -296,6 +308,7 @@ async function writeOrder(
   body: OrderToPlace,
   priced: readonly TaxedLine[],
   rule: TaxRule,
+  billed: CustomerCompany,
 ): Promise<{ order: OrderViewRow; lines: OrderLineRow[] }> {
   const taken = sql.join(
     priced.map((line) => sql`(${line.tool.id}::uuid, ${line.quantity}::integer)`),
@@ -318,6 +331,8 @@ async function writeOrder(
       address: body.address,
       phone: body.phone,
       quoteId: body.quoteId ?? null,
+      buyerCompany: billed.company,
+      buyerTaxId: billed.taxId,
     })
     .returning(orderViewColumns);
   if (!order) throw new Error("An order insert returned nothing.");

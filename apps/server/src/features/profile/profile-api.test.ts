@@ -1,5 +1,6 @@
 // GET and PUT /api/profile: the signed-in user's own profile, validated, and the name shared with the identity.
 import { testDatabaseTargets } from "@toolshop/db/test-support";
+import { TAX_ID_MESSAGE } from "@toolshop/shared/profile";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IdentityClient, uniqueEmail } from "../../testing/identity-client";
 import { createTestApp, type TestApp } from "../../testing/test-app";
@@ -42,6 +43,8 @@ for (const target of testDatabaseTargets()) {
         phoneNumber: "",
         location: "",
         linkedin: "",
+        company: "",
+        taxId: "",
       });
     });
 
@@ -53,6 +56,8 @@ for (const target of testDatabaseTargets()) {
         phoneNumber: "+1 555-0100",
         location: "Springfield",
         linkedin: "https://www.linkedin.com/in/ada",
+        company: "Buyer Electrical Ltd",
+        taxId: "GB 123 4567 89",
       };
       const put = await putProfile({ ...saved, email: "someone.else@example.com", role: "admin" });
       expect(put.statusCode, put.body).toBe(200);
@@ -91,6 +96,29 @@ for (const target of testDatabaseTargets()) {
         expect(response.json().message).toContain(message);
       }
       expect((await getProfile()).json().linkedin).toBe("https://www.linkedin.com/in/ada");
+    });
+
+    it("refuses a hostile or over-long company and VAT number and keeps the saved ones", async () => {
+      const cases: [object, string][] = [
+        [{ company: "c".repeat(201) }, "Company must be at most 200 characters"],
+        [{ company: "Buyer\nElectrical" }, "Company must be a single line without line breaks"],
+        [{ company: "Buyer \u202EdtL" }, "Company must not contain invisible characters"],
+        [{ taxId: "9".repeat(31) }, "VAT number must be at most 30 characters"],
+        [{ taxId: "<script>alert(1)</script>" }, TAX_ID_MESSAGE],
+        [{ taxId: "=HYPERLINK(1)" }, TAX_ID_MESSAGE],
+        [{ taxId: "GB 123\u0000" }, "VAT number must be a single line"],
+      ];
+      for (const [payload, message] of cases) {
+        const response = await putProfile(payload);
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(response.json().message).toContain(message);
+      }
+      expect((await getProfile()).json()).toMatchObject({
+        company: "Buyer Electrical Ltd",
+        taxId: "GB 123 4567 89",
+      });
+      const cleared = await putProfile({ company: "  ", taxId: "" });
+      expect(cleared.json()).toMatchObject({ company: "", taxId: "" });
     });
   });
 }

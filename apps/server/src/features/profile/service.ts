@@ -14,6 +14,8 @@ const profileColumns = {
   phoneNumber: users.phoneNumber,
   location: users.location,
   linkedin: users.linkedin,
+  company: users.company,
+  taxId: users.taxId,
 };
 
 type ProfileRow = { [K in keyof typeof profileColumns]: string | null };
@@ -27,6 +29,8 @@ function toProfile(row: ProfileRow): Profile {
     phoneNumber: row.phoneNumber ?? "",
     location: row.location ?? "",
     linkedin: row.linkedin ?? "",
+    company: row.company ?? "",
+    taxId: row.taxId ?? "",
   };
 }
 

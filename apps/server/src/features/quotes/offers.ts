@@ -201,6 +201,7 @@ export async function acceptQuote(
         address: body.address,
         phone: body.phone,
         quoteId: row.id,
+        quoteCompany: row.company,
       });
       // The quote's tools leave the cart with the order that buys them, or its checkout buys them again.
       await removeFromCart(

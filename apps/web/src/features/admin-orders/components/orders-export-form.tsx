@@ -12,8 +12,8 @@ function thisMonth(): OrdersExportQuery {
 }
 
 /**
- * Export CSV (Manage Orders): the orders placed between two days, one row per line, for the
- * accountant. The range is checked with the route's own schema before anything is asked.
+ * Export CSV (Manage Orders): the orders placed between two days, a row with each order's totals, a
+ * row per line and per credited line, for the accountant (decision 0064). The range is checked with the route's own schema before anything is asked.
  */
 export function OrdersExportForm({ initial }: { initial: Partial<OrdersExportQuery> }) {
   const id = useId();
@@ -42,8 +42,8 @@ export function OrdersExportForm({ initial }: { initial: Partial<OrdersExportQue
         noValidate
       >
         <p className="text-sm text-base-content/70">
-          Every order placed on these days (UTC), one row per line with its order's details, for a spreadsheet
-          or the accountant.
+          Every order placed on these days (UTC): a row with its totals, a row per line with its net, tax and
+          gross, and a row per credited line, for a spreadsheet or the accountant.
         </p>
         <div className="flex flex-wrap items-end gap-3">
           {(["from", "to"] as const).map((name) => (

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { TAX_ID_MESSAGE } from "@toolshop/shared/profile";
 import { afterEach, describe, expect, it } from "vitest";
 import { ToastHost } from "../../../components/toast-host";
 import { sendJson, startTestApi } from "../../../test/http-test-server";
@@ -14,6 +15,8 @@ const saved = {
   phoneNumber: "",
   location: "",
   linkedin: "",
+  company: "",
+  taxId: "",
 };
 
 function renderForm(onNameSaved: (name: string) => void = () => undefined) {
@@ -58,6 +61,8 @@ describe("ProfileForm", () => {
     await user.clear(name);
     await user.type(name, "Ann Smith");
     await user.type(screen.getByLabelText(/^LinkedIn/), "https://www.linkedin.com/in/ann");
+    await user.type(screen.getByLabelText(/^Company/), "Buyer Electrical Ltd");
+    await user.type(screen.getByLabelText(/^VAT number/), "GB 123 4567 89");
     await user.click(screen.getByRole("button", { name: "Update profile" }));
 
     expect(await screen.findByText("updated profile")).toBeInTheDocument();
@@ -69,6 +74,8 @@ describe("ProfileForm", () => {
         phoneNumber: "",
         location: "",
         linkedin: "https://www.linkedin.com/in/ann",
+        company: "Buyer Electrical Ltd",
+        taxId: "GB 123 4567 89",
       },
     ]);
     expect(names).toEqual(["Ann Smith"]);
@@ -94,7 +101,7 @@ describe("ProfileForm", () => {
     expect(puts.map((body) => body.address)).toEqual(["Unit 4, Forge Park\nSheffield\nS1 2AB"]);
   });
 
-  it("checks the phone number and LinkedIn address before saving", async () => {
+  it("checks the phone number, LinkedIn address and VAT number before saving", async () => {
     let puts = 0;
     ({ close } = await startTestApi((request, response) => {
       if (request.method === "PUT") puts += 1;
@@ -103,8 +110,10 @@ describe("ProfileForm", () => {
     const user = renderForm();
     await user.type(await screen.findByLabelText(/^Phone number/), "call me");
     await user.type(screen.getByLabelText(/^LinkedIn/), "linkedin ann");
+    await user.type(screen.getByLabelText(/^VAT number/), "<b>GB</b>");
     await user.click(screen.getByRole("button", { name: "Update profile" }));
     expect(await screen.findByText("Phone number must contain digits only")).toBeInTheDocument();
+    expect(screen.getByText(TAX_ID_MESSAGE)).toBeInTheDocument();
     expect(screen.getByText("LinkedIn must be a web address (https://…)")).toBeInTheDocument();
     expect(puts).toBe(0);
   });

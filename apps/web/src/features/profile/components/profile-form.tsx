@@ -23,6 +23,7 @@ const FIELDS: {
   type?: string;
   inputMode?: "tel" | "url";
   placeholder?: string;
+  hint?: string;
 }[] = [
   { name: "displayName", label: "Name", autoComplete: "name" },
   { name: "address", label: "Address", autoComplete: "street-address" },
@@ -36,6 +37,15 @@ const FIELDS: {
     type: "url",
     inputMode: "url",
     placeholder: "https://www.linkedin.com/in/…",
+  },
+  // Billed on the invoice of each order placed from now on (an order keeps the company it was placed with).
+  { name: "company", label: "Company", autoComplete: "organization", hint: "Billed on your invoices" },
+  {
+    name: "taxId",
+    label: "VAT number",
+    autoComplete: "off",
+    placeholder: "GB 123 4567 89",
+    hint: "Your company's tax or VAT number, printed on your invoices",
   },
 ];
 
@@ -126,6 +136,7 @@ function ProfileFields({ saved, onNameSaved }: { saved: Profile } & Pick<Profile
             inputMode={field.inputMode}
             autoComplete={field.autoComplete}
             placeholder={field.placeholder}
+            hint={field.hint}
             maxLength={PROFILE_LIMITS[field.name]}
           />
         ),
