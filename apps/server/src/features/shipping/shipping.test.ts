@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
 import { addTool, stockOf } from "../../testing/fixtures";
+import { outboxMailTo } from "../../testing/identity-client";
 import { readPdf } from "../../testing/pdf-text";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { payThroughCheckout } from "../orders/test-fixtures";
@@ -120,6 +121,9 @@ for (const target of testDatabaseTargets()) {
       expect(order.price).toBe(50.94);
 
       await payThroughCheckout(t.app, buyer, order._id);
+      const mail = await outboxMailTo(t.dataDir, buyer.email, `Your Toolshop order is paid: ${order.number}`);
+      expect(mail).toContain("Standard ($4.95)");
+      expect(mail).toContain("$50.94");
       const invoice = await call(t.app, buyer, "GET", `/api/orders/${order._id}/invoice.pdf`);
       const text = (await readPdf(invoice.rawPayload)).map((page) => page.text).join("\n");
       expect(text).toContain("Shipping: Standard");
