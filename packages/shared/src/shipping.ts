@@ -165,6 +165,14 @@ export const shippingOptionSchema = z.object({
 });
 export type ShippingOption = z.infer<typeof shippingOptionSchema>;
 
+/** The answer of POST /api/shipping/options. */
+export const shippingOptionsSchema = z.object({
+  /** Every country some active method names, sorted: the checkout's choice; empty when none restricts. */
+  countries: z.array(z.string()),
+  options: z.array(shippingOptionSchema),
+});
+export type ShippingOptions = z.infer<typeof shippingOptionsSchema>;
+
 /** The shipping of a placed order, as its answer shows it; null for an order placed with none. */
 export const orderShippingSchema = z.object({
   name: z.string(),

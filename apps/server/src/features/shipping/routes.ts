@@ -3,8 +3,8 @@ import {
   shippingMethodBodySchema,
   shippingMethodIdParamsSchema,
   shippingMethodSchema,
-  shippingOptionSchema,
   shippingOptionsBodySchema,
+  shippingOptionsSchema,
 } from "@toolshop/shared/shipping";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -30,9 +30,9 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["shipping"],
         summary: "What these lines cost to ship to a country, by each method offered",
         description:
-          "Each active method that serves the country (pickup and a method of no countries serve every one), with its charge for the lines at today's prices: on the tools' prices' footing, taxed like a line at checkout. An empty list: the shop offers no shipping methods, and an order needs none. Send the chosen method's charge back as the order's `shipping.charge`.",
+          "Each active method that serves the country (pickup and a method of no countries serve every one), with its charge for the lines at today's prices: on the tools' prices' footing, taxed like a line at checkout. `countries` lists every country some active method names (what to ask the customer to choose from; empty when no method restricts). No options: the shop offers no shipping methods, and an order needs none. Send the chosen method's charge back as the order's `shipping.charge`.",
         body: shippingOptionsBodySchema,
-        response: { 200: z.array(shippingOptionSchema), ...errors(400, 404) },
+        response: { 200: shippingOptionsSchema, ...errors(400, 404) },
       },
     },
     (request) => shippingOptions(app.db, currency, request.body),

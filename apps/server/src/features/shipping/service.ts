@@ -9,7 +9,7 @@ import {
   type ShippingChoice,
   type ShippingMethod,
   type ShippingMethodFields,
-  type ShippingOption,
+  type ShippingOptions,
   type ShippingOptionsBody,
   servesCountry,
   shippingChargeCents,
@@ -139,35 +139,37 @@ async function cartMeasures(db: Pick<Database, "select">, lines: ShippingOptions
   return { subtotalCents, weightGrams };
 }
 
-/** POST /shipping/options: each active method that serves the country, with what it charges these lines. */
+/**
+ * POST /shipping/options: each active method that serves the country, with what it charges these lines,
+ * and the countries the methods name (what checkout asks the customer to choose from).
+ */
 export async function shippingOptions(
   db: Pick<Database, "select">,
   currency: string,
   body: ShippingOptionsBody,
-): Promise<ShippingOption[]> {
+): Promise<ShippingOptions> {
   const measures = await cartMeasures(db, body.lines);
   const rows = await db
     .select()
     .from(shippingMethods)
     .where(eq(shippingMethods.active, true))
     .orderBy(asc(shippingMethods.position), asc(shippingMethods.createdAt));
-  return rows
+  const options = rows
     .filter((row) => servesCountry(row, body.country))
     .map((row) => {
       const cents = shippingChargeCents(row, measures);
+      const free = !row.pickup && row.freeOverCents !== null && measures.subtotalCents >= row.freeOverCents;
       return {
         methodId: row.id,
         name: row.name,
         note: row.note,
         pickup: row.pickup,
         charge: minorToAmount(cents, currency),
-        free:
-          !row.pickup &&
-          cents === 0 &&
-          row.freeOverCents !== null &&
-          measures.subtotalCents >= row.freeOverCents,
+        free,
       };
     });
+  const countries = [...new Set(rows.flatMap((row) => row.countries))].sort();
+  return { countries, options };
 }
 
 /** The shipping an order is placed with, as its row keeps it. */

@@ -4,7 +4,7 @@
 import { orders, tools } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { orderSchema } from "@toolshop/shared/orders";
-import type { ShippingMethod, ShippingOption } from "@toolshop/shared/shipping";
+import type { ShippingMethod, ShippingOptions } from "@toolshop/shared/shipping";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
@@ -47,7 +47,7 @@ for (const target of testDatabaseTargets()) {
     const options = async (lines: object[], country?: string) => {
       const answer = await call(t.app, undefined, "POST", "/api/shipping/options", { lines, country });
       expect(answer.statusCode, answer.body).toBe(200);
-      return answer.json() as ShippingOption[];
+      return answer.json() as ShippingOptions;
     };
     const placeOrder = (who: SignedInCustomer, body: object) =>
       call(t.app, who, "POST", "/api/orders", {
@@ -87,15 +87,16 @@ for (const target of testDatabaseTargets()) {
     it("prices a cart by each method that serves the country: a threshold, a price per started kilogram, pickup free", async () => {
       // 3 × 12.50 = 37.50, 4.5 kg: Express is 9.95 + 5 × 2.00.
       const toBritain = await options([{ toolId: pliers.id, quantity: 3 }], "GB");
-      expect(toBritain.map((option) => [option.name, option.charge, option.free])).toEqual([
+      expect(toBritain.countries).toEqual(["GB"]);
+      expect(toBritain.options.map((option) => [option.name, option.charge, option.free])).toEqual([
         ["Standard", 4.95, false],
         ["Express", 19.95, false],
         ["Pickup at the works", 0, false],
       ]);
       const toGermany = await options([{ toolId: pliers.id, quantity: 3 }], "de");
-      expect(toGermany.map((option) => option.name)).toEqual(["Standard", "Pickup at the works"]);
+      expect(toGermany.options.map((option) => option.name)).toEqual(["Standard", "Pickup at the works"]);
       // 8 × 12.50 = 100: free from the threshold up.
-      const [free] = await options([{ toolId: pliers.id, quantity: 8 }], "GB");
+      const [free] = (await options([{ toolId: pliers.id, quantity: 8 }], "GB")).options;
       expect([free?.charge, free?.free]).toEqual([0, true]);
     });
 
@@ -188,7 +189,7 @@ for (const target of testDatabaseTargets()) {
     });
 
     it("never charges a figure the customer was not shown when orders race a change of the method", async () => {
-      const shown = (await options([{ toolId: pliers.id, quantity: 3 }], "GB")).find(
+      const shown = (await options([{ toolId: pliers.id, quantity: 3 }], "GB")).options.find(
         (option) => option.name === "Standard",
       );
       expect(shown?.charge).toBe(4.95);

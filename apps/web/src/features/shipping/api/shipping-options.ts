@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { ShippingOption, ShippingOptionsBody } from "@toolshop/shared/shipping";
+import type { ShippingOptions, ShippingOptionsBody } from "@toolshop/shared/shipping";
 import { apiRequest } from "../../../lib/api-client";
 import { shippingKeys } from "./shipping-methods";
 
@@ -12,7 +12,7 @@ export function shippingOptionsQueryOptions(body: ShippingOptionsBody) {
   return queryOptions({
     queryKey: shippingKeys.options(body),
     queryFn: ({ signal }) =>
-      apiRequest<ShippingOption[]>("/shipping/options", { method: "POST", json: body, signal }),
+      apiRequest<ShippingOptions>("/shipping/options", { method: "POST", json: body, signal }),
     placeholderData: keepPreviousData,
     enabled: body.lines.length > 0,
   });
