@@ -138,8 +138,8 @@ export function ShippingMethodForm({ method, onSave, onCancel }: ShippingMethodF
           autoComplete="off"
         />
       </div>
-      <label className="label cursor-pointer gap-2 sm:col-span-3">
-        <input type="checkbox" className="checkbox" {...register("pickup")} />
+      <label className="flex items-center gap-2 sm:col-span-3">
+        <input type="checkbox" className="size-5 accent-primary" {...register("pickup")} />
         <span>Pickup at the works (free, no country)</span>
       </label>
       {pickup ? null : (
@@ -187,8 +187,8 @@ export function ShippingMethodForm({ method, onSave, onCancel }: ShippingMethodF
           </div>
         </>
       )}
-      <label className="label cursor-pointer gap-2 sm:col-span-3">
-        <input type="checkbox" className="checkbox" {...register("active")} />
+      <label className="flex items-center gap-2 sm:col-span-3">
+        <input type="checkbox" className="size-5 accent-primary" {...register("active")} />
         <span>Offered at checkout</span>
       </label>
       {failure ? (
