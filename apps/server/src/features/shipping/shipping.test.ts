@@ -5,6 +5,7 @@ import { orders, tools } from "@toolshop/db/schema";
 import { testDatabaseTargets } from "@toolshop/db/test-support";
 import { orderSchema } from "@toolshop/shared/orders";
 import type { ShippingMethod, ShippingOptions } from "@toolshop/shared/shipping";
+import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type SignedInCustomer, signedInCustomer } from "../../testing/api-client";
@@ -138,6 +139,25 @@ for (const target of testDatabaseTargets()) {
       expect((await readPdf(note.rawPayload)).map((page) => page.text).join("\n")).toContain(
         "Shipping: Standard",
       );
+
+      // The accountant's CSV: a shipping row whose amounts, with the lines', make the order's totals.
+      const day = new Date().toISOString().slice(0, 10);
+      const csv = await call(t.app, admin, "GET", `/api/orders/export.csv?from=${day}&to=${day}`);
+      const [header = [], ...rows] = parse(csv.rawPayload, { bom: true }) as string[][];
+      const column = (name: string) => header.indexOf(name);
+      const mine = rows.filter((row) => row[column("order")] === order.number);
+      const rowOf = (kind: string) => mine.find((row) => row[column("kind")] === kind);
+      const pick = (row: string[] | undefined, ...names: string[]) =>
+        names.map((name) => row?.[column(name)]);
+      expect(pick(rowOf("order"), "orderNet", "orderTax", "orderGross")).toEqual(["42.45", "8.49", "50.94"]);
+      expect(pick(rowOf("shipping"), "tool", "net", "tax", "gross")).toEqual([
+        "Shipping: Standard",
+        "4.95",
+        "0.99",
+        "5.94",
+      ]);
+      const credited = mine.filter((row) => row[column("kind")] === "credit-note");
+      expect(credited.map((row) => row[column("tool")])).toContain("Shipping: Standard");
     });
 
     it("refuses an order without a method while the shop offers some, a method that does not ship there, and one gone", async () => {
