@@ -170,16 +170,20 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /** The link to `pagePath` in the newest mail to `email` in the outbox now, if there is one. */
-export function findLinkInOutbox(email: string, pagePath: string): string | undefined {
+export function findLinkInOutbox(
+  email: string,
+  pagePath: string,
+  outbox: string = outboxDir(),
+): string | undefined {
   let files: string[] = [];
   try {
-    files = readdirSync(outboxDir()).filter((file) => file.endsWith(".eml"));
+    files = readdirSync(outbox).filter((file) => file.endsWith(".eml"));
   } catch {
     return undefined;
   }
   const pattern = new RegExp(`https?://[^\\s"<>]+${pagePath.replace(/[/]/g, "\\/")}[^\\s"<>]*`);
   for (const file of files.sort().reverse()) {
-    const mail = decodeQuotedPrintable(readFileSync(path.join(outboxDir(), file), "utf8"));
+    const mail = decodeQuotedPrintable(readFileSync(path.join(outbox, file), "utf8"));
     if (!new RegExp(`^To: .*${email.replace(/[.+]/g, "\\$&")}`, "mi").test(mail)) continue;
     const link = mail.match(pattern)?.[0].replace(/&amp;/g, "&");
     if (link) return link;

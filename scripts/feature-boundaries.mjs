@@ -66,6 +66,8 @@ export const WEB_RULES = {
     orders: ["checkout-messages", "delivery-details"],
     profile: ["use-saved-details"],
     quotes: ["components/ask-for-quote"],
+    // The checkouts offer the shipping methods with their charges (decision 0067).
+    shipping: ["components/shipping-choice"],
     tools: [
       "stock",
       "list-location",

@@ -25,6 +25,7 @@ import { profileRoutes } from "./features/profile/routes";
 import { quoteOfferRoutes } from "./features/quotes/offer-routes";
 import { quotesRoutes } from "./features/quotes/routes";
 import { reviewsRoutes } from "./features/reviews/routes";
+import { shippingRoutes } from "./features/shipping/routes";
 import { stockAlertsRoutes } from "./features/stock-alerts/routes";
 import { pageHeads } from "./features/storefront/page-head";
 import { shopRoutes, storefrontRoutes } from "./features/storefront/routes";
@@ -168,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(cartRoutes);
       await api.register(quotesRoutes);
       await api.register(stockAlertsRoutes);
+      await api.register(shippingRoutes);
       await api.register(overviewRoutes);
       await api.register(quoteOfferRoutes, { orders });
       await api.register(shopRoutes);

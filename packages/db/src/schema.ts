@@ -111,8 +111,11 @@ export const tools = pgTable(
     discontinued: boolean("discontinued").notNull().default(false),
     /** The tool that replaces this one (an older model's newer one); gone with it: no successor. */
     successorId: uuid("successor_id").references((): AnyPgColumn => tools.id, { onDelete: "set null" }),
+    /** What one unit weighs packed, for a shipping method priced by weight (decision 0067); null: unknown, 0. */
+    weightGrams: integer("weight_grams"),
   },
   (t) => [
+    check("tools_weight_range", sql`${t.weightGrams} between 0 and 1000000`),
     uniqueIndex("tools_sku_unique").on(sql`lower(${t.sku})`),
     uniqueIndex("tools_model_number_unique")
       .on(sql`lower(${t.modelNumber})`)
@@ -380,8 +383,21 @@ export const orders = pgTable(
      */
     buyerCompany: text("buyer_company"),
     buyerTaxId: text("buyer_tax_id"),
+    /**
+     * How it ships (decision 0067), kept as it was charged: the method's name, whether it is a pickup,
+     * the country and the charge on the prices' footing, taxed as a line of one unit at the order's rate.
+     * total_cents includes the charge's gross. No name: an order placed without a shipping method.
+     */
+    shippingMethodId: uuid("shipping_method_id").references((): AnyPgColumn => shippingMethods.id, {
+      onDelete: "set null",
+    }),
+    shippingName: text("shipping_name"),
+    shippingPickup: boolean("shipping_pickup").notNull().default(false),
+    shippingCountry: text("shipping_country"),
+    shippingCents: integer("shipping_cents").notNull().default(0),
   },
   (t) => [
+    check("orders_shipping_non_negative", sql`${t.shippingCents} >= 0`),
     // Keyset paging newest first on (created_at, id): My orders, Manage Orders by status, or all but
     // the cancelled ones; the email search is a prefix (0010).
     index("orders_user_created_idx").on(t.userId, t.createdAt, t.id),
@@ -395,6 +411,40 @@ export const orders = pgTable(
     check("orders_total_positive", sql`${t.totalCents} > 0`),
     check("orders_cancel_reason_check", sql`${t.cancelReason} in ('admin', 'expiry')`),
     check("orders_tax_rate_range", sql`${t.taxRatePercent} between 0 and 100`),
+  ],
+);
+
+/**
+ * The owner's shipping methods (issue 62, decision 0067), in their order at checkout. Prices in minor
+ * units on the tools' prices' footing; an order keeps its method's name and charge, so editing a method
+ * changes no placed order, and deleting one only unlinks them.
+ */
+export const shippingMethods = pgTable(
+  "shipping_methods",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    note: text("note").notNull().default(""),
+    pickup: boolean("pickup").notNull().default(false),
+    priceCents: integer("price_cents").notNull().default(0),
+    freeOverCents: integer("free_over_cents"),
+    perKgCents: integer("per_kg_cents"),
+    /** ISO 3166-1 alpha-2 codes; empty: every country. No default: drizzle-kit reads an array default back as another. */
+    countries: text("countries").array().notNull(),
+    active: boolean("active").notNull().default(true),
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "shipping_methods_amounts",
+      sql`${t.priceCents} >= 0 and ${t.freeOverCents} >= 0 and ${t.perKgCents} >= 0`,
+    ),
+    check(
+      "shipping_methods_pickup_free",
+      sql`not ${t.pickup} or (${t.priceCents} = 0 and ${t.perKgCents} is null)`,
+    ),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { postalAddress } from "./address";
 import { pageQueryFields } from "./paging";
+import { countrySchema, orderShippingSchema, shippingChoiceSchema } from "./shipping";
 import { checkLineTool, lineToolFields, lineToolKey } from "./sku";
 import { oneLine } from "./text";
 
@@ -120,6 +121,10 @@ export const createOrderBodySchema = z
       .refine((lines) => new Set(lines.map(lineToolKey)).size === lines.length, ORDER_LINES_REPEATED)
       .optional(),
     fromCart: z.literal(true, { error: "fromCart must be true when it is sent" }).optional(),
+    /** How it ships, with the charge the customer was shown (POST /api/shipping/options); decision 0067. */
+    shipping: shippingChoiceSchema.optional(),
+    /** Where it goes (ISO 3166-1 alpha-2): a shipping method that serves some countries only needs it. */
+    country: countrySchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.fromCart && !body.lines) {
@@ -139,7 +144,7 @@ export const createOrderBodySchema = z
   })
   .meta({
     description:
-      "Either one line, `{toolId, quantity, address, phone}` (the spec's), or several, `{lines: [{toolId, quantity}], address, phone}`, where a line may name its tool by SKU instead, `{sku, quantity}` (any case; a SKU no tool has is a 400 naming it). With `fromCart: true` (lines only) the lines are the signed-in customer's cart: the transaction that places the order takes those tools out of the cart; an order that is not placed leaves the cart as it was.",
+      "Either one line, `{toolId, quantity, address, phone}` (the spec's), or several, `{lines: [{toolId, quantity}], address, phone}`, where a line may name its tool by SKU instead, `{sku, quantity}` (any case; a SKU no tool has is a 400 naming it). With `fromCart: true` (lines only) the lines are the signed-in customer's cart: the transaction that places the order takes those tools out of the cart; an order that is not placed leaves the cart as it was. While the shop offers shipping methods, `shipping: {methodId, charge}` is required: the charge is the one POST /api/shipping/options answered, and an order whose charge is no longer that one is refused (409) with a sentence naming the new charge.",
     anyOf: [{ required: ["toolId", "quantity"] }, { required: ["lines"] }],
   });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
@@ -195,7 +200,7 @@ export const creditNoteSummarySchema = z.object({
 
 /**
  * The tax of an order, at the rate in force when it was placed (decision 0041). Amounts in currency
- * units, each the sum of its lines': net + tax = gross, and gross is the order's price.
+ * units, each the sum of its lines' and its shipping's: net + tax = gross, and gross is the order's price.
  */
 export const orderTaxSchema = z.object({
   /** Percent, at most three decimals; 0 when the shop charged no tax. */
@@ -235,7 +240,7 @@ export const orderSchema = z.object({
   phone: z.string(),
   email: z.string(),
   image: z.string(),
-  /** The order's total, what the customer pays: the sum of its lines' gross (tax.gross). */
+  /** The order's total, what the customer pays: its lines' and its shipping's gross (tax.gross). */
   price: z.number(),
   unitPrice: z.number(),
   quantity: z.number().int(),
@@ -256,6 +261,8 @@ export const orderSchema = z.object({
   quoteId: z.uuid().nullable(),
   /** Every tool of the order, in the order they were placed: one line for the spec's one-tool order. */
   lines: z.array(orderLineSchema),
+  /** How it ships and what that cost (in tax and the price); null for an order placed without shipping. */
+  shipping: orderShippingSchema.nullable(),
   tax: orderTaxSchema,
   /** "INV-2026-000001" once paid (GET /api/orders/:id/invoice.pdf); null before. */
   invoiceNumber: z.string().nullable(),

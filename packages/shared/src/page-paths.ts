@@ -40,6 +40,7 @@ export const PAGE_PATHS = {
   overview: "/dashboard/overview",
   categories: "/dashboard/categories",
   attributes: "/dashboard/attributes",
+  shipping: "/dashboard/shipping",
 } as const;
 
 /** The tools page of a category (its sub-categories' tools included), or of the whole catalogue. */

@@ -35,6 +35,7 @@ const order: Order = {
   holdsUntil: null,
   cancelReason: null,
   quoteId: null,
+  shipping: null,
   invoiceNumber: null,
   creditNotes: [],
   lines: [

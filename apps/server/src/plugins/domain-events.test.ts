@@ -36,6 +36,7 @@ function anOrder(overrides: Partial<Order> = {}): Order {
     holdsUntil: null,
     cancelReason: null,
     quoteId: null,
+    shipping: null,
     invoiceNumber: null,
     creditNotes: [],
     lines: [

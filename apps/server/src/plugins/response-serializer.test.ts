@@ -38,6 +38,7 @@ const order = {
   ],
   tax: { ratePercent: 0, pricesIncludeTax: false, net: 129.5, tax: 0, gross: 129.5 },
   quoteId: null,
+  shipping: null,
   invoiceNumber: null,
   creditNotes: [],
 };

@@ -54,6 +54,7 @@ export const signedInRoutes: RouteObject[] = [
                 path: PAGE_PATHS.attributes,
                 ...lazyPage(() => import("./routes/dashboard/attributes-page")),
               },
+              { path: PAGE_PATHS.shipping, ...lazyPage(() => import("./routes/dashboard/shipping-page")) },
               { path: PAGE_PATHS.overview, ...lazyPage(() => import("./routes/dashboard/overview-page")) },
             ],
           },

@@ -170,4 +170,26 @@ describe("OrderLines", () => {
     // The 2 units refunded give back their share of the gross: 2 × 12.50 + 19 %.
     expect(rows.slice(2)).toEqual(["Net$250.00", "Tax 19%$47.50", "Order total$297.50", "Refunded$29.75"]);
   });
+
+  it("adds the shipping above the sums of the receipt and the payment screen, a free one as Free", () => {
+    const shipped = {
+      ...anOrder([aLine("Pliers", 20, 12.5)]),
+      price: 254.95,
+      shipping: { name: "Standard", pickup: false, country: "GB", charge: 4.95, ...untaxed(4.95) },
+    };
+    shipped.tax = { ...shipped.tax, ...untaxed(254.95) };
+    const { unmount } = render(<OrderLines order={shipped} look="receipt" />);
+    const rows = screen.getAllByRole("row").map((row) => row.textContent);
+    expect(rows.slice(2)).toEqual(["Shipping: Standard$4.95", "Order total$254.95"]);
+    unmount();
+    render(
+      <OrderLines
+        order={{ ...shipped, shipping: { ...shipped.shipping, name: "Pickup", charge: 0, ...untaxed(0) } }}
+        look="priced"
+        title="Pliers"
+      />,
+    );
+    expect(screen.getByText(/^Shipping: Pickup/)).toHaveTextContent("Shipping: Pickup Free");
+    expect(screen.getByText(/^Total/)).toHaveTextContent("Total $254.95");
+  });
 });

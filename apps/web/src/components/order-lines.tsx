@@ -17,7 +17,7 @@ import { TaxRows } from "./tax-summary";
  */
 export type OrderLinesLook = "terms" | "heading" | "priced" | "receipt";
 
-type LinesOf = Pick<Order, "lines" | "price" | "tax">;
+type LinesOf = Pick<Order, "lines" | "price" | "tax"> & Partial<Pick<Order, "shipping">>;
 
 type OrderLinesProps =
   | { order: LinesOf; look: "receipt" }
@@ -131,8 +131,13 @@ export function OrderLines(props: OrderLinesProps) {
               "my-1",
             )
           )}
+          {order.shipping ? (
+            <p>
+              Shipping: {order.shipping.name} <ShippingCharge charge={order.shipping.charge} />
+            </p>
+          ) : null}
           <TaxRows total={order.tax} className="my-1" />
-          {one && !showsTax(order.tax) ? null : (
+          {one && !showsTax(order.tax) && !order.shipping ? null : (
             <p>
               Total{" "}
               <span className="font-semibold">
@@ -143,6 +148,11 @@ export function OrderLines(props: OrderLinesProps) {
         </>
       );
   }
+}
+
+/** A shipping charge, or "Free" (a pickup, a threshold reached). */
+function ShippingCharge({ charge }: { charge: number }) {
+  return charge === 0 ? <span>Free</span> : <Money amount={charge} />;
 }
 
 const countAndName = (line: OrderLine) => `${formatCount(line.quantity)} × ${line.name}`;
@@ -219,8 +229,18 @@ function ReceiptTable({ order }: { order: LinesOf }) {
       </tbody>
       {/* One line's total is the order's: a total row would only repeat it, unless tax is added or
           some units were refunded (the amount that went back is said under it). */}
-      {order.lines.length > 1 || taxed || refunded > 0 ? (
+      {order.lines.length > 1 || taxed || refunded > 0 || order.shipping ? (
         <tfoot className="text-sm text-base-content print:text-black">
+          {order.shipping ? (
+            <tr>
+              <th scope="row" colSpan={3} className={`${CELL} font-normal`}>
+                Shipping: {order.shipping.name}
+              </th>
+              <td className={CELL}>
+                <ShippingCharge charge={order.shipping.charge} />
+              </td>
+            </tr>
+          ) : null}
           {taxed ? sumRow("Net", order.tax.net) : null}
           {taxed ? sumRow(taxLabel(order.tax), order.tax.tax) : null}
           {sumRow("Order total", order.price, true)}

@@ -19,9 +19,28 @@ export interface InvoiceSettings {
 }
 
 /** A line to put on a document: the order's line and how many of its units. */
-interface LineToDocument {
+export interface LineToDocument {
   line: Pick<OrderLineRow, "toolId" | "name" | "sku" | "unitPriceCents">;
   quantity: number;
+}
+
+/**
+ * An order's shipping as a document's line of one unit, after the tools (decision 0067): the invoice
+ * prints it, and a whole refund's credit note gives it back. None for an order placed without one.
+ */
+export function shippingDocumentLine(
+  order: Pick<OrderRow, "shippingName" | "shippingCents">,
+): LineToDocument | undefined {
+  if (order.shippingName === null) return undefined;
+  return {
+    line: {
+      toolId: null,
+      name: `Shipping: ${order.shippingName}`,
+      sku: null,
+      unitPriceCents: order.shippingCents,
+    },
+    quantity: 1,
+  };
 }
 
 function documentLines(lines: readonly LineToDocument[], rule: TaxRule) {
@@ -94,8 +113,9 @@ export async function issueInvoice(
   const issuedAt = order.paidAt ?? (await transactionTime(tx));
   // The rule the order was placed and charged under (decision 0041), not today's TAX_RATE.
   const rule: TaxRule = { ratePercent: order.taxRatePercent, pricesIncludeTax: order.pricesIncludeTax };
+  const shipping = shippingDocumentLine(order);
   const { lines: documented, totals } = documentLines(
-    lines.map((line) => ({ line, quantity: line.quantity })),
+    [...lines.map((line) => ({ line, quantity: line.quantity })), ...(shipping ? [shipping] : [])],
     rule,
   );
   const snapshot: TaxDocumentSnapshot = {

@@ -30,6 +30,11 @@ function aRow(overrides: Partial<OrderRow> = {}): OrderRow {
     cancelReason: null,
     buyerCompany: null,
     buyerTaxId: null,
+    shippingMethodId: null,
+    shippingName: null,
+    shippingPickup: false,
+    shippingCountry: null,
+    shippingCents: 0,
     ...overrides,
   };
 }
@@ -88,6 +93,7 @@ describe("toOrderResponse", () => {
       ],
       tax: { ratePercent: 0, pricesIncludeTax: false, net: 250, tax: 0, gross: 250 },
       quoteId: null,
+      shipping: null,
       invoiceNumber: null,
       creditNotes: [],
     });

@@ -23,6 +23,10 @@ export const orderViewColumns = {
   taxRatePercent: orders.taxRatePercent,
   pricesIncludeTax: orders.pricesIncludeTax,
   quoteId: orders.quoteId,
+  shippingName: orders.shippingName,
+  shippingPickup: orders.shippingPickup,
+  shippingCountry: orders.shippingCountry,
+  shippingCents: orders.shippingCents,
 };
 export type OrderViewRow = Pick<OrderRow, keyof typeof orderViewColumns>;
 
@@ -117,6 +121,17 @@ export function toOrderResponse(
     cancelReason: row.status === "cancelled" ? (row.cancelReason ?? null) : null,
     quoteId: row.quoteId,
     lines: lines.map((line, index) => toLineResponse(line, breakdown.lines[index] as TaxAmounts, currency)),
+    shipping:
+      row.shippingName === null
+        ? null
+        : {
+            name: row.shippingName,
+            pickup: row.shippingPickup,
+            country: row.shippingCountry,
+            charge: minorToAmount(row.shippingCents, currency),
+            // The breakdown's last line: orderTaxBreakdown taxes the shipping after the lines.
+            ...amounts(breakdown.lines[lines.length] as TaxAmounts, currency),
+          },
     tax: {
       ratePercent: row.taxRatePercent,
       pricesIncludeTax: row.pricesIncludeTax,
@@ -133,17 +148,17 @@ export function toOrderResponse(
 }
 
 /**
- * An order's net, tax and gross in minor units, per line and in total, at the rate it was placed with.
- * Its gross is the order's total.
+ * An order's net, tax and gross in minor units, per line and in total, at the rate it was placed with;
+ * an order with shipping has its charge taxed as one more line of one unit, after the others. Its gross
+ * is the order's total.
  */
 export function orderTaxBreakdown(
-  row: Pick<OrderViewRow, "taxRatePercent" | "pricesIncludeTax">,
+  row: Pick<OrderViewRow, "taxRatePercent" | "pricesIncludeTax" | "shippingName" | "shippingCents">,
   lines: readonly Pick<OrderLineRow, "unitPriceCents" | "quantity">[],
 ): TaxBreakdown {
-  return taxBreakdown(
-    lines.map((line) => ({ unitPriceMinor: line.unitPriceCents, quantity: line.quantity })),
-    { ratePercent: row.taxRatePercent, pricesIncludeTax: row.pricesIncludeTax },
-  );
+  const taxed = lines.map((line) => ({ unitPriceMinor: line.unitPriceCents, quantity: line.quantity }));
+  if (row.shippingName !== null) taxed.push({ unitPriceMinor: row.shippingCents, quantity: 1 });
+  return taxBreakdown(taxed, { ratePercent: row.taxRatePercent, pricesIncludeTax: row.pricesIncludeTax });
 }
 
 function amounts(taxed: TaxAmounts, currency: string): { net: number; tax: number; gross: number } {

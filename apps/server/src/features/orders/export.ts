@@ -1,7 +1,7 @@
 // GET /api/orders/export.csv (decisions 0045, issue 62): the orders placed in a range of UTC days for the
 // accountant, oldest first. Each order is an `order` row with its totals, then a `line` row per line
-// with the line's net, tax and gross, then a `credit-note` row per line of each credit note, its amounts
-// negative. Amounts are never repeated: a column's sum counts each once. Read in keyset batches on
+// with the line's net, tax and gross, a `shipping` row for its shipping charge (decision 0067), then a
+// `credit-note` row per line of each credit note, its amounts negative. Amounts are never repeated: a column's sum counts each once. Read in keyset batches on
 // (created_at, id), so a million orders stream through one batch of memory.
 import type { Database } from "@toolshop/db/client";
 import { orderLines, orders, users } from "@toolshop/db/schema";
@@ -36,7 +36,7 @@ interface ExportedItem {
   creditNote?: CreditNoteOfExport;
 }
 
-export type ExportRowKind = "order" | "line" | "credit-note";
+export type ExportRowKind = "order" | "line" | "shipping" | "credit-note";
 
 interface ExportRow {
   kind: ExportRowKind;
@@ -125,10 +125,10 @@ function* rowsOfOrder(
   creditNotes: readonly CreditNoteOfExport[],
 ): Generator<ExportRow> {
   const rule = { ratePercent: order.taxRatePercent, pricesIncludeTax: order.pricesIncludeTax };
-  const breakdown = taxBreakdown(
-    lines.map((line) => ({ unitPriceMinor: line.unitPriceCents, quantity: line.quantity })),
-    rule,
-  );
+  // The shipping is taxed as one more line of one unit, after the tools (decision 0067).
+  const taxed = lines.map((line) => ({ unitPriceMinor: line.unitPriceCents, quantity: line.quantity }));
+  if (order.shippingName !== null) taxed.push({ unitPriceMinor: order.shippingCents, quantity: 1 });
+  const breakdown = taxBreakdown(taxed, rule);
   const exported = { ...order, totals: breakdown };
   yield { kind: "order", order: exported };
   for (const [index, line] of lines.entries()) {
@@ -144,6 +144,22 @@ function* rowsOfOrder(
         quantity: line.quantity,
         refundedQuantity: String(line.refundedQuantity),
         amounts: breakdown.lines[index] ?? { netMinor: 0, taxMinor: 0, grossMinor: 0 },
+      },
+    };
+  }
+  if (order.shippingName !== null) {
+    yield {
+      kind: "shipping",
+      order: exported,
+      item: {
+        position: "",
+        toolId: "",
+        sku: "",
+        tool: `Shipping: ${order.shippingName}`,
+        unitPriceCents: order.shippingCents,
+        quantity: 1,
+        refundedQuantity: "",
+        amounts: breakdown.lines[lines.length] ?? { netMinor: 0, taxMinor: 0, grossMinor: 0 },
       },
     };
   }

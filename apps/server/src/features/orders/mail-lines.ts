@@ -31,11 +31,24 @@ export function lineDetails(order: Order, money?: Intl.NumberFormat): MailDetail
 }
 
 /**
- * The order's amount: with tax charged, its net and tax rows and then the total (the gross) under
- * `totalLabel`; at a rate of 0 the total alone (decision 0041).
+ * The order's amount: its shipping (decision 0067), then with tax charged its net and tax rows and the
+ * total (the gross) under `totalLabel`; at a rate of 0 the total alone (decision 0041).
  */
 export function amountDetails(order: Order, money: Intl.NumberFormat, totalLabel: string): MailDetail[] {
   const total: MailDetail = [totalLabel, money.format(order.price)];
-  if (!showsTax(order.tax)) return [total];
-  return [["Net", money.format(order.tax.net)], [taxLabel(order.tax), money.format(order.tax.tax)], total];
+  const shipping: MailDetail[] = order.shipping
+    ? [
+        [
+          "Shipping",
+          `${order.shipping.name} (${order.shipping.charge === 0 ? "free" : money.format(order.shipping.charge)})`,
+        ],
+      ]
+    : [];
+  if (!showsTax(order.tax)) return [...shipping, total];
+  return [
+    ...shipping,
+    ["Net", money.format(order.tax.net)],
+    [taxLabel(order.tax), money.format(order.tax.tax)],
+    total,
+  ];
 }

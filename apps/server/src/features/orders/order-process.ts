@@ -15,7 +15,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { CancelReason, DomainEvent } from "../../lib/domain-events";
 import { HttpError } from "../../lib/http-errors";
 import { minorToAmount } from "../../lib/money";
-import { issueCreditNote, issueInvoice, linesAndBuyerName } from "../invoices/issue";
+import { issueCreditNote, issueInvoice, linesAndBuyerName, shippingDocumentLine } from "../invoices/issue";
 import { countPaidOrder, uncountRefundedOrder, uncountRefundedUnits } from "../overview/sales";
 import { NOT_REFUNDABLE } from "../payments/gateway";
 import { enqueueOrderMail, type OrdersContext, publish } from "./context";
@@ -295,7 +295,12 @@ export async function recordRefund(
   }
   // The credit note first, then the day's sales, as paying does: the series' row is held only until
   // the commit.
-  const creditNote = await issueCreditNote(tx, ctx.invoicing, order.id, refunded);
+  // A whole refund gives the shipping back too (lines refunded one by one keep it).
+  const shipping = refund.kind === "order" ? shippingDocumentLine(order) : undefined;
+  const creditNote = await issueCreditNote(tx, ctx.invoicing, order.id, [
+    ...refunded,
+    ...(shipping ? [shipping] : []),
+  ]);
   await uncountRefundedUnits(tx, order, refunded);
   await putStockBack(
     tx,

@@ -19,11 +19,13 @@ import {
   type OrderLineInput,
   type PlaceOrderBody,
 } from "@toolshop/shared/orders";
+import type { ShippingChoice } from "@toolshop/shared/shipping";
 import { type TaxRule, taxLine } from "@toolshop/shared/tax";
 import { toolDiscontinued } from "@toolshop/shared/tool-relations";
 import { unitPriceFor } from "@toolshop/shared/unit-price";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
+import { type ChargedShipping, chargeShipping, refuseWithoutShipping } from "../shipping/service";
 import { billedCompany, type CustomerCompany } from "./billed-company";
 import { type Actor, type OrdersContext, publish } from "./context";
 import { type OrderViewRow, orderViewColumns, toOrderResponse } from "./dto";
@@ -46,7 +48,7 @@ export interface LineToPlace extends OrderLineInput {
   unitPriceCents?: number;
 }
 
-/** An order to place: its lines, where it goes, and the quote it comes from, if any. */
+/** An order to place: its lines, where it goes, how it ships, and the quote it comes from, if any. */
 export interface OrderToPlace {
   lines: readonly LineToPlace[];
   address: string;
@@ -54,6 +56,11 @@ export interface OrderToPlace {
   quoteId?: string;
   /** The company the quote was asked for (issue 62), which the order bills instead of the profile's. */
   quoteCompany?: string | null;
+  /** The method and the charge the customer was shown; none: no shipping charge (a quote's order). */
+  shipping?: ShippingChoice | undefined;
+  country?: string | undefined;
+  /** A checkout's order must choose a method while the shop offers any (decision 0067). */
+  requireShipping?: boolean;
 }
 
 /** A tool as placing reads it, locked. */
@@ -68,6 +75,7 @@ type LockedTool = Pick<
   | "availableQuantity"
   | "priceBreaks"
   | "discontinued"
+  | "weightGrams"
 >;
 
 /** Each line's unit price in minor units, by tool id: what the order charges. */
@@ -95,7 +103,14 @@ export async function createOrder(
     if (idempotencyKey && requestHash && !(await claimKey(tx, user.id, idempotencyKey, requestHash))) {
       return undefined;
     }
-    const order = await placeOrderIn(tx, ctx, user, { lines, address: body.address, phone: body.phone });
+    const order = await placeOrderIn(tx, ctx, user, {
+      lines,
+      address: body.address,
+      phone: body.phone,
+      shipping: body.shipping,
+      country: body.country,
+      requireShipping: true,
+    });
     if (body.fromCart) {
       // The cart's tools are in the order now; a tool added on another device meanwhile stays.
       const ordered = lines.map((line) => line.toolId);
@@ -136,6 +151,13 @@ export async function placeOrderIn(
   if (discontinued) throw new HttpError(409, toolDiscontinued(discontinued.name));
   const unitPrices = priceLines(order.lines, locked);
   const taxed = refuseUnlessOrderable(order.lines, locked, unitPrices, ctx.tax);
+  const shipping = await shippingOf(tx, ctx.currency, order, taxed);
+  const shippingGrossCents = shipping
+    ? taxLine({ unitPriceMinor: shipping.chargeCents, quantity: 1 }, ctx.tax).grossMinor
+    : 0;
+  if (taxed.reduce((sum, line) => sum + line.grossCents, shippingGrossCents) > MAX_ORDER_TOTAL_CENTS) {
+    throw new HttpError(400, "This order is too large to pay by card. Please request a quote instead.");
+  }
   const written = await writeOrder(
     tx,
     user,
@@ -143,8 +165,31 @@ export async function placeOrderIn(
     taxed,
     ctx.tax,
     billedCompany(order.quoteCompany, customer),
+    shipping,
+    shippingGrossCents,
   );
   return toOrderResponse(written.order, written.lines, ctx);
+}
+
+/**
+ * The order's shipping, charged on its lines' subtotal (on the prices' footing) and weight, after the
+ * tools' locks (the method is read FOR SHARE, shipping/service.ts); none when the order names none.
+ */
+async function shippingOf(
+  tx: Transaction,
+  currency: string,
+  order: OrderToPlace,
+  taxed: readonly TaxedLine[],
+): Promise<ChargedShipping | undefined> {
+  if (!order.shipping) {
+    if (order.requireShipping) await refuseWithoutShipping(tx);
+    return undefined;
+  }
+  return chargeShipping(tx, currency, order.shipping, {
+    country: order.country,
+    subtotalCents: taxed.reduce((sum, line) => sum + line.totalCents, 0),
+    weightGrams: taxed.reduce((sum, line) => sum + (line.tool.weightGrams ?? 0) * line.quantity, 0),
+  });
 }
 
 /**
@@ -194,6 +239,7 @@ async function lockTools(
       availableQuantity: tools.availableQuantity,
       priceBreaks: tools.priceBreaks,
       discontinued: tools.discontinued,
+      weightGrams: tools.weightGrams,
     })
     .from(tools)
     .where(
@@ -236,7 +282,7 @@ interface TaxedLine {
 
 /**
  * Refuses the order unless every line can be ordered: the tool exists, the quantity is at least its
- * minimum and at most its stock, and the whole, tax included, is payable by card. One line answers the
+ * minimum and at most its stock (placeOrderIn checks that the whole is payable by card). One line answers the
  * spec's own sentence; several name every line at fault in one sentence. Answers the lines taxed.
  */
 function refuseUnlessOrderable(
@@ -282,9 +328,6 @@ function refuseUnlessOrderable(
       lines.length === 1 ? oneLineSentence(short, belowMinimum) : severalLines(problems),
     );
   }
-  if (taxed.reduce((sum, line) => sum + line.grossCents, 0) > MAX_ORDER_TOTAL_CENTS) {
-    throw new HttpError(400, "This order is too large to pay by card. Please request a quote instead.");
-  }
   return taxed;
 }
 
@@ -309,6 +352,8 @@ async function writeOrder(
   priced: readonly TaxedLine[],
   rule: TaxRule,
   billed: CustomerCompany,
+  shipping: ChargedShipping | undefined,
+  shippingGrossCents: number,
 ): Promise<{ order: OrderViewRow; lines: OrderLineRow[] }> {
   const taken = sql.join(
     priced.map((line) => sql`(${line.tool.id}::uuid, ${line.quantity}::integer)`),
@@ -324,8 +369,9 @@ async function writeOrder(
     .values({
       userId: user.id,
       email: user.email.toLowerCase(),
-      // What the customer pays: the lines' gross, each rounded by the order's tax rule (decision 0041).
-      totalCents: priced.reduce((sum, line) => sum + line.grossCents, 0),
+      // What the customer pays: the lines' gross and the shipping's, each rounded by the order's tax
+      // rule (decisions 0041, 0067).
+      totalCents: priced.reduce((sum, line) => sum + line.grossCents, shippingGrossCents),
       taxRatePercent: rule.ratePercent,
       pricesIncludeTax: rule.pricesIncludeTax,
       address: body.address,
@@ -333,6 +379,11 @@ async function writeOrder(
       quoteId: body.quoteId ?? null,
       buyerCompany: billed.company,
       buyerTaxId: billed.taxId,
+      shippingMethodId: shipping?.methodId ?? null,
+      shippingName: shipping?.name ?? null,
+      shippingPickup: shipping?.pickup ?? false,
+      shippingCountry: shipping?.country ?? null,
+      shippingCents: shipping?.chargeCents ?? 0,
     })
     .returning(orderViewColumns);
   if (!order) throw new Error("An order insert returned nothing.");

@@ -53,7 +53,8 @@ export async function refundOrder(ctx: OrdersContext, orderId: string): Promise<
       orderId: order.id,
       paymentId,
       kind: "order",
-      amountCents: grossOf(order, left),
+      // What is left of the lines, and the shipping, which only a whole refund gives back.
+      amountCents: grossOf(order, left) + shippingGrossOf(order),
       lines: unitsOf(left),
     });
   });
@@ -214,6 +215,13 @@ function grossOf(order: OrderRow, chosen: readonly LineRefund[], taken = new Map
     const already = line.refundedQuantity + (taken.get(line.position) ?? 0);
     return sum + taxOfUnits(line.unitPriceCents, already, quantity, rule).grossMinor;
   }, 0);
+}
+
+/** The shipping's gross at the order's own rate (decision 0067); 0 for an order without shipping. */
+function shippingGrossOf(order: OrderRow): number {
+  if (order.shippingName === null) return 0;
+  const rule = { ratePercent: order.taxRatePercent, pricesIncludeTax: order.pricesIncludeTax };
+  return taxOfUnits(order.shippingCents, 0, 1, rule).grossMinor;
 }
 
 /**

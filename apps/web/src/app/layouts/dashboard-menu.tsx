@@ -28,6 +28,7 @@ export const ADMIN_ONLY_MENU = [
   { to: "/dashboard/reviews", label: "Reviews" },
   { to: PAGE_PATHS.categories, label: "Categories" },
   { to: PAGE_PATHS.attributes, label: "Attributes" },
+  { to: PAGE_PATHS.shipping, label: "Shipping" },
 ] as const;
 
 /** Whether the signed-in user is an admin (the same cached check as the admin route guard). */

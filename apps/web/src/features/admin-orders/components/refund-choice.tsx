@@ -35,7 +35,10 @@ export function refundOf(
   order: Order,
   state: RefundChoiceState,
 ): { amount: number; body?: RefundLinesBody; error?: string } {
-  if (state.mode === "whole") return { amount: refundAmount(order.tax, order.lines, unitsLeft) };
+  // A whole refund gives the shipping back too; lines refunded one by one keep it (decision 0067).
+  if (state.mode === "whole") {
+    return { amount: refundAmount(order.tax, order.lines, unitsLeft) + (order.shipping?.gross ?? 0) };
+  }
   const lines = refundableLines(order);
   const invalid = lines.find((line) => chosenUnits(line, state) === null);
   if (invalid) {

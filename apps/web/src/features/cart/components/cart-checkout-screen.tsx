@@ -20,6 +20,8 @@ import {
   useDeliveryForm,
   useSubmitOnce,
 } from "../../orders/delivery-details";
+import { shippingKeys } from "../../shipping/api/shipping-methods";
+import { ShippingChoiceFields, useShippingChoice } from "../../shipping/components/shipping-choice";
 import { toolKeys } from "../../tools/api/search-tools";
 import { CART_QUERY_KEY, placeCartOrder } from "../api/cart-api";
 import { announceCartChanged } from "../api/cart-broadcast";
@@ -45,10 +47,17 @@ function PlaceCartOrderForm({ lines, email }: CartCheckoutProps) {
     saveDetails,
   } = useDeliveryForm(email);
   const [saveToProfile, setSaveToProfile] = useState(false);
+  const shipping = useShippingChoice(lines);
+  const [shippingMissing, setShippingMissing] = useState(false);
   const order = useMutation({
     mutationFn: (values: CartCheckoutForm) =>
       placeCartOrder(
-        { lines: lines.map(({ toolId, quantity }) => ({ toolId, quantity })), ...values, fromCart: true },
+        {
+          lines: lines.map(({ toolId, quantity }) => ({ toolId, quantity })),
+          ...values,
+          ...shipping.orderFields,
+          fromCart: true,
+        },
         idempotencyKey,
       ),
     onSuccess: async (placed, values) => {
@@ -63,12 +72,20 @@ function PlaceCartOrderForm({ lines, email }: CartCheckoutProps) {
       await queryClient.invalidateQueries({ queryKey: toolKeys.all });
     },
     // A 409 (short lines) leaves the cart as it is here, so that each short line is marked where it
-    // stands; the cart page, opened from the message, reads the stock again.
+    // stands; the cart page, opened from the message, reads the stock again. A shipping charge that
+    // changed meanwhile shows anew, to be seen before ordering again.
+    onError: () => queryClient.invalidateQueries({ queryKey: shippingKeys.all }),
   });
   const refusal =
     order.error instanceof ApiRequestError && order.error.status === 409 ? order.error.message : null;
-  const onSubmit = useSubmitOnce(handleSubmit, order.mutateAsync);
-  const total = useCartTotal(lines);
+  const onSubmit = useSubmitOnce(handleSubmit, async (values: CartCheckoutForm) => {
+    if (!shipping.ready) {
+      setShippingMissing(true);
+      return;
+    }
+    await order.mutateAsync(values);
+  });
+  const total = useCartTotal(lines, shipping.chosen?.charge);
 
   return (
     <form noValidate className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" onSubmit={onSubmit}>
@@ -102,6 +119,12 @@ function PlaceCartOrderForm({ lines, email }: CartCheckoutProps) {
             );
           })}
         </ul>
+        {shipping.chosen ? (
+          <p className="text-sm">
+            Shipping: {shipping.chosen.name}{" "}
+            {shipping.chosen.charge === 0 ? "Free" : <Money amount={shipping.chosen.charge} />}
+          </p>
+        ) : null}
         <TaxRows total={total} />
         <p className="text-xl font-bold">
           Total <Money amount={total.gross} />
@@ -116,6 +139,7 @@ function PlaceCartOrderForm({ lines, email }: CartCheckoutProps) {
           errors={errors}
         />
         <SaveToProfileField checked={saveToProfile} onChange={setSaveToProfile} />
+        <ShippingChoiceFields choice={shipping} idPrefix="cart-checkout" missing={shippingMissing} />
         {order.error ? (
           <div role="alert" className="flex flex-col gap-2 rounded-field bg-error/10 p-3 text-error">
             <p>The order was not placed: {order.error.message}</p>

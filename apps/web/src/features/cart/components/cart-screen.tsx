@@ -37,8 +37,10 @@ export function cartReady(lines: CartLine[]): boolean {
 }
 
 /** The cart's net, tax and total at the tax in force, each line at its unit price for its quantity. */
-export function useCartTotal(lines: CartLine[]): TaxedTotal {
+export function useCartTotal(lines: CartLine[], shippingCharge?: number): TaxedTotal {
   const priced = lines.map((line) => ({ price: line.unitPrice, quantity: line.quantity }));
+  // The shipping chosen at checkout is taxed as one more line of one unit, as the server taxes it.
+  if (shippingCharge !== undefined) priced.push({ price: shippingCharge, quantity: 1 });
   return previewTax(priced, useShop()?.tax);
 }
 

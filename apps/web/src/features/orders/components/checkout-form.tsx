@@ -14,6 +14,8 @@ import { previewTax, TaxRows } from "../../../components/tax-summary";
 import { ApiRequestError } from "../../../lib/api-client";
 import { formatCount } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
+import { shippingKeys } from "../../shipping/api/shipping-methods";
+import { ShippingChoiceFields, useShippingChoice } from "../../shipping/components/shipping-choice";
 import { useShop } from "../../storefront/api/shop-api";
 import { toolKeys } from "../../tools/api/search-tools";
 import { newIdempotencyKey, ORDERS_QUERY_KEY, placeOrder } from "../api/orders-api";
@@ -54,8 +56,13 @@ export function CheckoutForm({ tool, email, onPlaced, onRefused }: CheckoutFormP
   } = form;
   const [saveToProfile, setSaveToProfile] = useState(false);
   const savedDetails = useSavedDeliveryDetails(email, form);
+  const quantity = watch("quantity");
+  const ordered = Number.isInteger(quantity) && quantity > 0 && quantity <= MAX_ORDER_QUANTITY;
+  const shipping = useShippingChoice([{ toolId: tool._id, quantity: ordered ? quantity : tool.minQuantity }]);
+  const [shippingMissing, setShippingMissing] = useState(false);
   const order = useMutation({
-    mutationFn: (values: CheckoutValues) => placeOrder({ toolId: tool._id, ...values }, idempotencyKey),
+    mutationFn: (values: CheckoutValues) =>
+      placeOrder({ toolId: tool._id, ...values, ...shipping.orderFields }, idempotencyKey),
     onSuccess: async (placed, values) => {
       notify.success(ORDER_PLACED_MESSAGE);
       if (saveToProfile) void savedDetails.save(values);
@@ -70,15 +77,23 @@ export function CheckoutForm({ tool, email, onPlaced, onRefused }: CheckoutFormP
       if (!(error instanceof ApiRequestError) || (error.status !== 409 && error.status !== 400)) return;
       onRefused?.(error.message);
       await queryClient.invalidateQueries({ queryKey: toolKeys.all });
+      // A shipping charge that changed meanwhile: the new one shows, to be seen before ordering again.
+      await queryClient.invalidateQueries({ queryKey: shippingKeys.all });
     },
   });
-  const quantity = watch("quantity");
   const shop = useShop();
-  const ordered = Number.isInteger(quantity) && quantity > 0 && quantity <= MAX_ORDER_QUANTITY;
-  // Priced as the server prices the order: the tool's price breaks for this quantity, then its tax.
+  // Priced as the server prices the order: the tool's price breaks for this quantity, the shipping
+  // chosen, then their tax.
   const unitPrice = ordered ? unitPriceFor(tool.price, tool.priceBreaks, quantity) : tool.price;
-  const total = ordered ? previewTax([{ price: unitPrice, quantity }], shop?.tax) : null;
-  const onSubmit = useSubmitOnce(handleSubmit, order.mutateAsync);
+  const charged = shipping.chosen ? [{ price: shipping.chosen.charge, quantity: 1 }] : [];
+  const total = ordered ? previewTax([{ price: unitPrice, quantity }, ...charged], shop?.tax) : null;
+  const onSubmit = useSubmitOnce(handleSubmit, async (values) => {
+    if (!shipping.ready) {
+      setShippingMissing(true);
+      return;
+    }
+    await order.mutateAsync(values);
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
@@ -109,6 +124,7 @@ export function CheckoutForm({ tool, email, onPlaced, onRefused }: CheckoutFormP
         max={tool.availableQuantity}
         step={1}
       />
+      <ShippingChoiceFields choice={shipping} idPrefix="checkout" missing={shippingMissing} />
       <p className="text-base-content/80">
         <Money amount={unitPrice} /> per unit
         {unitPrice < tool.price ? (

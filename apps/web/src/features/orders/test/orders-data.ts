@@ -45,6 +45,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     holdsUntil: "2025-03-04T11:15:00.000Z",
     cancelReason: null,
     quoteId: null,
+    shipping: null,
     invoiceNumber: null,
     creditNotes: [],
     ...overrides,
