@@ -15,7 +15,7 @@ export function CompareBar({ ids, refused }: CompareBarProps) {
   return (
     <div className="pointer-events-none sticky bottom-4 z-20 mt-6 flex justify-center">
       <div
-        className={`pointer-events-auto flex flex-wrap items-center justify-center gap-3 rounded-box bg-neutral p-3 text-neutral-content shadow-lg ${
+        className={`pointer-events-auto flex flex-wrap items-center justify-center gap-3 rounded-box border border-base-300 bg-base-100 p-3 shadow-lg ${
           ids.length > 0 || refused ? "" : "sr-only"
         }`}
       >

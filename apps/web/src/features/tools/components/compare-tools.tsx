@@ -69,13 +69,14 @@ export function CompareTools({ ids }: { ids: readonly string[] }) {
 
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-      <table className="table">
+      {/* daisyUI's table is not in the build (index.css): the cells are spaced here. */}
+      <table className="w-full border-collapse text-left [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2 [&_tbody_tr]:border-t [&_tbody_tr]:border-base-300 [&_tbody_th]:font-medium [&_tbody_th]:min-w-28 [&_tbody_th]:max-w-44">
         <caption className="sr-only">The tools side by side; rows whose values differ are marked</caption>
         <thead>
           <tr>
             <td className="min-w-28" />
             {tools.map((tool) => (
-              <th key={tool._id} scope="col" className="min-w-40 align-top text-base-content">
+              <th key={tool._id} scope="col" className="min-w-40 align-top font-normal text-base-content">
                 <img
                   src={tool.images[0]?.url ?? tool.image}
                   alt=""
@@ -120,7 +121,7 @@ export function CompareTools({ ids }: { ids: readonly string[] }) {
               <th scope="row">
                 {row.name}
                 {row.differs ? (
-                  <span className="badge badge-warning badge-xs ml-2 align-middle">Differs</span>
+                  <span className="badge badge-warning badge-xs mt-1 block w-fit">Differs</span>
                 ) : null}
               </th>
               {row.values.map((value, index) => (

@@ -22,7 +22,14 @@ const SIDE_BY_SIDE = "(min-width: 64rem)";
  * that it works as HTML before hydration (decision 0049) and the server renders what it asks for.
  * Hydrated, a tick or a range applies at once, through the URL. On a phone it folds behind "Filters".
  */
-export function FacetPanel({ filters, facets, onChange, hrefFor }: FacetPanelProps) {
+export function FacetPanel({ filters: asked, facets, onChange, hrefFor }: FacetPanelProps) {
+  // What was just chosen, until the URL has it: the router's navigation is a transition, and a
+  // controlled box would meanwhile show its old state (a tick seemed not to take).
+  const [chosen, setChosen] = useState<FacetFilters | null>(null);
+  const urlFacets = JSON.stringify(asked.facets);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL's filters changed, by value.
+  useEffect(() => setChosen(null), [urlFacets]);
+  const filters: ToolFilters = chosen ? { ...asked, facets: chosen } : asked;
   const active = countFacetFilters(filters.facets);
   const details = useRef<HTMLDetailsElement>(null);
   // Open beside the list on a wide screen (CSS shows it there before hydration too).
@@ -37,7 +44,9 @@ export function FacetPanel({ filters, facets, onChange, hrefFor }: FacetPanelPro
     for (const [name, value] of new FormData(event.currentTarget)) {
       if (typeof value === "string") params.append(name, value);
     }
-    onChange(readFacetFilters(params));
+    const next = readFacetFilters(params);
+    setChosen(next);
+    onChange(next);
   }
   const apply = (form: HTMLFormElement | null | undefined) => form?.requestSubmit();
 
@@ -105,7 +114,7 @@ interface ChoiceProps {
   onChange: (form: HTMLFormElement | null) => void;
 }
 
-/** A checkbox with its count, which a screen reader reads as "Brushless, 3 tools". */
+/** A checkbox with its count, which a screen reader reads as "Brushless (3 tools)". */
 function Choice({ name, value, label, count, checked, onChange }: ChoiceProps) {
   return (
     <label
@@ -125,9 +134,7 @@ function Choice({ name, value, label, count, checked, onChange }: ChoiceProps) {
           <span aria-hidden="true" className="badge badge-ghost badge-sm">
             {formatCount(count)}
           </span>
-          <span className="sr-only">
-            , {formatCount(count)} {count === 1 ? "tool" : "tools"}
-          </span>
+          <span className="sr-only">{`(${formatCount(count)} ${count === 1 ? "tool" : "tools"})`}</span>
         </>
       )}
     </label>
