@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { addTool, adminInOwnBrowser } from "./api-fixtures";
 import { expect, hydrated, SCREENS, saveScreenshot, test } from "./fixtures";
+import { seriousViolations } from "./orders-fixtures";
 
 // signInAsAdmin's sign-up is refused (422) once the admin exists, which the owner's browser logs.
 test.use({ allowBrowserErrors: true });
@@ -116,6 +117,7 @@ for (const screen of SCREENS) {
       await expect(cards.filter({ hasText: bravo })).toHaveCount(0);
       await expect(cards.filter({ hasText: charlie })).toHaveCount(0);
       if (screen.name === "phone") await expect(page.getByText("2 chosen")).toBeAttached();
+      expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `filters-${screen.name}`);
 
       // The address is the filter: opened again, the server shows the same two.
@@ -150,6 +152,7 @@ for (const screen of SCREENS) {
       const powerRow = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: power }) });
       await expect(powerRow).not.toContainText("Differs");
       await expect(powerRow.getByRole("cell")).toHaveText(["Cordless", "Cordless"]);
+      expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `compare-${screen.name}`);
 
       // Removing one leaves the other, and the tools page unticks it.
