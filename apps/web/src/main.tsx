@@ -34,7 +34,10 @@ function render(root: HTMLElement) {
   createRoot(root).render(app);
 }
 
-if (container.getAttribute(SERVER_RENDERED_ATTRIBUTE) === window.location.pathname) {
+// The path the server rendered, with the query it rendered it with (/tools?category=drills&attr.…):
+// the pages it renders read every part of their query they show, so the path alone must match.
+const renderedAt = container.getAttribute(SERVER_RENDERED_ATTRIBUTE);
+if (renderedAt !== null && renderedAt.split("?")[0] === window.location.pathname) {
   // The server rendered this page with React (`/`, a product page: docs/decisions/0047), from the
   // data it put beside #root: it is already painted. React takes it over once the page's lazy code is
   // in, with that data in its cache, so the first render matches the markup; as a transition, so the

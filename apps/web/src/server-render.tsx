@@ -15,6 +15,9 @@ import { setPriceCurrency } from "./lib/format";
 import { createQueryClient } from "./lib/query-client";
 
 export type { ServerPage } from "./features/storefront/server-data";
+// The server reads the tools page's URL as the browser does, and asks the search for it so.
+export { toolSearchFields } from "./features/tools/api/search-tools";
+export { readToolFilters } from "./features/tools/use-tool-filters";
 
 /**
  * The body of a page the server renders (docs/decisions/0047): the query cache as a JSON data block,

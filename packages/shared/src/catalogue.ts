@@ -19,3 +19,6 @@ export const TOOL_SORT_LABELS: Record<ToolSort, string> = {
 /** Tools per page of GET /api/tools/search (the home page's first page, and each "Load more"). */
 export const TOOLS_PAGE_SIZE = 24;
 export const TOOL_SEARCH_MAX_LENGTH = 100;
+
+/** How many tools one comparison shows (tool-compare.ts; here without zod for the tools page). */
+export const COMPARE_MAX_TOOLS = 4;

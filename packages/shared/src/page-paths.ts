@@ -12,6 +12,8 @@ export const PAGE_PATHS = {
   tools: "/tools",
   tool: "/tools/:id",
   spareParts: "/spare-parts",
+  // ?ids=<id>,<id>: up to four tools side by side (issue 58).
+  compare: "/compare",
   cart: "/cart",
   login: "/login",
   signup: "/signup",

@@ -36,6 +36,7 @@ export const appRoutes: RouteObject[] = [
           { path: PAGE_PATHS.tools, ...lazyPage(() => import("./routes/tools-page")) },
           { path: PAGE_PATHS.tool, ...lazyPage(() => import("./routes/product-page")) },
           { path: PAGE_PATHS.spareParts, ...lazyPage(() => import("./routes/spare-parts-page")) },
+          { path: PAGE_PATHS.compare, ...lazyPage(() => import("./routes/compare-page")) },
           { path: PAGE_PATHS.cart, ...lazyPage(() => import("./routes/cart-page")) },
           { path: PAGE_PATHS.login, ...lazyPage(() => import("./routes/login-page")) },
           { path: PAGE_PATHS.signup, ...lazyPage(() => import("./routes/signup-page")) },

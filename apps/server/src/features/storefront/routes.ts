@@ -1,32 +1,43 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { categoryTreeSchema } from "@toolshop/shared/categories";
+import { PAGE_PATHS } from "@toolshop/shared/page-paths";
 import { reviewSchema, type ToolReviews, toolReviewsSchema } from "@toolshop/shared/reviews";
+import { readCompareIds } from "@toolshop/shared/tool-compare";
 import {
   type Shop,
   shopSchema,
   type Tool,
+  type ToolSearchPage,
   toolIdParamsSchema,
   toolSchema,
   toolSearchPageSchema,
   toolSearchQuerySchema,
 } from "@toolshop/shared/tools";
-import { renderServerPage, type ServerPage } from "@toolshop/web/server-render";
+import {
+  readToolFilters,
+  renderServerPage,
+  type ServerPage,
+  toolSearchFields,
+} from "@toolshop/web/server-render";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type CachedBody, cachedBody, sendCachedBody } from "../../lib/cached-body";
+import { escapeHtml } from "../../lib/html";
+import { HttpError } from "../../lib/http-errors";
 import { TOOLS_CHANGED_BY } from "../../plugins/catalogue-cache";
 import { createDerivedCache } from "../../plugins/derived-cache";
 import { categoryTreeAnswer } from "../categories/service";
 import { cachedCategoryTree, categoryTreeOf, loadCategoryTree } from "../categories/tree";
 import { listReviews } from "../reviews/service";
 import { toolReviews } from "../reviews/tool-reviews";
+import { compareTools } from "../tools/compare";
 import { searchTools } from "../tools/search";
 import { findTool, listTools } from "../tools/service";
 import { categoryPath, TOOLS_PAGE_PATH, toolsPageHead } from "./category-page";
 import { ogImagesRoutes } from "./og-images";
-import { headTags, PAGE_HEADS, type Site, withPageHead } from "./page-head";
+import { headTags, PAGE_HEADS, SITE_NAME, type Site, withPageHead } from "./page-head";
 import { loadPageTemplate, type PageTemplate } from "./page-template";
 import { notFoundHead, productHead, productPath } from "./product-page";
 import { renderRobots, renderSitemap, sitemapEntries } from "./sitemap";
@@ -93,28 +104,64 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontOptions> = async (ap
   }
 
   /**
-   * /tools?category=<slug>: the category's tools, its sub-categories' included, as the list opens
-   * (issue 58); the whole catalogue without a category. A slug no category has is a 404 saying so.
+   * /tools?category=<slug>&…: the category's tools, its sub-categories' included, with the URL's words,
+   * sort and filters (issues 58, decision 0061); the whole catalogue without a category. A slug no
+   * category has is a 404 saying so. `search`: the query as the browser reads it (readToolFilters).
    */
-  async function toolsPage(slug: string | null, template: PageTemplate): Promise<CachedBody> {
+  async function toolsPage(
+    slug: string | null,
+    search: URLSearchParams,
+    path: string,
+    template: PageTemplate,
+  ): Promise<CachedBody> {
     const tree = await loadCategoryTree(app.db);
     const category = slug === null ? undefined : tree.findBySlug(slug);
     const categories = categoryTreeSchema.parse(await categoryTreeAnswer(app.db));
-    const path = categoryPath(slug);
+    const filters = { ...readToolFilters(search), category: slug };
     if (slug !== null && !category) {
-      const page: ServerPage = { kind: "tools", category: slug, tools: null, categories };
+      const page: ServerPage = { kind: "tools", filters, tools: null, categories };
       return renderedPage(template, path, notFoundHead(), page, 404);
     }
-    const source = categoryTreeOf(app.db);
-    const tools = await searchTools(app.db, slug === null ? {} : { category: slug }, site.currency, source);
-    const page: ServerPage = {
-      kind: "tools",
-      category: slug,
-      tools: toolSearchPageSchema.parse(tools),
-      categories,
-    };
     const head = toolsPageHead(category && tree.toolCategory(category.id), site);
-    return renderedPage(template, path, head, page);
+    // The API's own reading of the fields: what it refuses (an attribute no one has) the browser asks
+    // for again, and shows the API's sentence.
+    const query = toolSearchQuerySchema.safeParse(fieldsOf(toolSearchFields(filters)));
+    let tools: ToolSearchPage | null = null;
+    if (query.success) {
+      try {
+        const answer = await searchTools(app.db, query.data, site.currency, categoryTreeOf(app.db));
+        tools = toolSearchPageSchema.parse(answer);
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+      }
+    }
+    return renderedPage(template, path, head, { kind: "tools", filters, tools, categories });
+  }
+
+  /** /compare?ids=: the tools side by side; a sentence for a bad list (400) or ids no tool has (404). */
+  async function comparePage(ids: unknown, path: string, template: PageTemplate): Promise<CachedBody> {
+    const head = [
+      `<title>Compare tools | ${escapeHtml(SITE_NAME)}</title>`,
+      // Any four ids make one: nothing for a search engine to keep.
+      `<meta name="robots" content="noindex" />`,
+    ].join("\n    ");
+    const asked = readCompareIds(ids);
+    if ("error" in asked) {
+      return renderedPage(template, path, head, { kind: "compare", ids: null, tools: null }, 400);
+    }
+    try {
+      const tools = await compareTools(app.db, asked.ids, site.currency, categoryTreeOf(app.db));
+      const page: ServerPage = {
+        kind: "compare",
+        ids: asked.ids,
+        tools: tools.map((tool) => toolSchema.parse(tool)),
+      };
+      return renderedPage(template, path, head, page);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      const page: ServerPage = { kind: "compare", ids: asked.ids, tools: null };
+      return renderedPage(template, path, head, page, error.statusCode);
+    }
   }
 
   function productPage(tool: Tool, reviews: ToolReviews, id: string, template: PageTemplate) {
@@ -171,16 +218,35 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontOptions> = async (ap
       if (!template) return reply.callNotFound();
       const skuPage = await skuSearchTarget(app.db, request.query.q, request.log);
       if (skuPage) return reply.redirect(skuPage, 303);
-      // The page as it opens shows the category only; the words and the sort apply once it runs
-      // (as on the home page), so one page per category is kept, whatever else the address holds.
       const parsed = categoryParam.safeParse(request.query.category);
       const slug = parsed.success ? (parsed.data ?? null) : String(request.query.category);
+      const search = new URLSearchParams(request.url.split("?")[1] ?? "");
+      const filters = readToolFilters(search);
+      // A category alone is kept, one page per category, whatever else the address holds; words,
+      // a sort or filters are rendered each time (as the API does not cache such searches).
+      const plain = isPlain(filters);
       return send(request, reply, template.empty, async () => {
         const known = slug === null || (await categoryTrees.tree()).findBySlug(slug) !== undefined;
         // Unknown slugs are not kept: anyone can make up any number of them.
-        if (!known) return toolsPage(slug, template);
-        return cache.get(`page:${categoryPath(slug)}`, () => toolsPage(slug, template));
+        if (!known || !plain)
+          return toolsPage(slug, search, known ? request.url : categoryPath(slug), template);
+        return cache.get(`page:${categoryPath(slug)}`, () =>
+          toolsPage(slug, new URLSearchParams(), categoryPath(slug), template),
+        );
       });
+    },
+  );
+
+  app.get<{ Querystring: { ids?: unknown } }>(
+    PAGE_PATHS.compare,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const template = shellTemplate;
+      if (!template) return reply.callNotFound();
+      // Not kept: the stock is live, and there are endless lists of ids.
+      return send(request, reply, template.empty, () =>
+        comparePage(request.query.ids, request.url, template),
+      );
     },
   );
 
@@ -246,6 +312,29 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     () => shop,
   );
 };
+
+/** Whether the tools page's filters are its category's alone (the page that is kept). */
+function isPlain(filters: ReturnType<typeof readToolFilters>): boolean {
+  const { facets } = filters;
+  return (
+    filters.q === "" &&
+    filters.sort === "featured" &&
+    facets.attributes.length === 0 &&
+    facets.priceMinCents === null &&
+    facets.priceMaxCents === null &&
+    !facets.inStock
+  );
+}
+
+/** A query's fields as Fastify hands them to a schema: a repeated name as an array. */
+function fieldsOf(params: URLSearchParams): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const name of new Set(params.keys())) {
+    const values = params.getAll(name);
+    fields[name] = values.length === 1 ? (values[0] as string) : values;
+  }
+  return fields;
+}
 
 /** When the web app was built: its pages' content changed then, and only then. */
 function buildTime(webDistDir: string): Date | undefined {

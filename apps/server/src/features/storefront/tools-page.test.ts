@@ -68,7 +68,8 @@ for (const target of testDatabaseTargets()) {
     const get = (url: string) => t.app.inject({ method: "GET", url });
 
     it("shows a root's tools with its sub-categories', its crumbs, its sub-categories to choose, and its head", async () => {
-      const response = await get("/tools?category=electrical&q=ignored&sort=price");
+      // Anything else in the address is no filter: the category's page, as kept.
+      const response = await get("/tools?category=electrical&utm_source=mail");
       expect(response.statusCode).toBe(200);
       const html = response.body;
       expect(html).toContain('data-server-rendered="/tools?category=electrical"');
@@ -86,6 +87,52 @@ for (const target of testDatabaseTargets()) {
         '<link rel="canonical" href="https://shop.example/tools?category=electrical" />',
       );
       expect(html).toContain('"@type":"BreadcrumbList"');
+    });
+
+    it("renders the words and the filters of the address too, with the filter form that asks for them", async () => {
+      const created = await call(t.app, admin, "POST", "/api/attributes", {
+        key: "zqpower",
+        name: "Power",
+        kind: "choice",
+        choices: ["Corded", "Cordless"],
+        categories: ["electrical"],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const set = await call(t.app, admin, "PUT", `/api/tools/${drill._id}/attributes`, {
+        values: [{ key: "zqpower", value: "Cordless" }],
+      });
+      expect(set.statusCode, set.body).toBe(200);
+
+      const words = await get("/tools?category=electrical&q=stripper");
+      expect(cardNames(words.body)).toEqual(["Wire Stripper"]);
+      expect(words.body).toContain('data-server-rendered="/tools?category=electrical&amp;q=stripper"');
+      const filtered = (await get("/tools?category=electrical&attr.zqpower=cordless&priceMax=")).body;
+      expect(cardNames(filtered)).toEqual(["Hammer Drill"]);
+      const form = /<form aria-label="Filters"[^>]* action="\/tools" method="get">.*?<\/form>/s.exec(
+        filtered,
+      )?.[0];
+      expect(form).toContain('<input type="hidden" name="category" value="electrical"/>');
+      expect(form).toMatch(/<legend[^>]*>Power<\/legend>/);
+      expect(form).toMatch(/name="attr.zqpower" checked="" value="Cordless"/);
+      // Corded counts over the other filters: no tool has it.
+      expect(form).toMatch(/Corded<\/span><span aria-hidden="true"[^>]*>0</);
+      // A filter the search refuses: the page without its list, which the browser asks for (and shows the 400).
+      const refused = await get("/tools?category=electrical&attr.nope=1");
+      expect(refused.statusCode).toBe(200);
+      expect(cardNames(refused.body)).toEqual([]);
+    });
+
+    it("renders the comparison of tools, and says what is wrong with a list it cannot show", async () => {
+      const page = await get(`/compare?ids=${drill._id}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain("<title>Compare tools | Toolshop</title>");
+      expect(page.body).toMatch(/<th scope="col"[^>]*>.*Hammer Drill<\/a>/s);
+      expect(page.body).toMatch(/<th scope="row"[^>]*>Power.*<td[^>]*>Cordless<\/td>/s);
+      const bad = await get("/compare?ids=drill");
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain("drill is not a tool id.");
+      const unknown = await get("/compare?ids=00000000-0000-4000-8000-00000000abcd");
+      expect(unknown.statusCode).toBe(404);
     });
 
     it("shows a sub-category's tools alone, the whole catalogue without a category, and 404 for a slug no one has", async () => {

@@ -1,5 +1,6 @@
 import { apiErrorSchema } from "@toolshop/shared/errors";
 import { skuNotFound, skuParamsSchema } from "@toolshop/shared/sku";
+import { compareAnswerSchema, compareQuerySchema } from "@toolshop/shared/tool-compare";
 import {
   type Tool,
   type ToolSearchPage,
@@ -15,6 +16,7 @@ import { HttpError } from "../../lib/http-errors";
 import type { CachedRead } from "../../plugins/catalogue-cache";
 import { createDerivedCache } from "../../plugins/derived-cache";
 import { cachedCategoryTree } from "../categories/tree";
+import { compareTools } from "./compare";
 import { queryHasFilters } from "./facets";
 import { searchTools } from "./search";
 import { findTool, findToolBySku, listTools } from "./service";
@@ -90,6 +92,24 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (cached) return app.catalogueCache.serve(request, reply, cached);
       return searchTools(app.db, request.query, app.config.currency, categories, searchCounts);
     },
+  );
+
+  // A static path, as /tools/search. Not cached: one query for at most four tools, their stock live.
+  app.get(
+    "/tools/compare",
+    {
+      schema: {
+        tags: ["tools"],
+        summary: "Up to four tools, for a comparison side by side",
+        description:
+          "ids: 1 to 4 tool ids separated by commas (or the field repeated), answered in that order with their specifications (attributes). 400 with a sentence for no ids, more than four or one that is not an id; 404 naming the ids no tool has.",
+        querystring: compareQuerySchema,
+        response: { 200: compareAnswerSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => ({
+      tools: await compareTools(app.db, request.query.ids, app.config.currency, categories),
+    }),
   );
 
   // A static prefix, as /tools/search. Not cached: one read of the unique index, and what a SKU names

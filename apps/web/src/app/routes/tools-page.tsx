@@ -8,12 +8,13 @@ import { ToolsCatalogue } from "../../features/tools/components/tools-section";
 import { useToolFilters } from "../../features/tools/use-tool-filters";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
-/** The filters the server renders this page with (storefront routes.ts): its category. */
-const RENDERED_WITH = ["category"] as const;
+/** The filters the server renders this page with (storefront routes.ts): all of them. */
+const RENDERED_WITH = ["category", "q", "sort", "facets"] as const;
 
 /**
  * /tools?category=<slug>: a category's tools with its sub-categories' (issue 58), or the whole
- * catalogue; the server renders it with the category (decision 0055).
+ * catalogue, with the filter panel and the comparison's ticks; the server renders it with every
+ * filter of its URL (decisions 0055, 0061).
  */
 export default function ToolsPage() {
   const { filters } = useToolFilters(RENDERED_WITH);
@@ -48,6 +49,7 @@ export default function ToolsPage() {
         </p>
         <ToolsCatalogue
           renderedWith={RENDERED_WITH}
+          withFacets
           unknownCategory={(slug) => (
             <div className="mt-6 flex flex-col items-start gap-3 py-8">
               <p>There is no category “{slug}”. It may have been renamed or removed.</p>

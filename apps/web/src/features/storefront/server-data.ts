@@ -5,9 +5,10 @@ import type { Tool, ToolSearchPage } from "@toolshop/shared/tools";
 import { categoriesQueryOptions } from "../categories/api/get-categories";
 import { reviewsQueryOptions } from "../reviews/api/get-reviews";
 import { toolReviewsQueryOptions } from "../reviews/api/get-tool-reviews";
+import { compareToolsQueryOptions } from "../tools/api/compare-tools";
 import { toolQueryOptions } from "../tools/api/get-tool";
 import { toolSearchInfiniteQueryOptions } from "../tools/api/search-tools";
-import { NO_TOOL_FILTERS } from "../tools/use-tool-filters";
+import { NO_TOOL_FILTERS, type ToolFilters } from "../tools/use-tool-filters";
 
 /**
  * A page the server renders with React (apps/server/src/features/storefront, docs/decisions/0047),
@@ -15,8 +16,14 @@ import { NO_TOOL_FILTERS } from "../tools/use-tool-filters";
  */
 export type ServerPage =
   | { kind: "home"; tools: ToolSearchPage; reviews: Review[]; categories: CategoryTree }
-  /** /tools?category=<slug>; `tools` is null for a slug no category has (the page says so). */
-  | { kind: "tools"; category: string | null; tools: ToolSearchPage | null; categories: CategoryTree }
+  /**
+   * /tools?category=<slug>&q=…&attr.…: the first page of the URL's search (`filters`, read by
+   * readToolFilters as the browser reads them); `tools` is null for a slug no category has (the page
+   * says so) or filters the search refused (the browser asks and shows the sentence).
+   */
+  | { kind: "tools"; filters: ToolFilters; tools: ToolSearchPage | null; categories: CategoryTree }
+  /** /compare?ids=: the tools, or null when the ids are refused (the page says why). */
+  | { kind: "compare"; ids: string[] | null; tools: Tool[] | null }
   | { kind: "tool"; toolId: string; tool: Tool; reviews: ToolReviews }
   | { kind: "no-such-tool"; toolId: string };
 
@@ -43,17 +50,18 @@ export function seedQueries(client: QueryClient, page: ServerPage): void {
     client.setQueryData(reviewsQueryOptions.queryKey, page.reviews);
     client.setQueryData(categoriesQueryOptions.queryKey, page.categories.categories);
   } else if (page.kind === "tools") {
-    // The list as it opens on this page: its category only (tools-page.tsx, use-tool-filters.ts).
+    // The list as it opens on this page: every filter of its URL (tools-page.tsx, use-tool-filters.ts).
     if (page.tools) {
-      client.setQueryData(
-        toolSearchInfiniteQueryOptions({ ...NO_TOOL_FILTERS, category: page.category }).queryKey,
-        {
-          pages: [page.tools],
-          pageParams: [null],
-        },
-      );
+      client.setQueryData(toolSearchInfiniteQueryOptions(page.filters).queryKey, {
+        pages: [page.tools],
+        pageParams: [null],
+      });
     }
     client.setQueryData(categoriesQueryOptions.queryKey, page.categories.categories);
+  } else if (page.kind === "compare") {
+    if (page.ids && page.tools) {
+      client.setQueryData(compareToolsQueryOptions(page.ids).queryKey, { tools: page.tools });
+    }
   } else if (page.kind === "tool") {
     client.setQueryData(toolQueryOptions(page.toolId).queryKey, page.tool);
     client.setQueryData(toolReviewsQueryOptions(page.toolId).queryKey, page.reviews);

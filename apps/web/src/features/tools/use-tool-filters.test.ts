@@ -10,6 +10,7 @@ describe("readToolFilters", () => {
       q: "wire strip",
       category: "electrical",
       sort: "price",
+      facets: NO_TOOL_FILTERS.facets,
     });
     expect(read("")).toEqual(NO_TOOL_FILTERS);
   });
@@ -40,7 +41,7 @@ describe("writeToolFilters", () => {
   it("leaves the defaults out of the URL and keeps its other parameters", () => {
     const params = new URLSearchParams("utm_source=mail&q=old&sort=name");
     expect(
-      writeToolFilters(params, { q: " drill ", category: "mechanical", sort: "featured" }).toString(),
+      writeToolFilters(params, { ...NO_TOOL_FILTERS, q: " drill ", category: "mechanical" }).toString(),
     ).toBe("utm_source=mail&q=drill&category=mechanical");
     expect(writeToolFilters(params, NO_TOOL_FILTERS).toString()).toBe("utm_source=mail");
   });

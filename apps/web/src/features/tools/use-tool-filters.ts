@@ -2,6 +2,13 @@ import { TOOL_SEARCH_MAX_LENGTH, type ToolSort, toolSorts } from "@toolshop/shar
 import { useCallback, useLayoutEffect, useRef } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated";
+import {
+  type FacetFilters,
+  isFacetFieldName,
+  NO_FACET_FILTERS,
+  readFacetFilters,
+  writeFacetFilters,
+} from "./facet-filters";
 
 /**
  * What a tools list shows, as the URL holds it: `/?category=electrical&q=strip&sort=price` on the home
@@ -12,9 +19,16 @@ export interface ToolFilters {
   /** A category's slug, as the URL has it; whether one has it is the tree's to say (tools-section.tsx). */
   category: string | null;
   sort: ToolSort;
+  /** The attributes', price's and stock's filters (the tools page's filter panel). */
+  facets: FacetFilters;
 }
 
-export const NO_TOOL_FILTERS: ToolFilters = { q: "", category: null, sort: "featured" };
+export const NO_TOOL_FILTERS: ToolFilters = {
+  q: "",
+  category: null,
+  sort: "featured",
+  facets: NO_FACET_FILTERS,
+};
 
 /** How a change enters the history: a new entry, or the current one rewritten (typing in the search box). */
 export type FilterChange = "push" | "typing";
@@ -40,12 +54,13 @@ export function readToolFilters(params: URLSearchParams): ToolFilters {
     // home page, and a sentence on the tools page).
     category: params.get("category")?.trim().toLowerCase().slice(0, CATEGORY_MAX_LENGTH) || null,
     sort: oneOf(toolSorts, params.get("sort")) ?? "featured",
+    facets: readFacetFilters(params),
   };
 }
 
 /** The URL's search with `filters` in it (defaults left out); other parameters are kept. */
 export function writeToolFilters(params: URLSearchParams, filters: ToolFilters): URLSearchParams {
-  const next = new URLSearchParams(params);
+  const next = writeFacetFilters(params, filters.facets);
   const q = filters.q.trim();
   const values: [string, string | null][] = [
     ["category", filters.category],
@@ -59,9 +74,13 @@ export function writeToolFilters(params: URLSearchParams, filters: ToolFilters):
   return next;
 }
 
-/** The URL's values of `names` only. */
-function only(params: URLSearchParams, names: readonly string[]): URLSearchParams {
-  return new URLSearchParams([...params].filter(([name]) => names.includes(name)));
+/** The URL's values of `filters` only. */
+function only(params: URLSearchParams, filters: readonly (keyof ToolFilters)[]): URLSearchParams {
+  return new URLSearchParams(
+    [...params].filter(([name]) =>
+      isFacetFieldName(name) ? filters.includes("facets") : filters.includes(name as keyof ToolFilters),
+    ),
+  );
 }
 
 /**

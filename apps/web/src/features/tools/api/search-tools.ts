@@ -1,6 +1,7 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { ToolSearchPage, ToolSort } from "@toolshop/shared/tools";
 import { ApiRequestError, apiRequest } from "../../../lib/api-client";
+import { type FacetFilters, facetFields, hasFacetFilters } from "../facet-filters";
 
 /** What a tool search asks for; every field optional, as in GET /api/tools/search. */
 export interface ToolSearch {
@@ -8,6 +9,8 @@ export interface ToolSearch {
   /** A category's slug: its tools and its sub-categories'. */
   category?: string | null;
   sort?: ToolSort;
+  /** The attributes', price's and stock's filters (facet-filters.ts). */
+  facets?: FacetFilters;
   /** Tools per page; the server's TOOLS_PAGE_SIZE when absent. */
   limit?: number;
 }
@@ -22,6 +25,7 @@ export function normalizeToolSearch(search: ToolSearch): ToolSearch {
     ...(q ? { q } : {}),
     ...(search.category ? { category: search.category } : {}),
     ...(search.sort && search.sort !== "featured" ? { sort: search.sort } : {}),
+    ...(search.facets && hasFacetFilters(search.facets) ? { facets: search.facets } : {}),
     ...(search.limit ? { limit: search.limit } : {}),
   };
 }
@@ -35,7 +39,17 @@ export const toolKeys = {
   detail: (toolId: string) => [...toolKeys.all, "detail", toolId] as const,
   searches: () => [...toolKeys.all, "search"] as const,
   search: (search: ToolSearch) => [...toolKeys.searches(), normalizeToolSearch(search)] as const,
+  compare: (ids: readonly string[]) => [...toolKeys.all, "compare", [...ids]] as const,
 };
+
+/** The search's fields as GET /api/tools/search takes them (the server's page reads them so too). */
+export function toolSearchFields(search: ToolSearch): URLSearchParams {
+  const params = new URLSearchParams();
+  const { facets, ...plain } = normalizeToolSearch(search);
+  for (const [name, value] of Object.entries(plain)) params.set(name, String(value));
+  for (const [name, value] of facets ? facetFields(facets, "api") : []) params.append(name, value);
+  return params;
+}
 
 /** GET /api/tools/search: one page of the search, from `cursor` (the previous page's nextCursor). */
 export async function searchTools(
@@ -43,8 +57,7 @@ export async function searchTools(
   cursor?: string | null,
   signal?: AbortSignal,
 ): Promise<ToolSearchPage> {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(normalizeToolSearch(search))) params.set(name, String(value));
+  const params = toolSearchFields(search);
   if (cursor) params.set("cursor", cursor);
   const query = params.toString();
   const body = await apiRequest<unknown>(`/tools/search${query ? `?${query}` : ""}`, { signal });

@@ -13,7 +13,12 @@ import { ToolQuantities } from "./tool-quantities";
  * to the tool's page, and its link covers the whole card (the picture too) but the order button: one
  * link for screen readers and keyboards, a large target for the pointer.
  */
-export function ToolCard({ tool }: { tool: Tool }) {
+export interface CompareChoice {
+  checked: boolean;
+  onToggle: () => void;
+}
+
+export function ToolCard({ tool, compare }: { tool: Tool; compare?: CompareChoice | undefined }) {
   // A discontinued tool stays listed (decision 0058) but, as a sold-out one, offers nothing to order.
   const soldOut = isSoldOut(tool) || tool.discontinued;
   const { search } = useLocation();
@@ -37,6 +42,18 @@ export function ToolCard({ tool }: { tool: Tool }) {
           <LowStockBadge tool={tool} />
         </div>
         <ToolQuantities tool={tool} />
+        {compare ? (
+          // Above the name's link, which covers the card.
+          <label className="relative z-10 flex w-fit cursor-pointer items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={compare.checked}
+              onChange={compare.onToggle}
+            />
+            Compare<span className="sr-only"> {tool.name}</span>
+          </label>
+        ) : null}
         {/* Above the name's link, which covers the card. */}
         <div className="card-actions relative z-10 mt-auto flex-col">
           {soldOut ? (

@@ -1,10 +1,13 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { useDeferredValue, useEffect, useRef } from "react";
+import { useDeferredValue, useEffect, useRef, useState } from "react";
 import { LoadError } from "../../../components/load-error";
 import { Spinner } from "../../../components/spinner";
 import { formatCount } from "../../../lib/format";
 import { toolSearchInfiniteQueryOptions } from "../api/search-tools";
+import { toggleCompared, useComparedTools } from "../compare-selection";
+import { hasFacetFilters } from "../facet-filters";
 import type { ToolFilters } from "../use-tool-filters";
+import { CompareBar } from "./compare-bar";
 import { ToolCard } from "./tool-card";
 
 interface ToolResultsProps {
@@ -14,6 +17,8 @@ interface ToolResultsProps {
   /** False until the filters are the URL's (while the pre-render hydrates): nothing is fetched yet. */
   ready: boolean;
   onClearFilters: () => void;
+  /** The tools page's: each card can be ticked for comparison, and the list is beside the filters. */
+  withCompare?: boolean;
 }
 
 /** "24 tools", "1 tool", "about 10,000 tools". */
@@ -21,14 +26,21 @@ export function countTools(total: number, estimate: boolean): string {
   return `${estimate ? "about " : ""}${formatCount(total)} ${total === 1 ? "tool" : "tools"}`;
 }
 
-function noMatchSentence({ q, category }: ToolFilters, categoryName = category ?? ""): string {
+function noMatchSentence({ q, category, facets }: ToolFilters, categoryName = category ?? ""): string {
+  if (hasFacetFilters(facets)) return "No tools match these filters.";
   const words = q ? ` “${q}”` : "";
   if (!category) return `No tools match${words}.`;
   return q ? `No tools match${words} in ${categoryName}.` : `No tools match the category ${categoryName}.`;
 }
 
 /** One page of the search at first, the next one on each "Load more"; the previous list stays while a new search loads. */
-export function ToolResults({ filters, categoryName, ready, onClearFilters }: ToolResultsProps) {
+export function ToolResults({
+  filters,
+  categoryName,
+  ready,
+  onClearFilters,
+  withCompare = false,
+}: ToolResultsProps) {
   const query = useInfiniteQuery({
     ...toolSearchInfiniteQueryOptions(filters),
     placeholderData: keepPreviousData,
@@ -55,7 +67,10 @@ export function ToolResults({ filters, categoryName, ready, onClearFilters }: To
     list.current?.children[index]?.querySelector<HTMLElement>("a, button")?.focus();
   }, [tools.length, isFetchingNextPage, rendering]);
 
-  const filtered = filters.q !== "" || filters.category !== null;
+  const compared = useComparedTools();
+  const [refused, setRefused] = useState(false);
+
+  const filtered = filters.q !== "" || filters.category !== null || hasFacetFilters(filters.facets);
   const status = searching
     ? "Searching…"
     : firstPage
@@ -94,14 +109,25 @@ export function ToolResults({ filters, categoryName, ready, onClearFilters }: To
           <ul
             ref={list}
             aria-busy={searching}
-            className={`grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${searching ? "opacity-60" : ""}`}
+            className={`grid gap-6 transition-opacity sm:grid-cols-2 ${withCompare ? "xl:grid-cols-3" : "lg:grid-cols-3"} ${searching ? "opacity-60" : ""}`}
           >
             {tools.map((tool) => (
               <li key={tool._id} className="flex [&>article]:w-full">
-                <ToolCard tool={tool} />
+                <ToolCard
+                  tool={tool}
+                  compare={
+                    withCompare
+                      ? {
+                          checked: compared.includes(tool._id),
+                          onToggle: () => setRefused(!toggleCompared(tool._id)),
+                        }
+                      : undefined
+                  }
+                />
               </li>
             ))}
           </ul>
+          {withCompare ? <CompareBar ids={compared} refused={refused} /> : null}
           {query.isFetchNextPageError ? (
             <div className="mt-6">
               <LoadError

@@ -1,8 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useRef } from "react";
 import { categoriesQueryOptions } from "../../categories/api/get-categories";
 import { findCategory } from "../../categories/category-tree";
+import { toolSearchInfiniteQueryOptions } from "../api/search-tools";
+import { NO_FACET_FILTERS } from "../facet-filters";
 import { type ToolFilters, useToolFilters } from "../use-tool-filters";
+import { FacetPanel } from "./facet-panel";
 import { CategoryTabs, SortSelect } from "./tool-filters";
 import { ToolResults } from "./tool-results";
 import { ToolSearchBox, type ToolSearchBoxHandle } from "./tool-search-box";
@@ -15,13 +18,15 @@ interface ToolsCatalogueProps {
    * category, like any misspelt value of the URL.
    */
   unknownCategory?: (slug: string) => ReactNode;
+  /** The tools page's: the filter panel with its counts beside the list, and the comparison's ticks. */
+  withFacets?: boolean;
 }
 
 /**
  * A category, words and an order to find tools by, kept in the URL (issues 12, 13 and 58), and the
  * matches a page at a time: the home page's list and the tools page's.
  */
-export function ToolsCatalogue({ renderedWith, unknownCategory }: ToolsCatalogueProps) {
+export function ToolsCatalogue({ renderedWith, unknownCategory, withFacets = false }: ToolsCatalogueProps) {
   const { filters: asked, ready, change, hrefFor } = useToolFilters(renderedWith);
   const tree = useQuery(categoriesQueryOptions);
   const searchBox = useRef<ToolSearchBoxHandle>(null);
@@ -30,6 +35,7 @@ export function ToolsCatalogue({ renderedWith, unknownCategory }: ToolsCatalogue
   const treeKnown = tree.data !== undefined || tree.isError;
   const unknown = asked.category !== null && treeKnown && !category;
   const filters: ToolFilters = unknown ? { ...asked, category: null } : asked;
+  const listReady = ready && (filters.category === null || treeKnown);
   // A tab or sort chosen while the typing pauses applies to the words the box shows: they are sent
   // first, as their own history entry, so that Back undoes the tab or sort and leaves the words.
   const chooseCategory = (slug: string | null) => {
@@ -61,19 +67,49 @@ export function ToolsCatalogue({ renderedWith, unknownCategory }: ToolsCatalogue
       {unknown && unknownCategory && asked.category ? (
         unknownCategory(asked.category)
       ) : (
-        <ToolResults
-          filters={filters}
-          categoryName={category?.name}
-          ready={ready && (filters.category === null || treeKnown)}
-          onClearFilters={() => {
-            // Words typed while the pause runs are cleared too, even when the URL holds none.
-            searchBox.current?.clear();
-            change({ q: "", category: null });
-          }}
-        />
+        <div
+          className={withFacets ? "lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start lg:gap-8" : ""}
+        >
+          {withFacets ? (
+            <FacetsOf
+              filters={filters}
+              ready={listReady}
+              onChange={(facets) => {
+                searchBox.current?.sendTyped();
+                change({ facets });
+              }}
+              hrefFor={hrefFor}
+            />
+          ) : null}
+          <ToolResults
+            filters={filters}
+            categoryName={category?.name}
+            ready={listReady}
+            withCompare={withFacets}
+            onClearFilters={() => {
+              // Words typed while the pause runs are cleared too, even when the URL holds none.
+              searchBox.current?.clear();
+              change({ q: "", category: null, facets: NO_FACET_FILTERS });
+            }}
+          />
+        </div>
       )}
     </>
   );
+}
+
+/** The filter panel over the first page's facets: the list's own query, shared through the cache. */
+function FacetsOf({
+  filters,
+  ready,
+  ...panel
+}: Omit<Parameters<typeof FacetPanel>[0], "facets"> & { ready: boolean }) {
+  const query = useInfiniteQuery({
+    ...toolSearchInfiniteQueryOptions(filters),
+    placeholderData: keepPreviousData,
+    enabled: ready,
+  });
+  return <FacetPanel filters={filters} facets={query.data?.pages[0]?.facets} {...panel} />;
 }
 
 /** The home page's tools list (anchor #tools, the target of Get Started). */
