@@ -72,6 +72,8 @@ export const storedQuoteSchema = z.object({
   handled: z.boolean(),
   /** Where the quote stands in its lifecycle (quote-lifecycle.ts); an offer past its validity is expired. */
   state: z.enum(quoteStates),
+  /** The request's tools (a cart's lines), as its offer has them once offered; empty for a visitor's message. */
+  lines: z.array(z.object({ name: z.string(), sku: z.string().nullable(), quantity: z.number().int() })),
 });
 export type StoredQuote = z.infer<typeof storedQuoteSchema>;
 

@@ -57,6 +57,7 @@ const order: Order = {
 };
 
 const quote: StoredQuote = {
+  lines: [],
   _id: crypto.randomUUID(),
   name: EVIL,
   email: "ada@example.com",

@@ -119,13 +119,18 @@ for (const target of testDatabaseTargets()) {
       expect(mine.map((quote) => quote._id)).toContain(id);
     });
 
-    it("names a cart's request after the account's display name, on the owner's list and in the offer's greeting", async () => {
+    it("names a cart's request after the account's display name, with its tools, on the owner's list and in the offer's greeting", async () => {
       const who = await signedInCustomer(t);
       await t.database.db.update(users).set({ displayName: "Ada Lovelace" }).where(eq(users.id, who.id));
-      const { id } = await offered(who);
+      const { id, pliers, drill } = await offered(who);
       const list = await call(t.app, admin, "GET", `/api/quotes?q=${encodeURIComponent(who.email)}`);
       expect(list.json().map((quote: { _id: string; name: string }) => [quote._id, quote.name])).toEqual([
         [id, "Ada Lovelace"],
+      ]);
+      // The card lists the request's tools (issue 62, item 6): once offered, as the offer has them.
+      expect(list.json()[0].lines).toEqual([
+        { name: pliers.name, sku: pliers.sku, quantity: 60 },
+        { name: drill.name, sku: drill.sku, quantity: 12 },
       ]);
       const mail = await outboxMailTo(t.dataDir, who.email, "Your Toolshop quote: our offer");
       expect(mail).toContain("Hello Ada Lovelace,");

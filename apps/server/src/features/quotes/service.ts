@@ -32,7 +32,9 @@ import type { RequestedLine } from "./sales-email";
 
 type QuoteRow = typeof quotes.$inferSelect;
 
-function toStoredQuote(row: QuoteRow): StoredQuote {
+type AskedLine = StoredQuote["lines"][number];
+
+function toStoredQuote(row: QuoteRow, lines: readonly AskedLine[] = []): StoredQuote {
   return {
     _id: row.id,
     name: row.name,
@@ -45,7 +47,26 @@ function toStoredQuote(row: QuoteRow): StoredQuote {
     createdAt: row.createdAt.toISOString(),
     handled: row.handled,
     state: effectiveQuoteState(row.state, row.validUntil),
+    lines: [...lines],
   };
+}
+
+/** The lines these requests asked for, in one query, each request's in its order. */
+async function askedLinesOf(db: Pick<Database, "select">, ids: readonly string[]) {
+  const byQuote = new Map<string, AskedLine[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byQuote;
+  const rows = await db
+    .select({
+      quoteId: quoteLines.quoteId,
+      name: quoteLines.name,
+      sku: quoteLines.sku,
+      quantity: quoteLines.quantity,
+    })
+    .from(quoteLines)
+    .where(inArray(quoteLines.quoteId, [...ids]))
+    .orderBy(quoteLines.quoteId, quoteLines.position);
+  for (const { quoteId, ...line } of rows) byQuote.get(quoteId)?.push(line);
+  return byQuote;
 }
 
 /** Who asks: a signed-in customer (their account's email, their lines) or a visitor (null). */
@@ -102,7 +123,10 @@ export async function storeQuote(
         .values(named.map((line, position) => ({ ...line, quoteId: row.id, position })));
     }
     await tx.insert(quoteHistory).values({ quoteId: row.id, state: "requested", at: row.createdAt });
-    const quote = toStoredQuote(row);
+    const quote = toStoredQuote(
+      row,
+      named.map(({ name, sku, quantity }) => ({ name, sku, quantity })),
+    );
     const lines = named.map(({ name, quantity }) => ({ name, quantity }));
     return { quote, lines, mailed: await mails.requested(tx, quote, lines) };
   });
@@ -185,7 +209,14 @@ export async function listQuotes(db: Database, query: QuotesQuery = {}): Promise
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(limit + 1);
   const page = keysetPage(rows, limit, (last) => quotesCursor.encode([last.at, last.row.id]));
-  return { quotes: page.rows.map(({ row }) => toStoredQuote(row)), nextCursor: page.nextCursor };
+  const asked = await askedLinesOf(
+    db,
+    page.rows.map(({ row }) => row.id),
+  );
+  return {
+    quotes: page.rows.map(({ row }) => toStoredQuote(row, asked.get(row.id))),
+    nextCursor: page.nextCursor,
+  };
 }
 
 /**
@@ -211,7 +242,8 @@ export async function setQuoteHandled(
   handled: boolean,
 ): Promise<StoredQuote | null> {
   const [row] = await db.update(quotes).set({ handled }).where(eq(quotes.id, id)).returning();
-  return row ? toStoredQuote(row) : null;
+  if (!row) return null;
+  return toStoredQuote(row, (await askedLinesOf(db, [row.id])).get(row.id));
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { StoredQuote } from "@toolshop/shared/quotes";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { SkuLabel } from "../../../components/sku-label";
 import { StatusBadge } from "../../../components/status-badge";
+import { formatCount } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useMarkQuoteHandled } from "../api/mark-quote-handled";
 
@@ -84,6 +86,21 @@ export function QuoteRequestCard({ quote, openSearch }: QuoteRequestCardProps) {
           Asked <time dateTime={quote.createdAt}>{quoteDateFormat.format(new Date(quote.createdAt))}</time>
         </p>
         <RequesterDetails quote={quote} />
+        {quote.lines.length > 0 ? (
+          <div className="text-sm">
+            <h3 className="font-medium" id={`${headingId}-tools`}>
+              Tools
+            </h3>
+            <ul aria-labelledby={`${headingId}-tools`} className="list-disc ps-5">
+              {quote.lines.map((line, index) => (
+                // A tool is asked for once per request; a line's tool may be gone, hence the position.
+                <li key={`${index}-${line.name}`} className="break-words">
+                  {formatCount(line.quantity)} × {line.name} <SkuLabel sku={line.sku} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {quote.message ? (
           <p className="line-clamp-3 break-words whitespace-pre-line">{quote.message}</p>
         ) : null}

@@ -11,6 +11,7 @@ function renderQuotes(url = "/dashboard/quote-requests") {
 }
 
 const aQuote = (n: number, handled = false): StoredQuote => ({
+  lines: [],
   _id: `00000000-0000-4000-8000-00000000000${n}`,
   name: `Visitor ${n}`,
   email: `visitor${n}@example.com`,
@@ -60,6 +61,26 @@ describe("QuoteRequests", () => {
     const visitor4 = screen.getByRole("article", { name: "Visitor 4" });
     expect(await within(visitor4).findByText("Handled")).toBeInTheDocument();
     expect(requests.at(-1)).toBe(`PATCH /api/quotes/${aQuote(4)._id}`);
+  });
+
+  it("lists a cart request's tools on its card, each with its part number", async () => {
+    const asked: StoredQuote = {
+      ...aQuote(1),
+      name: "Ada Lovelace",
+      lines: [
+        { name: "Pliers", sku: "PL-180", quantity: 40 },
+        { name: "Old Level", sku: null, quantity: 2 },
+      ],
+    };
+    ({ close } = await startTestApi((_request, response) => sendPage(response, [asked])));
+    renderQuotes();
+    const card = await screen.findByRole("article", { name: "Ada Lovelace" });
+    const tools = within(card).getByRole("list", { name: "Tools" });
+    expect(
+      within(tools)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["40 × Pliers Part number PL-180", "2 × Old Level "]);
   });
 
   it("searches and filters by state: the URL and the request follow; no match says so", async () => {
