@@ -92,9 +92,9 @@ export function QuoteRequestCard({ quote, openSearch }: QuoteRequestCardProps) {
               Tools
             </h3>
             <ul aria-labelledby={`${headingId}-tools`} className="list-disc ps-5">
-              {quote.lines.map((line, index) => (
-                // A tool is asked for once per request; a line's tool may be gone, hence the position.
-                <li key={`${index}-${line.name}`} className="break-words">
+              {quote.lines.map((line) => (
+                // A tool is asked for once per request: its part number and name tell its line.
+                <li key={`${line.sku ?? ""} ${line.name}`} className="break-words">
                   {formatCount(line.quantity)} × {line.name} <SkuLabel sku={line.sku} />
                 </li>
               ))}
