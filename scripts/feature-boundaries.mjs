@@ -27,8 +27,9 @@ export const SERVER_RULES = {
     // The PaymentGateway interface, and the test gateway's one-statement settlement (decision 0032).
     payments: ["gateway", "test-gateway"],
     reviews: ["tool-reviews"],
-    // The search, and the SKUs by which order, cart and quote lines may name their tools (0056).
-    tools: ["search", "skus"],
+    // The search, and the SKUs by which order, cart and quote lines may name their tools (0056); the
+    // comparison, which the storefront's /compare page renders on the server (0061).
+    tools: ["search", "skus", "compare"],
     // The tree in memory: the tools' answers show each one's path, the search widens to sub-categories.
     categories: ["tree"],
     // Every change that puts units on a shelf mails the waiting stock alerts in its transaction (0059).

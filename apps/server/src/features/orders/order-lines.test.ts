@@ -341,6 +341,8 @@ for (const target of testDatabaseTargets()) {
         "quantity",
         "lines",
         "fromCart",
+        "shipping",
+        "country",
       ]);
     });
   });
