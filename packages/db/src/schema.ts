@@ -591,6 +591,9 @@ export const quotes = pgTable(
     state: text("state", { enum: quoteStates }).notNull().default("requested"),
     /** The current offer's note and end; a revision overwrites them (the old offer is gone). */
     note: text("note"),
+    /** The current offer's freight (the order's shipping) and percentage off every unit (issue 62). */
+    offerFreightCents: integer("offer_freight_cents"),
+    offerDiscountPercent: numeric("offer_discount_percent", { precision: 5, scale: 2, mode: "number" }),
     validUntil: timestamp("valid_until", { withTimezone: true }),
     declineReason: text("decline_reason"),
   },
@@ -611,6 +614,11 @@ export const quotes = pgTable(
     ),
     // An offer always has its end.
     check("quotes_offer_valid_until", sql`${t.state} = 'requested' or ${t.validUntil} is not null`),
+    check("quotes_offer_freight_non_negative", sql`${t.offerFreightCents} >= 0`),
+    check(
+      "quotes_offer_discount_range",
+      sql`${t.offerDiscountPercent} > 0 and ${t.offerDiscountPercent} < 100`,
+    ),
   ],
 );
 

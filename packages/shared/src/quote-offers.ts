@@ -87,6 +87,20 @@ export type CartQuoteForm = z.infer<typeof cartQuoteFormSchema>;
 
 const unitPrice = () => moneyAmount("The unit price");
 
+/** Whole cents: 12.5 and 12.49, not 12.499 (with a tolerance for binary fractions). */
+const inCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+export const MAX_OFFER_FREIGHT = 999_999.99;
+
+/**
+ * An offer's unit price after its percentage discount, in minor units: each unit rounded half up, so a
+ * line's total is its quantity times the unit the order charges (issue 62). No discount: the price.
+ */
+export function discountedUnitMinor(unitMinor: number, discountPercent: number | null): number {
+  if (discountPercent === null || discountPercent === 0) return unitMinor;
+  const basisPoints = Math.round(discountPercent * 100);
+  return Math.floor((unitMinor * (10_000 - basisPoints) * 2 + 10_000) / 20_000);
+}
+
 export const quoteOfferLineSchema = z.object({
   toolId: toolId(),
   quantity: quantity(),
@@ -110,6 +124,20 @@ export const quoteOfferBodySchema = z.object({
     .max(MAX_QUOTE_VALID_DAYS, `An offer is valid for at most ${MAX_QUOTE_VALID_DAYS} days`)
     .optional()
     .describe(`Days the offer holds; ${DEFAULT_QUOTE_VALID_DAYS} when absent`),
+  freight: z
+    .number({ error: "The freight must be an amount" })
+    .min(0, "The freight must be at least 0")
+    .max(MAX_OFFER_FREIGHT, `The freight must be at most ${MAX_OFFER_FREIGHT}`)
+    .refine(inCents, "The freight can have at most 2 decimals")
+    .optional()
+    .describe("A freight charge the order adds as its shipping, on the prices' footing (taxed like them)"),
+  discountPercent: z
+    .number({ error: "The discount must be a percentage" })
+    .gt(0, "The discount must be more than 0 percent")
+    .lt(100, "The discount must be less than 100 percent")
+    .refine(inCents, "The discount can have at most 2 decimals")
+    .optional()
+    .describe("A percentage off every line's unit price (each unit rounded to the cent)"),
 });
 export type QuoteOfferBody = z.infer<typeof quoteOfferBodySchema>;
 
@@ -180,7 +208,11 @@ export const quoteSchema = z.object({
   quantity: z.number().int().nullable(),
   createdAt: z.string(),
   lines: z.array(quoteLineSchema),
-  /** The offer's total; null until there is an offer. */
+  /** The offer's percentage off every unit price; null: none. */
+  discountPercent: z.number().nullable(),
+  /** The offer's freight, which the order charges as its shipping; null: none. */
+  freight: z.number().nullable(),
+  /** The offer's total before tax: the lines at their discounted unit prices and the freight; null until there is an offer. */
   total: z.number().nullable(),
   note: z.string().nullable(),
   /** ISO 8601: the offer cannot be accepted from then on; null until there is an offer. */

@@ -61,6 +61,8 @@ export interface OrderToPlace {
   country?: string | undefined;
   /** A checkout's order must choose a method while the shop offers any (decision 0067). */
   requireShipping?: boolean;
+  /** An accepted quote's freight, charged as the order's shipping "Freight" (issue 62). */
+  freightCents?: number | undefined;
 }
 
 /** A tool as placing reads it, locked. */
@@ -181,6 +183,9 @@ async function shippingOf(
   order: OrderToPlace,
   taxed: readonly TaxedLine[],
 ): Promise<ChargedShipping | undefined> {
+  if (order.freightCents !== undefined) {
+    return { methodId: null, name: "Freight", pickup: false, country: null, chargeCents: order.freightCents };
+  }
   if (!order.shipping) {
     if (order.requireShipping) await refuseWithoutShipping(tx);
     return undefined;

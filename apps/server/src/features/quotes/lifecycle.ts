@@ -20,7 +20,16 @@ export function assertQuoteTransition(from: QuoteState, to: QuoteState): void {
 
 /** Columns a change may set beside the state (the offer's note and end, the decline's reason). */
 export type QuoteChange = Partial<
-  Pick<QuoteRow, "note" | "validUntil" | "declineReason" | "handled" | "userId">
+  Pick<
+    QuoteRow,
+    | "note"
+    | "validUntil"
+    | "declineReason"
+    | "handled"
+    | "userId"
+    | "offerFreightCents"
+    | "offerDiscountPercent"
+  >
 >;
 
 /**

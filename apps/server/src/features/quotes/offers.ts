@@ -8,6 +8,7 @@ import type { Order } from "@toolshop/shared/orders";
 import { effectiveQuoteState, type QuoteState } from "@toolshop/shared/quote-lifecycle";
 import {
   DEFAULT_QUOTE_VALID_DAYS,
+  discountedUnitMinor,
   type QuoteAcceptBody,
   type QuoteOfferBody,
 } from "@toolshop/shared/quote-offers";
@@ -119,6 +120,8 @@ export function offerQuote(ctx: QuotesContext, quoteId: string, body: QuoteOffer
       note: body.note || null,
       validUntil: new Date(Date.now() + days * DAY_MS),
       handled: true,
+      offerFreightCents: body.freight === undefined ? null : amountToMinor(body.freight, ctx.currency),
+      offerDiscountPercent: body.discountPercent ?? null,
     });
   });
 }
@@ -193,15 +196,20 @@ export async function acceptQuote(
         .map((line) => `${line.name} is no longer sold`);
       if (gone.length > 0) throw new HttpError(409, `Nothing was ordered: ${gone.join("; ")}.`);
       const order = await placeOrderIn(tx, ctx, actor, {
+        // Each unit at the offered price less the offer's discount, the freight as the order's shipping.
         lines: lines.map((line) => ({
           toolId: line.toolId as string,
           quantity: line.quantity,
-          unitPriceCents: line.unitPriceCents ?? undefined,
+          unitPriceCents:
+            line.unitPriceCents === null
+              ? undefined
+              : discountedUnitMinor(line.unitPriceCents, row.offerDiscountPercent),
         })),
         address: body.address,
         phone: body.phone,
         quoteId: row.id,
         quoteCompany: row.company,
+        freightCents: row.offerFreightCents ?? undefined,
       });
       // The quote's tools leave the cart with the order that buys them, or its checkout buys them again.
       await removeFromCart(

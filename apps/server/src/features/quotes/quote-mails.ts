@@ -40,6 +40,9 @@ function lineDetails(quote: Quote, currency: string): MailDetail[] {
         : ` at ${money.format(line.unitPrice)} each (${money.format(line.total)})`;
     return toolLineDetail(line, index, price);
   });
+  if (quote.discountPercent !== null)
+    details.push(["Discount", `${quote.discountPercent}% off every unit price`]);
+  if (quote.freight !== null) details.push(["Freight", money.format(quote.freight)]);
   if (quote.total !== null) details.push(["Total", money.format(quote.total)]);
   if (quote.validUntil) details.push(["Valid until", day.format(new Date(quote.validUntil))]);
   return details;

@@ -180,6 +180,40 @@ for (const target of testDatabaseTargets()) {
       expect(after.history.map((entry) => entry.state)).toEqual(["requested", "offered", "offered"]);
     });
 
+    it("adds an offer's percentage discount to every unit and its freight as the order's shipping (issue 62)", async () => {
+      const quote = await requested();
+      const offer = (body: object) => call(t.app, admin, "POST", `/api/quotes/${quote.id}/offer`, body);
+      const lines = [
+        { toolId: quote.pliers.id, quantity: 60, unitPrice: 10.5 },
+        { toolId: quote.drill.id, quantity: 12, unitPrice: 35 },
+      ];
+      for (const [body, message] of [
+        [{ lines, discountPercent: 100 }, "The discount must be less than 100 percent"],
+        [{ lines, discountPercent: 12.345 }, "The discount can have at most 2 decimals"],
+        [{ lines, freight: -1 }, "The freight must be at least 0"],
+      ] as const) {
+        const refused = await offer(body);
+        expect([refused.statusCode, refused.json().message]).toEqual([400, expect.stringContaining(message)]);
+      }
+      const offered = await offer({ lines, discountPercent: 10, freight: 25 });
+      expect(offered.statusCode, offered.body).toBe(200);
+      // 60 × 9.45 + 12 × 31.50 + 25 freight.
+      expect(quoteSchema.parse(offered.json())).toMatchObject({
+        discountPercent: 10,
+        freight: 25,
+        total: 970,
+      });
+      const accepted = await accept(quote.who, quote.id);
+      expect(accepted.statusCode, accepted.body).toBe(201);
+      const order = orderSchema.parse(accepted.json());
+      expect(order.lines.map((line) => [line.unitPrice, line.quantity])).toEqual([
+        [9.45, 60],
+        [31.5, 12],
+      ]);
+      expect(order.shipping).toMatchObject({ name: "Freight", charge: 25, gross: 25 });
+      expect(order.price).toBe(970);
+    });
+
     it("accepts into an unpaid order at exactly the offered prices, stock reserved, quoteId set; paid, it keeps them", async () => {
       const { id, pliers, drill, who: customer } = await offered();
       const response = await accept(customer, id);

@@ -3,7 +3,7 @@
 import type { Database } from "@toolshop/db/client";
 import { orders, quoteHistory, quoteLines, quotes, tools } from "@toolshop/db/schema";
 import { effectiveQuoteState } from "@toolshop/shared/quote-lifecycle";
-import type { Quote, QuoteLine } from "@toolshop/shared/quote-offers";
+import { discountedUnitMinor, type Quote, type QuoteLine } from "@toolshop/shared/quote-offers";
 import { asc, eq, inArray } from "drizzle-orm";
 import { HttpError } from "../../lib/http-errors";
 import { minorToAmount } from "../../lib/money";
@@ -109,8 +109,17 @@ export async function quoteViews(
       quantity: row.quantity,
       createdAt: row.createdAt.toISOString(),
       lines: viewLines,
+      discountPercent: row.offerDiscountPercent,
+      freight: money(row.offerFreightCents),
+      // What the order will charge before tax: each unit less the discount, and the freight.
       total: priced
-        ? money(own.reduce((sum, { line }) => sum + (line.unitPriceCents ?? 0) * line.quantity, 0))
+        ? money(
+            own.reduce(
+              (sum, { line }) =>
+                sum + discountedUnitMinor(line.unitPriceCents ?? 0, row.offerDiscountPercent) * line.quantity,
+              row.offerFreightCents ?? 0,
+            ),
+          )
         : null,
       note: row.note,
       validUntil: row.validUntil?.toISOString() ?? null,

@@ -174,7 +174,8 @@ export async function shippingOptions(
 
 /** The shipping an order is placed with, as its row keeps it. */
 export interface ChargedShipping {
-  methodId: string;
+  /** Null for a quote's freight, which no method charges. */
+  methodId: string | null;
   name: string;
   pickup: boolean;
   country: string | null;

@@ -1,7 +1,7 @@
 // How the customer's quote screens show a quote: its state as a badge, its dates, its lines in words
 // and its offer's total with the tax in force, the same on the list and on the offer page.
 import { QUOTE_STATE_LABELS, type QuoteState } from "@toolshop/shared/quote-lifecycle";
-import type { Quote } from "@toolshop/shared/quote-offers";
+import { discountedUnitMinor, type Quote } from "@toolshop/shared/quote-offers";
 import { previewTax, type TaxedTotal } from "../../components/tax-summary";
 import { formatCount } from "../../lib/format";
 import { linesInWords } from "../../lib/order-lines";
@@ -48,8 +48,11 @@ export function enteredStateAt(quote: Quote): string | undefined {
 export function useOfferTotal(quote: Quote): TaxedTotal | null {
   const tax = useShop()?.tax;
   if (quote.total === null) return null;
-  return previewTax(
-    quote.lines.map((line) => ({ price: line.unitPrice ?? 0, quantity: line.quantity })),
-    tax,
-  );
+  // As the order will charge it: each unit less the offer's discount, then the freight as one more line.
+  const units = quote.lines.map((line) => ({
+    price: discountedUnitMinor(Math.round((line.unitPrice ?? 0) * 100), quote.discountPercent) / 100,
+    quantity: line.quantity,
+  }));
+  const freight = quote.freight === null ? [] : [{ price: quote.freight, quantity: 1 }];
+  return previewTax([...units, ...freight], tax);
 }

@@ -6,6 +6,9 @@ import { formatCount } from "../../../lib/format";
 
 const CELL = "px-1 sm:px-3";
 
+const percent = new Intl.NumberFormat("en", { maximumFractionDigits: 2 });
+const formatPercent = (value: number) => `${percent.format(value)}%`;
+
 interface OfferLinesProps {
   quote: Quote;
   /** The offer's total with tax; null until there is an offer (the lines then have no prices). */
@@ -89,6 +92,14 @@ export function OfferLines({ quote, total, refusal }: OfferLinesProps) {
       )}
       {total ? (
         <div className="flex flex-col items-end gap-1">
+          {quote.discountPercent === null ? null : (
+            <p className="text-sm">Discount {formatPercent(quote.discountPercent)} off every unit price</p>
+          )}
+          {quote.freight === null ? null : (
+            <p className="text-sm">
+              Freight <Money amount={quote.freight} />
+            </p>
+          )}
           <TaxRows total={total} />
           <p className="text-xl font-bold">
             Total <Money amount={total.gross} />

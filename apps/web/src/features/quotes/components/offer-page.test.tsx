@@ -86,6 +86,15 @@ describe("the offer page", () => {
     expect(screen.getByRole("button", { name: "Decline" })).toBeEnabled();
   });
 
+  it("shows an offer's discount and freight, and the total the order will charge with them", async () => {
+    // 60 × 9.45 + 12 × 72.00 = 1,431.00, and 30.00 freight: 1,461.00 net, 20% on top.
+    await open(anOfferedQuote({ discountPercent: 10, freight: 30, total: 1461 }));
+    expect(await screen.findByText("Discount 10% off every unit price")).toBeInTheDocument();
+    expect(screen.getByText(/^Freight/)).toHaveTextContent("Freight $30.00");
+    expect(await screen.findByText("Tax 20%")).toBeInTheDocument();
+    expect(screen.getByText(/^Total/, { selector: "p" })).toHaveTextContent("Total $1,753.20");
+  });
+
   it("accepts with the profile's address and phone, then goes to pay the new order", async () => {
     const quote = anOfferedQuote();
     const { user, router, api, queryClient } = await open(quote, (call) =>

@@ -74,6 +74,24 @@ describe("QuoteOfferEditor", () => {
     expect(screen.getByRole("heading", { name: "Quote request from Ada Builder" })).toHaveFocus();
   });
 
+  it("takes a percentage off every unit and adds freight, in the total shown and the offer sent", async () => {
+    const api = await startOrdersApi(
+      quoteApi(requestedQuote(), () => ({ status: 200, body: offeredQuote() })),
+    );
+    close = api.close;
+    const user = openQuote();
+    await screen.findByRole("heading", { name: "Quote request from Ada Builder" });
+    // 60 × 11.00 and 10 × 40.00, less 10 % each unit (9.90 and 36.00), and 25.00 freight.
+    await user.type(screen.getByRole("textbox", { name: /^Discount/ }), "10");
+    await user.type(screen.getByRole("textbox", { name: /^Freight/ }), "25");
+    expect(screen.getByText(/Offer total/)).toHaveTextContent("Offer total $979.00");
+    await user.click(screen.getByRole("button", { name: "Send offer" }));
+    expect(await screen.findByText("The offer is sent to ada@example.com.")).toBeInTheDocument();
+    expect(offersSent(api.calls)).toEqual([
+      expect.objectContaining({ discountPercent: 10, freight: 25, validDays: 14 }),
+    ]);
+  });
+
   it("removes a line and adds one from the catalogue, and sends 14 days when the validity is left alone", async () => {
     const api = await startOrdersApi(
       quoteApi(requestedQuote(), () => ({ status: 200, body: offeredQuote() })),

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   DEFAULT_QUOTE_VALID_DAYS,
+  discountedUnitMinor,
   MAX_QUOTE_LINES,
   MAX_QUOTE_VALID_DAYS,
   QUOTE_NOTE_MAX_LENGTH,
@@ -18,6 +19,10 @@ import { notify } from "../../../lib/toast";
 import { useOwnerQuoteCommand } from "../api/owner-quote-api";
 import { type OfferFormInput, OfferLineRow, type OfferTool } from "./offer-line-row";
 import { OFFER_TOOL_SEARCH_ID, OfferToolPicker } from "./offer-tool-picker";
+
+/** An optional amount as typed: nothing is none, anything else a number (NaN is refused by the schema). */
+const optionalNumber = (typed: unknown) =>
+  typed === "" || typed === null || typed === undefined ? undefined : Number(typed);
 
 interface QuoteOfferEditorProps {
   quote: Quote;
@@ -67,12 +72,25 @@ export function QuoteOfferEditor({ quote, revising, onSent, onCancel }: QuoteOff
       lines: start.lines,
       note: revising ? (quote.note ?? "") : "",
       validDays: DEFAULT_QUOTE_VALID_DAYS,
+      freight: revising ? (quote.freight ?? undefined) : undefined,
+      discountPercent: revising ? (quote.discountPercent ?? undefined) : undefined,
     },
   });
   const { control, register, handleSubmit, setValue, formState } = form;
   const { fields, append, remove } = useFieldArray({ control, name: "lines" });
   const lines = useWatch({ control, name: "lines" });
-  const total = lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
+  const [freight, discountPercent] = useWatch({ control, name: ["freight", "discountPercent"] });
+  // As the order will charge it: each unit less the discount, then the freight (before tax).
+  const discount =
+    typeof discountPercent === "number" && discountPercent > 0 && discountPercent < 100
+      ? discountPercent
+      : null;
+  const total =
+    lines.reduce(
+      (sum, line) =>
+        sum + line.quantity * (discountedUnitMinor(Math.round(line.unitPrice * 100), discount) / 100),
+      0,
+    ) + (typeof freight === "number" && Number.isFinite(freight) ? freight : 0);
   const linesError = formState.errors.lines?.message ?? formState.errors.lines?.root?.message;
 
   const addTool = (tool: Tool) => {
@@ -157,6 +175,28 @@ export function QuoteOfferEditor({ quote, revising, onSent, onCancel }: QuoteOff
       <p className="text-lg font-semibold">
         Offer total {Number.isFinite(total) ? <Money amount={total} /> : "—"}
       </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="offer-discount"
+          label="Discount (%)"
+          labelNote="(optional)"
+          hint="Off every unit price above"
+          error={formState.errors.discountPercent?.message}
+          registration={register("discountPercent", { setValueAs: optionalNumber })}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <TextField
+          id="offer-freight"
+          label="Freight"
+          labelNote="(optional)"
+          hint="The order's shipping charge, taxed like the tools"
+          error={formState.errors.freight?.message}
+          registration={register("freight", { setValueAs: optionalNumber })}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+      </div>
       <TextAreaField
         id="offer-note"
         label="Note to the customer"

@@ -46,6 +46,8 @@ export function requestedQuote(overrides: Partial<Quote> = {}): Quote {
         priceBreaks: [],
       }),
     ],
+    discountPercent: null,
+    freight: null,
     total: null,
     note: null,
     validUntil: null,

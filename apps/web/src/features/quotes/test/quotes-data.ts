@@ -35,6 +35,8 @@ export function aRequestedQuote(overrides: Partial<Quote> = {}): Quote {
     quantity: null,
     createdAt: "2026-03-01T12:00:00.000Z",
     lines: [aLine(PLIERS, 60), aLine(DRILL, 10)],
+    discountPercent: null,
+    freight: null,
     total: null,
     note: null,
     validUntil: null,
