@@ -57,7 +57,9 @@ test("the owner adds Voltage in V for electrical tools, gives a drill 18, and a 
   await form.getByRole("checkbox", { name: "Electrical", exact: true }).check();
   await form.getByRole("button", { name: "Add attribute" }).click();
   await expect(toast(page, "Voltage was added.")).toBeVisible();
-  const voltage = page.getByRole("list", { name: "Attributes" }).getByRole("article", { name: "Voltage" });
+  const voltage = page
+    .getByRole("list", { name: "Attributes" })
+    .getByRole("article", { name: "Voltage", exact: true });
   await expect(voltage).toContainText("Number with a unit in V");
   await expect(voltage).toContainText("Electrical");
 
