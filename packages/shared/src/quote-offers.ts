@@ -6,9 +6,11 @@ import { pageQueryFields } from "./paging";
 import { quoteStates } from "./quote-lifecycle";
 import { QUOTE_QUANTITY_RANGE } from "./quote-limits";
 import { quoteRequestSchema } from "./quotes";
+import { shippingAmount } from "./shipping";
 import { checkLineTool, lineToolFields, lineToolKey } from "./sku";
 import { multiLine } from "./text";
 import { moneyAmount, toolSchema } from "./tools";
+import { isWholeCents } from "./unit-price";
 
 export const MAX_QUOTE_LINES = MAX_ORDER_LINES;
 export const QUOTE_LINES_REQUIRED = "A quote needs at least one line";
@@ -87,10 +89,6 @@ export type CartQuoteForm = z.infer<typeof cartQuoteFormSchema>;
 
 const unitPrice = () => moneyAmount("The unit price");
 
-/** Whole cents: 12.5 and 12.49, not 12.499 (with a tolerance for binary fractions). */
-const inCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
-export const MAX_OFFER_FREIGHT = 999_999.99;
-
 /**
  * An offer's unit price after its percentage discount, in minor units: each unit rounded half up, so a
  * line's total is its quantity times the unit the order charges (issue 62). No discount: the price.
@@ -124,18 +122,15 @@ export const quoteOfferBodySchema = z.object({
     .max(MAX_QUOTE_VALID_DAYS, `An offer is valid for at most ${MAX_QUOTE_VALID_DAYS} days`)
     .optional()
     .describe(`Days the offer holds; ${DEFAULT_QUOTE_VALID_DAYS} when absent`),
-  freight: z
-    .number({ error: "The freight must be an amount" })
-    .min(0, "The freight must be at least 0")
-    .max(MAX_OFFER_FREIGHT, `The freight must be at most ${MAX_OFFER_FREIGHT}`)
-    .refine(inCents, "The freight can have at most 2 decimals")
+  // Charged as the order's shipping: the shipping methods' own bounds.
+  freight: shippingAmount("The freight")
     .optional()
     .describe("A freight charge the order adds as its shipping, on the prices' footing (taxed like them)"),
   discountPercent: z
     .number({ error: "The discount must be a percentage" })
     .gt(0, "The discount must be more than 0 percent")
     .lt(100, "The discount must be less than 100 percent")
-    .refine(inCents, "The discount can have at most 2 decimals")
+    .refine(isWholeCents, "The discount can have at most 2 decimals")
     .optional()
     .describe("A percentage off every line's unit price (each unit rounded to the cent)"),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { oneLine } from "./text";
+import { isWholeCents } from "./unit-price";
 
 // Shipping methods and their charge (issue 62, decision 0067). The owner's methods each have a price,
 // an optional free-shipping threshold, an optional price per started kilogram, and the countries they
@@ -22,15 +23,12 @@ export const countrySchema = z
   .regex(COUNTRY_PATTERN, "The country must be a two-letter code such as GB or US");
 
 /** An amount from 0 (a free method) in currency units, whole cents. */
-const shippingAmount = (label: string) =>
+export const shippingAmount = (label: string) =>
   z
     .number({ error: `${label} is required` })
     .min(0, `${label} must be at least 0`)
     .max(MAX_SHIPPING_AMOUNT, `${label} must be at most ${MAX_SHIPPING_AMOUNT}`)
-    .refine(
-      (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-      `${label} can have at most 2 decimals`,
-    );
+    .refine(isWholeCents, `${label} can have at most 2 decimals`);
 
 /** The owner's form of a method: POST /api/shipping-methods and PUT /api/shipping-methods/:id. */
 export const shippingMethodBodySchema = z

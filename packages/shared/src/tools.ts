@@ -9,7 +9,7 @@ import { multiLine, oneLine } from "./text";
 import { parseAttributeFilters, toolFacetsSchema } from "./tool-facets";
 import { toolDocumentSchema, toolImageSchema } from "./tool-media";
 import { toolRelatedSchema } from "./tool-relations";
-import { MAX_PRICE_BREAKS, type PriceBreak } from "./unit-price";
+import { isWholeCents, MAX_PRICE_BREAKS, type PriceBreak } from "./unit-price";
 
 // The catalogue's constants live in ./catalogue (no zod: the home page imports them); re-exported here
 // for the server and the admin forms, which use them with the schemas.
@@ -229,11 +229,7 @@ export const moneyAmount = (label: string) =>
     .number({ error: `${label} is required` })
     .gt(0, { error: `${label} must be more than 0`, abort: true })
     .max(MAX_PRICE, `${label} must be at most ${MAX_PRICE}`)
-    // Cents only: 12.5 and 12.49 are prices, 12.499 is not (with a tolerance for binary fractions).
-    .refine(
-      (price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6,
-      `${label} can have at most 2 decimals`,
-    );
+    .refine(isWholeCents, `${label} can have at most 2 decimals`);
 
 export const PRICE_BREAKS_TOO_MANY = `A tool may have at most ${MAX_PRICE_BREAKS} price breaks`;
 

@@ -24,3 +24,8 @@ export function unitPriceFor(listPrice: number, breaks: readonly PriceBreak[], q
   }
   return best;
 }
+
+/** Whole cents: 12.5 and 12.49, not 12.499 (with a tolerance for binary fractions). */
+export function isWholeCents(amount: number): boolean {
+  return Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
+}

@@ -168,3 +168,19 @@ function Field({ id, label, labelNote, error, hint, children }: FrameProps & { c
     </div>
   );
 }
+
+/**
+ * The message of a field's error, or of its first entry's for a field holding a list (a choice too
+ * long, a country that is not a code): the schema puts those under the entry's index.
+ */
+export function listFieldMessage(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const { message } = error as { message?: unknown };
+  if (typeof message === "string") return message;
+  for (const entry of Object.values(error)) {
+    const found =
+      typeof entry === "object" && entry !== null ? (entry as { message?: unknown }).message : undefined;
+    if (typeof found === "string") return found;
+  }
+  return undefined;
+}

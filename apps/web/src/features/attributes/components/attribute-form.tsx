@@ -10,7 +10,7 @@ import { type Category, slugFromName } from "@toolshop/shared/categories";
 import { useRef, useState } from "react";
 import { type Resolver, useController, useForm } from "react-hook-form";
 import { z } from "zod";
-import { SelectField, TextAreaField, TextField } from "../../../components/form-fields";
+import { listFieldMessage, SelectField, TextAreaField, TextField } from "../../../components/form-fields";
 import { ApiRequestError } from "../../../lib/api-client";
 import { pathLabel } from "../../categories/category-tree";
 
@@ -53,19 +53,6 @@ const attributeFormSchema = z.preprocess((form: FormInput) => {
 }, createAttributeBodySchema);
 
 const EMPTY: FormInput = { name: "", key: "", kind: "number", unit: "", choices: "", categories: [] };
-
-/** A message for the field, or for one of its lines (a choice too long). */
-function messageOf(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null) return undefined;
-  const { message } = error as { message?: unknown };
-  if (typeof message === "string") return message;
-  for (const line of Object.values(error)) {
-    const found =
-      typeof line === "object" && line !== null ? (line as { message?: unknown }).message : undefined;
-    if (typeof found === "string") return found;
-  }
-  return undefined;
-}
 
 /** The server's refusals that belong under a field: a key taken (409), a category gone. */
 function fieldOf(error: unknown): "key" | "categories" | undefined {
@@ -130,7 +117,7 @@ export function AttributeForm({ categories, onSave }: AttributeFormProps) {
     const rest = chosen.field.value.filter((each) => each !== slug);
     chosen.field.onChange(on ? [...rest, slug] : rest);
   };
-  const categoriesError = messageOf(errors.categories);
+  const categoriesError = listFieldMessage(errors.categories);
 
   return (
     <form
@@ -195,7 +182,7 @@ export function AttributeForm({ categories, onSave }: AttributeFormProps) {
             id="add-attribute-choices"
             label="Choices"
             hint={`One a line, in the order to offer them; at most ${ATTRIBUTE_LIMITS.choices}`}
-            error={messageOf(errors.choices)}
+            error={listFieldMessage(errors.choices)}
             registration={register("choices")}
             rows={4}
           />

@@ -9,7 +9,7 @@ import {
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { z } from "zod";
-import { TextField } from "../../../components/form-fields";
+import { listFieldMessage, TextField } from "../../../components/form-fields";
 
 /** The fields as the form holds them: amounts and countries as typed. */
 interface FormInput {
@@ -21,15 +21,6 @@ interface FormInput {
   perKg: string;
   countries: string;
   active: boolean;
-}
-
-/** The field's message, or its first entry's (a country of the list that is not a code). */
-function firstMessage(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null) return undefined;
-  const { message } = error as { message?: unknown };
-  if (typeof message === "string") return message;
-  const [entry] = Object.values(error) as { message?: unknown }[];
-  return typeof entry?.message === "string" ? entry.message : undefined;
 }
 
 const optionalAmount = (typed: string) => (typed.trim() === "" ? null : Number(typed));
@@ -179,7 +170,7 @@ export function ShippingMethodForm({ method, onSave, onCancel }: ShippingMethodF
               label="Countries"
               labelNote="(optional)"
               hint="Two-letter codes separated by commas, such as GB, IE; empty: every country"
-              error={firstMessage(errors.countries)}
+              error={listFieldMessage(errors.countries)}
               registration={register("countries")}
               autoComplete="off"
               spellCheck={false}
